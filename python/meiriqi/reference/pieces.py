@@ -1,0 +1,262 @@
+"""How every Mĕirìqí piece moves (RULES.md §1, the piece table), one function per piece.
+
+A piece's movement is written as *paths*: sequences of squares the piece travels along, one
+square after another. The piece may stop on any square of a path that is empty (a quiet move) or
+that holds an enemy piece (a capture, by replacement), and it may never pass a square that holds
+any piece. A leap is a path of a single square, because the squares it jumps over do not matter.
+Each path has a :class:`Mode`: some moves may only be quiet (the Pawn's steps), some may only
+capture (the Pawn's diagonal step, the Lion's step to an adjacent square).
+
+Every function describes the piece from White's point of view, as the rules do ("forward" is up),
+and turns the picture round for Black. Each function lists *all* the paths from ``square`` on an
+empty board; the board then walks them. Confinement to a fortress is a rule of the variant, not of
+the piece, and is applied in :mod:`meiriqi.reference.variant`.
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .geometry import Color, Direction, Grid, Square, forward
+
+ORTHOGONAL: tuple[Direction, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAGONAL: tuple[Direction, ...] = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+ALL_DIRECTIONS = ORTHOGONAL + DIAGONAL
+SIDEWAYS: tuple[Direction, ...] = ((1, 0), (-1, 0))
+
+
+class Mode(enum.Enum):
+    """What a piece may do on the squares of a path."""
+
+    MOVE = "move only"
+    CAPTURE = "capture only"
+    BOTH = "move or capture"
+
+
+class Path(NamedTuple):
+    """Squares a piece walks along in order, and what it may do on them."""
+
+    mode: Mode
+    squares: tuple[Square, ...]
+
+
+class Piece(NamedTuple):
+    """A piece on the board: its type letter (uppercase, ``"I"`` for the Pawn) and colour."""
+
+    letter: str
+    color: Color
+
+    def symbol(self) -> str:
+        """The FEN letter: uppercase for White, lowercase for Black."""
+        return self.letter if self.color else self.letter.lower()
+
+
+PathFunction = Callable[[Grid, Square, Color], list[Path]]
+
+
+def orientations(dx: int, dy: int) -> tuple[Direction, ...]:
+    """All distinct turns and mirror images of the leap ``(dx, dy)`` (eight, or four)."""
+    turned = {(sx * a, sy * b) for a, b in ((dx, dy), (dy, dx)) for sx in (1, -1) for sy in (1, -1)}
+    return tuple(sorted(turned))
+
+
+def as_seen_by(color: Color, directions: Iterable[Direction]) -> tuple[Direction, ...]:
+    """Directions given from White's view, turned round (mirrored vertically) for ``color``."""
+    return tuple((dx, dy * forward(color)) for dx, dy in directions)
+
+
+def leaps(grid: Grid, square: Square, jumps: Iterable[Direction]) -> list[Path]:
+    """One single-square path per leap target that lies on the board."""
+    targets = ((square[0] + dx, square[1] + dy) for dx, dy in jumps)
+    return [Path(Mode.BOTH, (target,)) for target in targets if grid.contains(target)]
+
+
+def rides(
+    grid: Grid,
+    square: Square,
+    directions: Iterable[Direction],
+    limit: int | None = None,
+    mode: Mode = Mode.BOTH,
+) -> list[Path]:
+    """One path per direction, at most ``limit`` squares long (``None``: to the edge)."""
+    rays = (grid.ray(square, direction, limit) for direction in directions)
+    return [Path(mode, ray) for ray in rays if ray]
+
+
+def king(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """King (K): "one step in any of 8 directions; never leaves its own fortress"."""
+    return rides(grid, square, ALL_DIRECTIONS, 1)
+
+
+def mandarin(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Mandarin (M): "one step diagonally; never leaves its own fortress's five 'X' points"."""
+    return rides(grid, square, DIAGONAL, 1)
+
+
+def pegasus(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Pegasus (P): "leaps (3,2) or (4,1) in any orientation: 16 targets"."""
+    return leaps(grid, square, orientations(3, 2) + orientations(4, 1))
+
+
+def gryphon(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Gryphon (Y): "one diagonal step; if that square is empty it may continue sliding
+    orthogonally *outward* (after stepping to (+1,+1) it continues along (+1,0) or (0,+1)).
+    The lone diagonal step is a legal move. Never jumps."
+
+    Each diagonal step starts two paths, one per outward direction; both begin with the same
+    diagonal square.
+    """
+    paths = []
+    for dx, dy in DIAGONAL:
+        first = (square[0] + dx, square[1] + dy)
+        if grid.contains(first):
+            for outward in ((dx, 0), (0, dy)):
+                paths.append(Path(Mode.BOTH, (first, *grid.ray(first, outward))))
+    return paths
+
+
+def eagle(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Eagle (E): "slides any distance diagonally forward (2 directions); slides any distance
+    straight backward; one step straight forward or sideways; one or two steps diagonally
+    backward (the two-step move needs the first square empty). Never jumps."
+    """
+    return (
+        rides(grid, square, as_seen_by(color, [(1, 1), (-1, 1), (0, -1)]))
+        + rides(grid, square, as_seen_by(color, [(0, 1), (1, 0), (-1, 0)]), 1)
+        + rides(grid, square, as_seen_by(color, [(1, -1), (-1, -1)]), 2)
+    )
+
+
+def rhino(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Rhino (H): "first one orthogonal step (a legal move by itself); if that square is empty
+    it may continue with one diagonal step outward (turned 45° towards either side), then
+    alternate: the original orthogonal step, the same diagonal step, … Every square passed must
+    be empty. From a1 starting north and turning east: a2, b3, b4, c5, c6, …"
+
+    Each orthogonal first step starts two paths, one per side it may turn to.
+    """
+    paths = []
+    for dx, dy in ORTHOGONAL:
+        for turn in (1, -1):
+            diagonal = (dx + turn * dy, dy + turn * dx)
+            squares: list[Square] = []
+            file, rank = square
+            for step_x, step_y in itertools.cycle(((dx, dy), diagonal)):
+                file, rank = file + step_x, rank + step_y
+                if not grid.contains((file, rank)):
+                    break
+                squares.append((file, rank))
+            if squares:
+                paths.append(Path(Mode.BOTH, tuple(squares)))
+    return paths
+
+
+def wildebeest(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Wildebeest (W): "leaps (2,1) or (3,1): 16 targets"."""
+    return leaps(grid, square, orientations(2, 1) + orientations(3, 1))
+
+
+def knight(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Knight (N): "leaps (2,1). Promotes to Janus"."""
+    return leaps(grid, square, orientations(2, 1))
+
+
+def gold(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Gold (G): "one step orthogonally, or diagonally forward. Promotes to Rook"."""
+    return rides(grid, square, as_seen_by(color, ORTHOGONAL + ((1, 1), (-1, 1))), 1)
+
+
+def silver(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Silver (S): "one step diagonally, or straight forward. Promotes to Ogyo"."""
+    return rides(grid, square, as_seen_by(color, DIAGONAL + ((0, 1),)), 1)
+
+
+def lion(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Lion (L): "leaps exactly two squares orthogonally or diagonally ((2,0), (2,2)) to move or
+    capture; may also capture on any adjacent square, but may not move one step without
+    capturing. Promotes to Queen"."""
+    return leaps(grid, square, orientations(2, 0) + orientations(2, 2)) + rides(
+        grid, square, ALL_DIRECTIONS, 1, Mode.CAPTURE
+    )
+
+
+def pawn(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Pawn (FEN I): "non-capturing: one step forward or sideways. Capturing: one step
+    diagonally forward. A pawn standing on its own third rank (rank 3 for White, rank 8 for
+    Black) may instead move two squares straight forward if both are empty (never a capture).
+    Promotes to Champion".
+
+    The forward path is two squares long on the third rank; a quiet path stops at the first
+    occupied square, so the second square is reached only through an empty first one.
+    """
+    on_third_rank = grid.relative_rank(square, color) == 2
+    return (
+        rides(grid, square, as_seen_by(color, [(0, 1)]), 2 if on_third_rank else 1, Mode.MOVE)
+        + rides(grid, square, SIDEWAYS, 1, Mode.MOVE)
+        + rides(grid, square, as_seen_by(color, [(1, 1), (-1, 1)]), 1, Mode.CAPTURE)
+    )
+
+
+def janus(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Janus (J): "leaps like a Knight, or slides like a Bishop"."""
+    return leaps(grid, square, orientations(2, 1)) + rides(grid, square, DIAGONAL)
+
+
+def rook(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Rook (R): "slides orthogonally"."""
+    return rides(grid, square, ORTHOGONAL)
+
+
+def ogyo(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Ogyo (O): "slides horizontally (along the rank); one step vertically (forward or back)"."""
+    return rides(grid, square, SIDEWAYS) + rides(grid, square, [(0, 1), (0, -1)], 1)
+
+
+def queen(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Queen (Q): "slides orthogonally or diagonally"."""
+    return rides(grid, square, ALL_DIRECTIONS)
+
+
+def champion(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Champion (C): "one step orthogonally; leaps (2,0) or (2,2)"."""
+    return rides(grid, square, ORTHOGONAL, 1) + leaps(
+        grid, square, orientations(2, 0) + orientations(2, 2)
+    )
+
+
+@dataclass(frozen=True)
+class PieceType:
+    """A kind of piece: its FEN letter, its English name and the function listing its paths."""
+
+    letter: str
+    name: str
+    paths: PathFunction
+
+
+PIECE_TYPES: dict[str, PieceType] = {
+    piece_type.letter: piece_type
+    for piece_type in (
+        PieceType("K", "king", king),
+        PieceType("M", "mandarin", mandarin),
+        PieceType("P", "pegasus", pegasus),
+        PieceType("Y", "gryphon", gryphon),
+        PieceType("E", "eagle", eagle),
+        PieceType("H", "rhino", rhino),
+        PieceType("W", "wildebeest", wildebeest),
+        PieceType("N", "knight", knight),
+        PieceType("G", "gold", gold),
+        PieceType("S", "silver", silver),
+        PieceType("L", "lion", lion),
+        PieceType("I", "pawn", pawn),
+        PieceType("J", "janus", janus),
+        PieceType("R", "rook", rook),
+        PieceType("O", "ogyo", ogyo),
+        PieceType("Q", "queen", queen),
+        PieceType("C", "champion", champion),
+    )
+}
+"""Every piece type of the reference, by FEN letter."""
