@@ -1,0 +1,342 @@
+"""SVG pictures of Mĕirìqí positions, in the style of the game's own diagram.
+
+The picture shows the checkered board with its coordinates, the two 3x3 fortresses with the
+Xiangqi 'X' through their five 'X' points, rows of dots on the lines that bound the camps
+(promotion zones, as on a Shogi board), and the pieces as discs with their letters: white discs
+with black letters for White, black discs with white letters for Black, so the sides stay apart
+in print. Pawns, which have no letter, are smaller plain discs.
+"""
+
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from meiriqi._core import (
+    PAWN,
+    Board,
+    Move,
+    Piece,
+    piece_name,
+    piece_symbol,
+    square,
+    square_file,
+    square_name,
+    square_rank,
+)
+
+__all__ = ["MEIRIQI", "Arrow", "Geometry", "SvgWrapper", "board"]
+
+SQUARE_SIZE = 45
+MARGIN = 20
+
+_LIGHT = "#f0dcb4"
+_DARK = "#c9a06a"
+_LINE = "#4a3520"
+_LASTMOVE = "#e8e04a"
+_CHECK = "#e0201b"
+_ARROW = "#15781b"
+_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The drawn shape of a variant's board.
+
+    ``fortresses`` are rectangles given by their lower-left and upper-right squares; each is
+    outlined and crossed by the 'X' joining its corner squares. ``camp_lines`` are the grid lines,
+    counted from the bottom edge of the board (0 = below rank 1), that bound the camps.
+    """
+
+    width: int
+    height: int
+    fortresses: tuple[tuple[int, int], ...] = ()
+    camp_lines: tuple[int, ...] = ()
+
+
+MEIRIQI = Geometry(
+    width=10,
+    height=10,
+    fortresses=((square(7, 0), square(9, 2)), (square(7, 7), square(9, 9))),
+    camp_lines=(3, 7),
+)
+"""Mĕirìqí's 10x10 board: fortresses h1-j3 and h8-j10, camps on ranks 1-3 and 8-10."""
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """An arrow from ``tail`` to ``head`` (squares); a ring when both are the same square."""
+
+    tail: int
+    head: int
+    color: str = _ARROW
+
+
+class SvgWrapper(str):
+    """An SVG document as a string, shown as a picture by Jupyter."""
+
+    def _repr_svg_(self) -> str:
+        """The SVG itself, for Jupyter's rich display."""
+        return self
+
+
+class _Canvas:
+    """Maps board coordinates to picture coordinates and collects the SVG elements."""
+
+    def __init__(self, geometry: Geometry, flipped: bool) -> None:
+        self.geometry = geometry
+        self.flipped = flipped
+        width = 2 * MARGIN + geometry.width * SQUARE_SIZE
+        height = 2 * MARGIN + geometry.height * SQUARE_SIZE
+        self.root = ET.Element(
+            "svg",
+            {
+                "xmlns": "http://www.w3.org/2000/svg",
+                "version": "1.1",
+                "viewBox": f"0 0 {width} {height}",
+            },
+        )
+
+    def add(self, tag: str, parent: ET.Element | None = None, **attributes: object) -> ET.Element:
+        """Appends an element; ``class_`` stands for ``class``, other ``_`` become ``-``."""
+        names = {key.rstrip("_").replace("_", "-"): str(value) for key, value in attributes.items()}
+        return ET.SubElement(self.root if parent is None else parent, tag, names)
+
+    def column(self, file: int) -> int:
+        """The column (0 = left) where a file is drawn."""
+        return self.geometry.width - 1 - file if self.flipped else file
+
+    def row(self, rank: int) -> int:
+        """The row (0 = top) where a rank is drawn."""
+        return rank if self.flipped else self.geometry.height - 1 - rank
+
+    def corner(self, sq: int) -> tuple[float, float]:
+        """The top-left corner of a square in the picture."""
+        x = MARGIN + self.column(square_file(sq)) * SQUARE_SIZE
+        y = MARGIN + self.row(square_rank(sq)) * SQUARE_SIZE
+        return x, y
+
+    def center(self, sq: int) -> tuple[float, float]:
+        """The centre of a square in the picture."""
+        x, y = self.corner(sq)
+        return x + SQUARE_SIZE / 2, y + SQUARE_SIZE / 2
+
+    def line_y(self, line: int) -> float:
+        """The height in the picture of a horizontal grid line counted from the bottom edge."""
+        rows_above = line if self.flipped else self.geometry.height - line
+        return MARGIN + rows_above * SQUARE_SIZE
+
+    def fill_square(self, sq: int, fill: str, class_: str, **attributes: object) -> None:
+        """Covers a square with a filled rectangle."""
+        x, y = self.corner(sq)
+        self.add(
+            "rect",
+            x=x,
+            y=y,
+            width=SQUARE_SIZE,
+            height=SQUARE_SIZE,
+            fill=fill,
+            class_=class_,
+            **attributes,
+        )
+
+
+def _squares(geometry: Geometry) -> list[int]:
+    """Every square of the board, rank by rank."""
+    return [square(f, r) for r in range(geometry.height) for f in range(geometry.width)]
+
+
+def _draw_squares(canvas: _Canvas, lastmove: Move | None, check: int | None) -> None:
+    """The checkered squares, with the last move and a King in check highlighted."""
+    for sq in _squares(canvas.geometry):
+        dark = (square_file(sq) + square_rank(sq)) % 2 == 0
+        tone = "dark" if dark else "light"
+        canvas.fill_square(sq, _DARK if dark else _LIGHT, f"square {tone} {square_name(sq)}")
+    if lastmove is not None:
+        for sq in (lastmove.from_square, lastmove.to_square):
+            canvas.fill_square(sq, _LASTMOVE, "lastmove", fill_opacity=0.55)
+    if check is not None:
+        gradient = canvas.add("radialGradient", canvas.add("defs"), id="check_gradient", r="75%")
+        for offset, opacity in (("0%", 1), ("60%", 1), ("100%", 0)):
+            canvas.add("stop", gradient, offset=offset, stop_color=_CHECK, stop_opacity=opacity)
+        canvas.fill_square(check, "url(#check_gradient)", "check")
+
+
+def _draw_markings(canvas: _Canvas) -> None:
+    """The board's outline, the camp dots and the fortresses with their 'X'."""
+    geometry = canvas.geometry
+    board_width = geometry.width * SQUARE_SIZE
+    board_height = geometry.height * SQUARE_SIZE
+    canvas.add(
+        "rect",
+        x=MARGIN,
+        y=MARGIN,
+        width=board_width,
+        height=board_height,
+        fill="none",
+        stroke=_LINE,
+        stroke_width=2,
+        class_="border",
+    )
+    for line in geometry.camp_lines:
+        y = canvas.line_y(line)
+        for column in range(geometry.width + 1):
+            canvas.add(
+                "circle", cx=MARGIN + column * SQUARE_SIZE, cy=y, r=3.5, fill=_LINE, class_="camp"
+            )
+    for low, high in geometry.fortresses:
+        corners = [canvas.corner(sq) for sq in (low, high)]
+        left = min(x for x, _ in corners)
+        top = min(y for _, y in corners)
+        right = max(x for x, _ in corners) + SQUARE_SIZE
+        bottom = max(y for _, y in corners) + SQUARE_SIZE
+        canvas.add(
+            "rect",
+            x=left,
+            y=top,
+            width=right - left,
+            height=bottom - top,
+            fill="none",
+            stroke=_LINE,
+            stroke_width=2.5,
+            class_="fortress",
+        )
+        other_low = square(square_file(high), square_rank(low))
+        other_high = square(square_file(low), square_rank(high))
+        for start, end in ((low, high), (other_low, other_high)):
+            (x1, y1), (x2, y2) = canvas.center(start), canvas.center(end)
+            canvas.add(
+                "line",
+                x1=x1,
+                y1=y1,
+                x2=x2,
+                y2=y2,
+                stroke=_LINE,
+                stroke_width=1.5,
+                class_="fortress-x",
+            )
+
+
+def _draw_piece(canvas: _Canvas, sq: int, piece: Piece) -> None:
+    """A piece as a disc with its letter (pawns as smaller plain discs)."""
+    cx, cy = canvas.center(sq)
+    white = piece.color
+    side = "white" if white else "black"
+    name = piece_name(piece.piece_type)
+    group = canvas.add("g", class_=f"piece {side} {name}")
+    canvas.add("title", group).text = f"{side} {name} on {square_name(sq)}"
+    pawn = piece.piece_type == PAWN
+    canvas.add(
+        "circle",
+        group,
+        cx=cx,
+        cy=cy,
+        r=SQUARE_SIZE * (0.27 if pawn else 0.42),
+        fill="#fcfcf8" if white else "#1c1c1c",
+        stroke="#1c1c1c" if white else "#fcfcf8",
+        stroke_width=1.5,
+    )
+    if pawn:
+        return
+    font_size = SQUARE_SIZE * 0.5
+    text = canvas.add(
+        "text",
+        group,
+        x=cx,
+        y=cy + font_size * 0.36,
+        text_anchor="middle",
+        font_family=_FONT,
+        font_size=font_size,
+        font_weight="bold",
+        fill="#111111" if white else "#fcfcf8",
+    )
+    text.text = piece_symbol(piece.piece_type)
+
+
+def _draw_arrow(canvas: _Canvas, arrow: Arrow) -> None:
+    """An arrow between two squares, or a ring around one square."""
+    (tail_x, tail_y), (head_x, head_y) = canvas.center(arrow.tail), canvas.center(arrow.head)
+    if arrow.tail == arrow.head:
+        canvas.add(
+            "circle",
+            cx=head_x,
+            cy=head_y,
+            r=SQUARE_SIZE * 0.45,
+            fill="none",
+            stroke=arrow.color,
+            stroke_width=SQUARE_SIZE * 0.1,
+            opacity=0.8,
+            class_="arrow",
+        )
+        return
+    length = math.hypot(head_x - tail_x, head_y - tail_y)
+    dx, dy = (head_x - tail_x) / length, (head_y - tail_y) / length
+    tip_x, tip_y = head_x + dx * SQUARE_SIZE * 0.2, head_y + dy * SQUARE_SIZE * 0.2
+    base_x, base_y = tip_x - dx * SQUARE_SIZE * 0.5, tip_y - dy * SQUARE_SIZE * 0.5
+    half = SQUARE_SIZE * 0.25
+    group = canvas.add("g", class_="arrow", opacity=0.8)
+    canvas.add(
+        "line",
+        group,
+        x1=tail_x,
+        y1=tail_y,
+        x2=base_x,
+        y2=base_y,
+        stroke=arrow.color,
+        stroke_width=SQUARE_SIZE * 0.18,
+    )
+    points = [
+        (tip_x, tip_y),
+        (base_x - dy * half, base_y + dx * half),
+        (base_x + dy * half, base_y - dx * half),
+    ]
+    canvas.add(
+        "polygon", group, fill=arrow.color, points=" ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+    )
+
+
+def _draw_coordinates(canvas: _Canvas) -> None:
+    """File letters below the board and rank numbers to its left."""
+    geometry = canvas.geometry
+    bottom = MARGIN + geometry.height * SQUARE_SIZE
+    style = {"font_family": _FONT, "font_size": 13, "fill": _LINE, "text_anchor": "middle"}
+    for file in range(geometry.width):
+        x = MARGIN + (canvas.column(file) + 0.5) * SQUARE_SIZE
+        label = canvas.add("text", x=x, y=bottom + 15, class_="coord file", **style)
+        label.text = chr(ord("a") + file)
+    for rank in range(geometry.height):
+        y = MARGIN + (canvas.row(rank) + 0.5) * SQUARE_SIZE + 5
+        label = canvas.add("text", x=MARGIN / 2, y=y, class_="coord rank", **style)
+        label.text = str(rank + 1)
+
+
+def board(
+    board: Board,
+    lastmove: Move | None = None,
+    arrows: Iterable[Arrow | tuple[int, int]] = (),
+    flipped: bool = False,
+    size: int | None = None,
+    *,
+    geometry: Geometry = MEIRIQI,
+) -> SvgWrapper:
+    """An SVG picture of ``board``.
+
+    ``lastmove`` highlights two squares, ``arrows`` are :class:`Arrow` values or ``(tail, head)``
+    square pairs, ``flipped`` shows the board from Black's side and ``size`` sets the width in
+    pixels (otherwise the picture keeps its natural size). A King in check is marked.
+    """
+    canvas = _Canvas(geometry, flipped)
+    if size is not None:
+        canvas.root.set("width", str(size))
+        canvas.root.set("height", str(round(size * geometry.height / geometry.width)))
+    check = board.king(board.turn) if board.is_check() else None
+    _draw_squares(canvas, lastmove, check)
+    _draw_markings(canvas)
+    for sq, piece in sorted(board.piece_map().items()):
+        _draw_piece(canvas, sq, piece)
+    for item in arrows:
+        _draw_arrow(canvas, item if isinstance(item, Arrow) else Arrow(*item))
+    _draw_coordinates(canvas)
+    return SvgWrapper(ET.tostring(canvas.root, encoding="unicode"))
