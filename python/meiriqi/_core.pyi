@@ -1,0 +1,167 @@
+"""Type stubs for the native core of meiriqi (built from the Rust crate with PyO3).
+
+Squares are integers ``rank * 16 + file`` (``a1 = 0``, ``b1 = 1``, ``a2 = 16``, ``j10 = 153``),
+the same numbering for every board size up to 12x12. Colours are booleans: ``WHITE = True``.
+"""
+
+from typing import Final, Optional
+
+WHITE: Final[bool]
+BLACK: Final[bool]
+
+KING: Final[int]
+MANDARIN: Final[int]
+PEGASUS: Final[int]
+GRYPHON: Final[int]
+EAGLE: Final[int]
+RHINO: Final[int]
+WILDEBEEST: Final[int]
+KNIGHT: Final[int]
+GOLD: Final[int]
+SILVER: Final[int]
+LION: Final[int]
+PAWN: Final[int]
+JANUS: Final[int]
+ROOK: Final[int]
+OGYO: Final[int]
+QUEEN: Final[int]
+CHAMPION: Final[int]
+PIECE_TYPES: Final[list[int]]
+
+STARTING_FEN: Final[str]
+
+class InvalidFenError(ValueError):
+    """A FEN string could not be read; the message says which field and what is wrong."""
+
+class InvalidMoveError(ValueError):
+    """A move string is not a well-formed coordinate move."""
+
+class IllegalMoveError(ValueError):
+    """A well-formed move is not legal in the position."""
+
+def square(file: int, rank: int) -> int:
+    """The square on ``file`` (0 = a) and ``rank`` (0 = rank 1)."""
+
+def square_file(square: int) -> int:
+    """The file index (0 = a) of a square."""
+
+def square_rank(square: int) -> int:
+    """The rank index (0 = rank 1) of a square."""
+
+def square_name(square: int) -> str:
+    """The name of a square, such as ``"c3"`` or ``"j10"``."""
+
+def parse_square(name: str) -> int:
+    """The square named ``name``; raises ``ValueError`` for a malformed name."""
+
+def piece_symbol(piece_type: int) -> str:
+    """The uppercase FEN letter of a piece type (``"I"`` for the pawn)."""
+
+def piece_name(piece_type: int) -> str:
+    """The English name of a piece type, such as ``"gryphon"``."""
+
+class Piece:
+    """A piece: a type and a colour. Immutable and hashable."""
+
+    def __init__(self, piece_type: int, color: bool) -> None: ...
+    @property
+    def piece_type(self) -> int: ...
+    @property
+    def color(self) -> bool: ...
+    def symbol(self) -> str:
+        """The FEN letter: uppercase for White, lowercase for Black."""
+    @staticmethod
+    def from_symbol(symbol: str) -> Piece: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Move:
+    """A move from one square to another, with an optional promotion. Immutable and hashable."""
+
+    def __init__(self, from_square: int, to_square: int, promotion: Optional[int] = None) -> None: ...
+    @property
+    def from_square(self) -> int: ...
+    @property
+    def to_square(self) -> int: ...
+    @property
+    def promotion(self) -> Optional[int]: ...
+    def uci(self) -> str:
+        """Coordinate notation: ``"c3c4"``; a promotion adds the new type's letter: ``"c7d8o"``."""
+    @staticmethod
+    def from_uci(uci: str) -> Move:
+        """Parses coordinate notation; raises ``InvalidMoveError`` when malformed."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class Termination:
+    """Why a game ended."""
+
+    CHECKMATE: Termination
+    STALEMATE: Termination
+
+class Outcome:
+    """How a finished game ended: the reason and the winner (``None`` for a draw)."""
+
+    @property
+    def termination(self) -> Termination: ...
+    @property
+    def winner(self) -> Optional[bool]: ...
+    def result(self) -> str:
+        """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
+
+class Board:
+    """A Mĕirìqí position with the moves that led to it."""
+
+    def __init__(self, fen: Optional[str] = None) -> None:
+        """The position of ``fen``, or the starting position when ``fen`` is ``None``."""
+    @classmethod
+    def empty(cls) -> Board:
+        """A board with no pieces, White to move (for setting up positions)."""
+    def set_piece_at(self, square: int, piece: Optional[Piece]) -> None:
+        """Puts ``piece`` on ``square`` (``None`` clears it); clears the move stack."""
+    @property
+    def turn(self) -> bool: ...
+    @property
+    def halfmove_clock(self) -> int: ...
+    @property
+    def fullmove_number(self) -> int: ...
+    @property
+    def legal_moves(self) -> list[Move]:
+        """All legal moves in the position."""
+    @property
+    def move_stack(self) -> list[Move]:
+        """The moves played since the position was set up, oldest first."""
+    def push(self, move: Move) -> None:
+        """Plays a legal move; raises ``IllegalMoveError`` (board unchanged) otherwise."""
+    def pop(self) -> Move:
+        """Takes back the last move; raises ``IndexError`` when there is none."""
+    def peek(self) -> Move: ...
+    def parse_uci(self, uci: str) -> Move:
+        """The legal move written ``uci``; raises ``InvalidMoveError`` or ``IllegalMoveError``."""
+    def push_uci(self, uci: str) -> Move: ...
+    def is_legal(self, move: Move) -> bool: ...
+    def is_check(self) -> bool: ...
+    def is_checkmate(self) -> bool: ...
+    def is_stalemate(self) -> bool:
+        """No legal move and not in check: in Mĕirìqí this loses for the side to move."""
+    def is_game_over(self) -> bool: ...
+    def outcome(self) -> Optional[Outcome]: ...
+    def is_attacked_by(self, color: bool, square: int) -> bool: ...
+    def checkers(self) -> list[int]:
+        """Squares of the enemy pieces that attack the King of the side to move."""
+    def king(self, color: bool) -> Optional[int]: ...
+    def piece_at(self, square: int) -> Optional[Piece]: ...
+    def piece_map(self) -> dict[int, Piece]: ...
+    def fen(self) -> str: ...
+    def set_fen(self, fen: str) -> None:
+        """Sets up ``fen``; raises ``InvalidFenError`` (board unchanged) when it is malformed."""
+    def copy(self, *, stack: bool = True) -> Board: ...
+    def perft(self, depth: int) -> int:
+        """Counts the leaf nodes of the legal move tree, without holding the interpreter lock."""
+    def perft_divide(self, depth: int) -> dict[str, int]:
+        """Perft below each legal root move, keyed by its coordinate notation."""
+    def zobrist_hash(self) -> int: ...
+    def is_repetition(self, count: int = 3) -> bool:
+        """Whether the position has occurred ``count`` times (same pieces, same side to move)."""
+    def ply(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...

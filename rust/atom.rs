@@ -1,0 +1,235 @@
+//! Movement atoms: the small values a piece's movement is built from.
+//!
+//! An atom describes one family of walks from White's point of view. A walk may start with a
+//! *lead* step whose square is only passed (it must be empty, and is never a destination), then
+//! repeats a *cycle* of one or two steps; every square of the cycle part is a destination until
+//! the walk meets a piece (which it may capture, depending on the [`Mode`]) or reaches its
+//! `limit`. Symmetry turns one written orientation into all the ones the piece has.
+//!
+//! | movement | atom |
+//! |---|---|
+//! | Knight leap | `Atom::leap(1, 2)` |
+//! | Rook | `Atom::ride(0, 1)` |
+//! | one step forward | `Atom::leap(0, 1).symmetry(Symmetry::None)` |
+//! | Gryphon's bent ride | `Atom::bent((1, 1), (1, 0))` |
+//! | Rhino's crooked ride | `Atom::crooked((0, 1), (1, 1))` |
+
+use crate::geometry::Offset;
+
+/// Whether a walk's destinations may be reached by a quiet move, by a capture, or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Moves to an empty square or captures an enemy piece.
+    MoveOrCapture,
+    /// Only moves to an empty square.
+    MoveOnly,
+    /// Only captures an enemy piece.
+    CaptureOnly,
+}
+
+impl Mode {
+    /// Whether a destination square may be empty.
+    #[inline]
+    pub const fn moves(self) -> bool {
+        !matches!(self, Mode::CaptureOnly)
+    }
+
+    /// Whether a destination square may hold an enemy piece.
+    #[inline]
+    pub const fn captures(self) -> bool {
+        !matches!(self, Mode::MoveOnly)
+    }
+}
+
+/// Which mirror images and rotations of the written orientation the piece also has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Symmetry {
+    /// Only the written orientation.
+    None,
+    /// The written one and its left-right mirror image.
+    LeftRight,
+    /// The written one and its forward-backward mirror image.
+    FrontBack,
+    /// All eight rotations and reflections.
+    All,
+}
+
+impl Symmetry {
+    /// The coordinate transforms of this symmetry, each as `(swap x and y, negate x, negate y)`.
+    fn transforms(self) -> &'static [(bool, bool, bool)] {
+        const ALL: [(bool, bool, bool); 8] = [
+            (false, false, false),
+            (false, true, false),
+            (false, false, true),
+            (false, true, true),
+            (true, false, false),
+            (true, true, false),
+            (true, false, true),
+            (true, true, true),
+        ];
+        match self {
+            Symmetry::None => &ALL[..1],
+            Symmetry::LeftRight => &ALL[..2],
+            Symmetry::FrontBack => &[(false, false, false), (false, false, true)],
+            Symmetry::All => &ALL,
+        }
+    }
+}
+
+/// Where a piece must stand for an atom to apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// On any square.
+    Anywhere,
+    /// On the given rank, counted from zero from its owner's side (2 = the own third rank).
+    OwnRank(u8),
+}
+
+/// One family of walks; see the module documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Atom {
+    lead: Option<Offset>,
+    cycle: [Offset; 2],
+    cycle_len: u8,
+    limit: u8,
+    mode: Mode,
+    symmetry: Symmetry,
+    origin: Origin,
+}
+
+/// Marks an atom whose walks go on until they meet a piece or the edge.
+const UNLIMITED: u8 = u8::MAX;
+
+impl Atom {
+    const fn new(lead: Option<Offset>, cycle: [Offset; 2], cycle_len: u8, limit: u8) -> Atom {
+        Atom { lead, cycle, cycle_len, limit, mode: Mode::MoveOrCapture, symmetry: Symmetry::All, origin: Origin::Anywhere }
+    }
+
+    /// A single jump by `(dx, dy)` that ignores the squares in between.
+    pub const fn leap(dx: i8, dy: i8) -> Atom {
+        let step = Offset::new(dx, dy);
+        Atom::new(None, [step, step], 1, 1)
+    }
+
+    /// A slide by repeated `(dx, dy)` steps through empty squares.
+    pub const fn ride(dx: i8, dy: i8) -> Atom {
+        let step = Offset::new(dx, dy);
+        Atom::new(None, [step, step], 1, UNLIMITED)
+    }
+
+    /// A step to `lead` (passed only, must be empty) followed by a slide by `then` steps.
+    pub const fn bent(lead: (i8, i8), then: (i8, i8)) -> Atom {
+        let then = Offset::new(then.0, then.1);
+        Atom::new(Some(Offset::new(lead.0, lead.1)), [then, then], 1, UNLIMITED)
+    }
+
+    /// A step to `first` (passed only, must be empty) followed by a slide alternating `turn` and
+    /// `first` steps: the part of a crooked ride after its first square.
+    pub const fn crooked(first: (i8, i8), turn: (i8, i8)) -> Atom {
+        let first = Offset::new(first.0, first.1);
+        Atom::new(Some(first), [Offset::new(turn.0, turn.1), first], 2, UNLIMITED)
+    }
+
+    /// A leap by `(dx, dy)` that passes through the squares given by `lead` first: the walk
+    /// `lead`, then `(dx, dy)`, as used for a pawn's double step.
+    pub const fn through(lead: (i8, i8), dx: i8, dy: i8) -> Atom {
+        let step = Offset::new(dx, dy);
+        Atom::new(Some(Offset::new(lead.0, lead.1)), [step, step], 1, 1)
+    }
+
+    /// The same atom reaching at most `limit` destinations along each walk.
+    pub const fn limit(mut self, limit: u8) -> Atom {
+        self.limit = limit;
+        self
+    }
+
+    /// The same atom with destinations reached only in `mode`.
+    pub const fn mode(mut self, mode: Mode) -> Atom {
+        self.mode = mode;
+        self
+    }
+
+    /// The same atom with another symmetry (the default is [`Symmetry::All`]).
+    pub const fn symmetry(mut self, symmetry: Symmetry) -> Atom {
+        self.symmetry = symmetry;
+        self
+    }
+
+    /// The same atom, usable only from `origin`.
+    pub const fn origin(mut self, origin: Origin) -> Atom {
+        self.origin = origin;
+        self
+    }
+
+    /// How destinations may be reached.
+    pub const fn destination_mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Where the piece must stand for the atom to apply.
+    pub const fn required_origin(&self) -> Origin {
+        self.origin
+    }
+
+    /// Every distinct orientation of the atom as a walk, from White's point of view.
+    pub fn walks(&self) -> Vec<Walk> {
+        let mut walks: Vec<Walk> = Vec::new();
+        for &(swap, negate_x, negate_y) in self.symmetry.transforms() {
+            let turn = |o: Offset| {
+                let (dx, dy) = if swap { (o.dy, o.dx) } else { (o.dx, o.dy) };
+                Offset::new(if negate_x { -dx } else { dx }, if negate_y { -dy } else { dy })
+            };
+            let walk = Walk {
+                lead: self.lead.map(turn),
+                cycle: self.cycle[..self.cycle_len as usize].iter().copied().map(turn).collect(),
+                limit: self.limit,
+            };
+            if !walks.contains(&walk) {
+                walks.push(walk);
+            }
+        }
+        walks
+    }
+}
+
+/// One orientation of an atom: the steps to take from a square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// A first step whose square is passed but is never a destination.
+    pub lead: Option<Offset>,
+    /// The steps repeated in turn; each lands on a destination.
+    pub cycle: Vec<Offset>,
+    /// The most destinations along the walk.
+    pub limit: u8,
+}
+
+impl Walk {
+    /// The same walk as seen by Black: forward and backward exchanged.
+    pub fn mirrored(&self) -> Walk {
+        let flip = |o: Offset| Offset::new(o.dx, -o.dy);
+        Walk { lead: self.lead.map(flip), cycle: self.cycle.iter().copied().map(flip).collect(), limit: self.limit }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetry_counts() {
+        assert_eq!(Atom::leap(1, 2).walks().len(), 8);
+        assert_eq!(Atom::leap(2, 2).walks().len(), 4);
+        assert_eq!(Atom::ride(0, 1).walks().len(), 4);
+        assert_eq!(Atom::leap(1, 1).symmetry(Symmetry::LeftRight).walks().len(), 2);
+        assert_eq!(Atom::leap(0, 1).symmetry(Symmetry::LeftRight).walks().len(), 1);
+        assert_eq!(Atom::bent((1, 1), (1, 0)).walks().len(), 8);
+        assert_eq!(Atom::crooked((0, 1), (1, 1)).walks().len(), 8);
+    }
+
+    #[test]
+    fn crooked_walk_alternates() {
+        let walk = &Atom::crooked((0, 1), (1, 1)).symmetry(Symmetry::None).walks()[0];
+        assert_eq!(walk.lead, Some(Offset::new(0, 1)));
+        assert_eq!(walk.cycle, vec![Offset::new(1, 1), Offset::new(0, 1)]);
+    }
+}

@@ -1,0 +1,122 @@
+//! A game: a position with the moves that led to it, so that moves can be taken back,
+//! repetitions counted and the outcome decided.
+
+use crate::fen::{self, FenError};
+use crate::moves::Move;
+use crate::piece::Color;
+use crate::position::{Position, Undo};
+use crate::variant::Variant;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    /// The side to move is in check and has no legal move.
+    Checkmate,
+    /// The side to move is not in check and has no legal move (a loss in Mĕirìqí).
+    Stalemate,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The reason.
+    pub termination: Termination,
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+}
+
+/// Why a move was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// The refused move.
+    pub mv: Move,
+}
+
+/// A position and its history.
+#[derive(Clone, Debug)]
+pub struct Game {
+    position: Position,
+    history: Vec<(Move, Undo)>,
+    moves: Vec<Move>,
+}
+
+impl Game {
+    /// A game starting from `position`.
+    pub fn new(position: Position) -> Game {
+        Game { position, history: Vec::new(), moves: Vec::new() }
+    }
+
+    /// A game of `variant` from its starting position.
+    pub fn start(variant: &'static Variant) -> Game {
+        let position = fen::parse(variant, variant.spec().start_fen).expect("every variant's start position is valid");
+        Game::new(position)
+    }
+
+    /// A game starting from the position written `text`.
+    pub fn from_fen(variant: &'static Variant, text: &str) -> Result<Game, FenError> {
+        fen::parse(variant, text).map(Game::new)
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// Replaces the position and forgets the history (for setting up positions).
+    pub fn set_position(&mut self, position: Position) {
+        *self = Game::new(position);
+    }
+
+    /// The moves played so far, oldest first.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Every legal move in the current position.
+    pub fn legal_moves(&mut self) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.position.legal_moves(&mut moves);
+        moves
+    }
+
+    /// Plays `mv` if it is legal; otherwise leaves the game unchanged.
+    pub fn push(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        if !self.position.is_legal(mv) {
+            return Err(IllegalMove { mv });
+        }
+        self.push_unchecked(mv);
+        Ok(())
+    }
+
+    /// Plays `mv`, which the caller knows to be legal.
+    pub fn push_unchecked(&mut self, mv: Move) {
+        let undo = self.position.make(mv);
+        self.history.push((mv, undo));
+        self.moves.push(mv);
+    }
+
+    /// Takes back the last move, if there is one.
+    pub fn pop(&mut self) -> Option<Move> {
+        let (mv, undo) = self.history.pop()?;
+        self.moves.pop();
+        self.position.unmake(mv, undo);
+        Some(mv)
+    }
+
+    /// How many times the current position (pieces and side to move) has occurred in this game,
+    /// counting the present one.
+    pub fn repetitions(&self) -> usize {
+        let hash = self.position.hash();
+        let reversible = (self.position.halfmove_clock() as usize).min(self.history.len());
+        1 + self.history[self.history.len() - reversible..].iter().filter(|(_, undo)| undo.hash_before() == hash).count()
+    }
+
+    /// The outcome, if the game is over: the side to move with no legal move loses.
+    pub fn outcome(&mut self) -> Option<Outcome> {
+        if self.position.has_legal_move() {
+            return None;
+        }
+        let termination = if self.position.is_check() { Termination::Checkmate } else { Termination::Stalemate };
+        Some(Outcome { termination, winner: Some(self.position.turn().opponent()) })
+    }
+}

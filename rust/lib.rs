@@ -1,0 +1,40 @@
+//! # meiriqi
+//!
+//! A fast rules engine for Mĕirìqí (Glenn Overby's "Beautiful Sun Chess", a 10x10 blend of FIDE
+//! chess, Shogi and Xiangqi), built so that related large-board variants are more data, not more
+//! code: every piece is a list of movement [atoms](atom::Atom), every variant a
+//! [definition](variant::VariantSpec) from which [tables](tables::Tables) of paths are
+//! precomputed.
+//!
+//! ```
+//! use meiriqi::{fen, perft, Variant};
+//!
+//! let variant = Variant::meiriqi();
+//! let mut position = fen::parse(variant, variant.spec().start_fen).unwrap();
+//! assert_eq!(perft::perft(&mut position, 2), 1934);
+//! ```
+
+pub mod atom;
+pub mod fen;
+pub mod game;
+pub mod geometry;
+pub mod movegen;
+pub mod moves;
+pub mod perft;
+pub mod piece;
+pub mod position;
+pub mod square_set;
+pub mod tables;
+pub mod variant;
+mod variants;
+mod zobrist;
+
+#[cfg(feature = "python")]
+mod python;
+
+pub use game::{Game, Outcome, Termination};
+pub use geometry::Square;
+pub use moves::Move;
+pub use piece::{Color, Kind, Piece};
+pub use position::Position;
+pub use variant::Variant;

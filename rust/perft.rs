@@ -1,0 +1,104 @@
+//! Perft: counting the leaves of the legal move tree, the standard test of move generation.
+
+use crate::moves::Move;
+use crate::position::Position;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+
+/// Counts the positions `depth` plies below `position` (1 at depth 0). The last ply is only
+/// counted, not played ("bulk counting").
+pub fn perft(position: &mut Position, depth: u32) -> u64 {
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    count(position, depth, &mut buffers)
+}
+
+fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+    let Some((moves, deeper)) = buffers.split_first_mut() else { return 1 };
+    position.legal_moves(moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    let mut total = 0;
+    for &mv in moves.iter() {
+        let undo = position.make(mv);
+        total += count(position, depth - 1, deeper);
+        position.unmake(mv, undo);
+    }
+    total
+}
+
+/// The perft count below each legal move of `position` (`depth` >= 1), in generation order,
+/// computed on up to `threads` threads that share out the root moves.
+pub fn divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    let mut root = position.clone();
+    let mut moves = Vec::new();
+    root.legal_moves(&mut moves);
+    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
+    let next = AtomicUsize::new(0);
+    let workers = threads.clamp(1, moves.len().max(1));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let mut local = position.clone();
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&mv) = moves.get(index) else { break };
+                    let undo = local.make(mv);
+                    let below = perft(&mut local, depth.saturating_sub(1));
+                    local.unmake(mv, undo);
+                    counts[index].store(below, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    moves.into_iter().zip(counts).map(|(mv, count)| (mv, count.into_inner())).collect()
+}
+
+/// [`perft`] computed on up to `threads` threads.
+pub fn perft_parallel(position: &Position, depth: u32, threads: usize) -> u64 {
+    if depth <= 1 || threads <= 1 {
+        return perft(&mut position.clone(), depth);
+    }
+    divide(position, depth, threads).iter().map(|(_, count)| count).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{fen, Variant};
+
+    fn start() -> Position {
+        let variant = Variant::meiriqi();
+        fen::parse(variant, variant.spec().start_fen).unwrap()
+    }
+
+    #[test]
+    fn start_position_shallow() {
+        let mut position = start();
+        assert_eq!(perft(&mut position, 0), 1);
+        assert_eq!(perft(&mut position, 1), 44);
+        assert_eq!(perft(&mut position, 2), 1_934);
+        assert_eq!(perft(&mut position, 3), 90_313);
+        assert_eq!(fen::write(&position), Variant::meiriqi().spec().start_fen);
+    }
+
+    #[test]
+    fn divide_matches_independent_counts() {
+        let position = start();
+        let counts: std::collections::HashMap<String, u64> = divide(&position, 3, 2)
+            .into_iter()
+            .map(|(mv, count)| (mv.to_uci(crate::Kind::default_letter), count))
+            .collect();
+        let expected = [("a2b4", 2110), ("d2f4", 2456), ("b1a5", 2154), ("f1i2", 1980), ("i1h2", 1892), ("h4g4", 1946)];
+        for (uci, count) in expected {
+            assert_eq!(counts.get(uci), Some(&count), "{uci}");
+        }
+        assert_eq!(counts.len(), 44);
+        assert_eq!(counts.values().sum::<u64>(), 90_313);
+    }
+
+    #[test]
+    #[ignore = "takes a few seconds in a debug build; run with --ignored or in release"]
+    fn start_position_depth_4() {
+        assert_eq!(perft_parallel(&start(), 4, 2), 4_206_947);
+    }
+}

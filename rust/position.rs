@@ -1,0 +1,308 @@
+//! A position: pieces on squares, the side to move and the counters, with make and unmake.
+
+use crate::geometry::{Square, SQUARE_SLOTS};
+use crate::moves::Move;
+use crate::piece::{Color, Kind, Piece};
+use crate::square_set::SquareSet;
+use crate::variant::Variant;
+use crate::zobrist;
+
+/// What [`Position::make`] needs to remember so that [`Position::unmake`] restores everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Undo {
+    captured: Option<Piece>,
+    moved: Piece,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    hash: u64,
+}
+
+impl Undo {
+    /// The piece the move captured, if any.
+    pub fn captured(&self) -> Option<Piece> {
+        self.captured
+    }
+
+    /// The Zobrist hash of the position before the move.
+    pub fn hash_before(&self) -> u64 {
+        self.hash
+    }
+}
+
+/// A position of some variant. Any arrangement of pieces may be represented (for setting up
+/// problems); [`crate::fen`] checks that a position read from text is a legal one.
+#[derive(Clone, Debug)]
+pub struct Position {
+    variant: &'static Variant,
+    board: [u8; SQUARE_SLOTS],
+    occupied: [SquareSet; 2],
+    kings: [Option<Square>; 2],
+    turn: Color,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    hash: u64,
+}
+
+impl PartialEq for Position {
+    /// Positions are equal when pieces, side to move and counters are equal.
+    fn eq(&self, other: &Position) -> bool {
+        std::ptr::eq(self.variant, other.variant)
+            && self.board == other.board
+            && self.turn == other.turn
+            && self.halfmove_clock == other.halfmove_clock
+            && self.fullmove_number == other.fullmove_number
+    }
+}
+
+impl Position {
+    /// An empty board of `variant`, White to move, counters at their start values.
+    pub fn empty(variant: &'static Variant) -> Position {
+        Position {
+            variant,
+            board: [0; SQUARE_SLOTS],
+            occupied: [SquareSet::EMPTY; 2],
+            kings: [None; 2],
+            turn: Color::White,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            hash: 0,
+        }
+    }
+
+    /// The variant being played.
+    #[inline]
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+
+    /// The piece on `square`, if any.
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        Piece::from_code(self.board[square.index()])
+    }
+
+    /// The raw piece code on `square` (zero when empty), for the hot loops.
+    #[inline]
+    pub(crate) fn code_at(&self, square: Square) -> u8 {
+        self.board[square.index()]
+    }
+
+    /// Whether `square` is empty.
+    #[inline]
+    pub fn is_empty(&self, square: Square) -> bool {
+        self.board[square.index()] == 0
+    }
+
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub fn occupied_by(&self, color: Color) -> &SquareSet {
+        &self.occupied[color.index()]
+    }
+
+    /// Where `color`'s King stands (the lowest-numbered one if a set-up has several).
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Plies since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The move number: starts at 1 and grows after each move of Black.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist hash of the pieces and the side to move.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Sets the side to move.
+    pub fn set_turn(&mut self, color: Color) {
+        self.hash ^= zobrist::turn_key(self.turn) ^ zobrist::turn_key(color);
+        self.turn = color;
+    }
+
+    /// Sets the counters.
+    pub fn set_counters(&mut self, halfmove_clock: u32, fullmove_number: u32) {
+        self.halfmove_clock = halfmove_clock;
+        self.fullmove_number = fullmove_number;
+    }
+
+    /// Puts `piece` on `square` (or clears it), replacing what stood there. The square must be
+    /// on the board.
+    pub fn set_piece_at(&mut self, square: Square, piece: Option<Piece>) {
+        if let Some(old) = self.piece_at(square) {
+            self.lift(old, square);
+        }
+        if let Some(new) = piece {
+            self.place(new, square);
+        }
+        self.find_kings();
+    }
+
+    /// Re-reads where the Kings stand, after a set-up change.
+    fn find_kings(&mut self) {
+        for color in Color::ALL {
+            let king = Piece { kind: Kind::King, color };
+            self.kings[color.index()] = self.occupied[color.index()].iter().find(|&s| self.piece_at(s) == Some(king));
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, piece: Piece, square: Square) {
+        self.board[square.index()] = piece.code();
+        self.occupied[piece.color.index()].insert(square);
+        self.hash ^= zobrist::piece_key(piece, square);
+    }
+
+    #[inline]
+    fn lift(&mut self, piece: Piece, square: Square) {
+        self.board[square.index()] = 0;
+        self.occupied[piece.color.index()].remove(square);
+        self.hash ^= zobrist::piece_key(piece, square);
+    }
+
+    /// Plays `mv`, which must be pseudo-legal (a piece of the side to move on `mv.from`), and
+    /// returns what [`Position::unmake`] needs.
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let moved = self.piece_at(mv.from).expect("a move starts on a piece of the side to move");
+        let captured = self.piece_at(mv.to);
+        let undo = Undo {
+            captured,
+            moved,
+            halfmove_clock: self.halfmove_clock,
+            fullmove_number: self.fullmove_number,
+            hash: self.hash,
+        };
+        if let Some(captured) = captured {
+            self.lift(captured, mv.to);
+            if captured.kind == Kind::King {
+                self.kings[captured.color.index()] = None;
+            }
+        }
+        self.lift(moved, mv.from);
+        let arriving = Piece { kind: mv.promotion.unwrap_or(moved.kind), color: moved.color };
+        self.place(arriving, mv.to);
+        if moved.kind == Kind::King {
+            self.kings[moved.color.index()] = Some(mv.to);
+        }
+        if captured.is_some() || moved.kind == Kind::Pawn {
+            self.halfmove_clock = 0;
+        } else {
+            self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+        }
+        if self.turn == Color::Black {
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
+        }
+        self.set_turn(self.turn.opponent());
+        undo
+    }
+
+    /// Takes back `mv`, which was played by [`Position::make`] returning `undo`.
+    #[inline]
+    pub fn unmake(&mut self, mv: Move, undo: Undo) {
+        let arrived = self.piece_at(mv.to).expect("the moved piece stands on its destination");
+        self.board[mv.to.index()] = 0;
+        self.occupied[arrived.color.index()].remove(mv.to);
+        self.board[mv.from.index()] = undo.moved.code();
+        self.occupied[undo.moved.color.index()].insert(mv.from);
+        if let Some(captured) = undo.captured {
+            self.board[mv.to.index()] = captured.code();
+            self.occupied[captured.color.index()].insert(mv.to);
+            if captured.kind == Kind::King {
+                self.kings[captured.color.index()] = Some(mv.to);
+            }
+        }
+        if undo.moved.kind == Kind::King {
+            self.kings[undo.moved.color.index()] = Some(mv.from);
+        }
+        self.turn = self.turn.opponent();
+        self.fullmove_number = undo.fullmove_number;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.hash = undo.hash;
+    }
+
+    /// Whether a piece of `attacker` could capture on `square` by its move pattern.
+    #[inline]
+    pub fn is_attacked_by(&self, attacker: Color, square: Square) -> bool {
+        self.variant.tables().find_attack(attacker, square, |s| self.is_empty(s), |check| self.check_hits(attacker, check.square, check.kinds))
+    }
+
+    /// The squares of `attacker`'s pieces that could capture on `square`.
+    pub fn attackers(&self, attacker: Color, square: Square) -> SquareSet {
+        let mut found = SquareSet::EMPTY;
+        self.variant.tables().find_attack(attacker, square, |s| self.is_empty(s), |check| {
+            if self.check_hits(attacker, check.square, check.kinds) {
+                found.insert(check.square);
+            }
+            false
+        });
+        found
+    }
+
+    /// Whether a piece of `color` whose kind is in `kinds` stands on `square`.
+    #[inline]
+    fn check_hits(&self, color: Color, square: Square, kinds: u32) -> bool {
+        let code = self.code_at(square);
+        code != 0 && (code >> 5) as usize == color.index() && kinds >> (code & 31) & 1 != 0
+    }
+
+    /// Whether the side to move's King is attacked.
+    pub fn is_check(&self) -> bool {
+        self.king(self.turn).is_some_and(|king| self.is_attacked_by(self.turn.opponent(), king))
+    }
+
+    /// Whether the two Kings stand on one file with nothing between them, in a variant where
+    /// that is forbidden.
+    pub fn kings_facing(&self) -> bool {
+        if !self.variant.spec().facing_kings {
+            return false;
+        }
+        let (Some(white), Some(black)) = (self.kings[0], self.kings[1]) else {
+            return false;
+        };
+        if white.file() != black.file() {
+            return false;
+        }
+        let (low, high) = if white.rank() < black.rank() { (white, black) } else { (black, white) };
+        (low.rank() + 1..high.rank()).all(|rank| Square::new(low.file(), rank).is_some_and(|s| self.is_empty(s)))
+    }
+
+    /// Whether `color`'s King is attacked or the Kings face each other.
+    #[inline]
+    pub(crate) fn king_exposed(&self, color: Color) -> bool {
+        self.king(color).is_some_and(|king| self.is_attacked_by(color.opponent(), king)) || self.kings_facing()
+    }
+
+    /// Tests whether a pseudo-legal `mv` of the side to move would leave its King attacked or
+    /// the Kings facing. Only the board is touched, and it is restored before returning.
+    #[inline]
+    pub(crate) fn leaves_king_exposed(&mut self, mv: Move) -> bool {
+        let us = self.turn;
+        let moved = self.board[mv.from.index()];
+        let captured = self.board[mv.to.index()];
+        self.board[mv.from.index()] = 0;
+        self.board[mv.to.index()] = moved;
+        let saved_king = self.kings[us.index()];
+        if saved_king == Some(mv.from) {
+            self.kings[us.index()] = Some(mv.to);
+        }
+        let exposed = self.king_exposed(us);
+        self.kings[us.index()] = saved_king;
+        self.board[mv.from.index()] = moved;
+        self.board[mv.to.index()] = captured;
+        exposed
+    }
+}

@@ -1,0 +1,269 @@
+//! Tables precomputed when a variant is built: the paths every piece can walk from every square,
+//! and the same paths reversed for attack detection.
+//!
+//! A *path* is the list of squares one walk of an atom visits from a square, cut at the board's
+//! edge and at the piece's confinement. Its first `pass` squares are only passed; the rest are
+//! destinations. Move generation walks a path until it meets a piece. No geometry is left for the
+//! hot loop.
+//!
+//! Attacks are looked up in reverse, from the attacked square: for every square and attacking
+//! colour a small tree lists, nearest first, the squares that must be empty for an attack to get
+//! through, and at each node the squares from which a piece of given kinds then attacks. Because
+//! the tree comes from the paths themselves, bent and crooked riders (Gryphon, Rhino) get their
+//! checks and pins right with no special case: "between" is never assumed to be symmetric.
+
+use crate::atom::{Mode, Origin};
+use crate::geometry::{Square, SQUARE_SLOTS};
+use crate::piece::{Color, KIND_SLOTS};
+use crate::square_set::SquareSet;
+use crate::variant::Variant;
+use std::ops::Range;
+
+/// One walk from one square; see the module documentation.
+#[derive(Clone, Copy, Debug)]
+pub struct Path {
+    start: u32,
+    len: u8,
+    pass: u8,
+    mode: Mode,
+}
+
+impl Path {
+    /// Number of leading squares that are passed but are not destinations.
+    #[inline]
+    pub fn pass(&self) -> usize {
+        self.pass as usize
+    }
+
+    /// Whether the destinations may be reached quietly, by capture, or both.
+    #[inline]
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+}
+
+/// A square from which pieces of some kinds attack, once the squares above it in the tree are empty.
+#[derive(Clone, Copy, Debug)]
+pub struct AttackCheck {
+    /// Where the attacker would stand.
+    pub square: Square,
+    /// The kinds that attack from there, as a set of [`crate::piece::Kind::bit`]s.
+    pub kinds: u32,
+}
+
+/// A square that must be empty for the attacks below it in the tree to get through.
+#[derive(Clone, Copy, Debug)]
+struct AttackNode {
+    square: Square,
+    /// Index just past this node's subtree: where to go on when the square is occupied.
+    subtree_end: u32,
+    checks: (u32, u32),
+}
+
+/// The attack tree of one square for one attacking colour.
+#[derive(Clone, Copy, Debug, Default)]
+struct AttackTree {
+    root_checks: (u32, u32),
+    nodes: (u32, u32),
+}
+
+/// All precomputed tables of a variant.
+#[derive(Debug, Default)]
+pub struct Tables {
+    path_squares: Vec<Square>,
+    paths: Vec<Path>,
+    piece_paths: Vec<(u32, u32)>,
+    nodes: Vec<AttackNode>,
+    checks: Vec<AttackCheck>,
+    trees: Vec<AttackTree>,
+    exposure: Vec<SquareSet>,
+}
+
+fn range((start, end): (u32, u32)) -> Range<usize> {
+    start as usize..end as usize
+}
+
+fn piece_index(color: Color, kind_number: u8, square: Square) -> usize {
+    (color.index() * KIND_SLOTS + kind_number as usize) * SQUARE_SLOTS + square.index()
+}
+
+fn square_index(color: Color, square: Square) -> usize {
+    color.index() * SQUARE_SLOTS + square.index()
+}
+
+impl Tables {
+    /// The paths a piece of `kind_number` and `color` walks from `square`.
+    #[inline]
+    pub fn paths(&self, color: Color, kind_number: u8, square: Square) -> &[Path] {
+        &self.paths[range(self.piece_paths[piece_index(color, kind_number, square)])]
+    }
+
+    /// The squares of `path`, in walking order.
+    #[inline]
+    pub fn squares(&self, path: &Path) -> &[Square] {
+        &self.path_squares[path.start as usize..path.start as usize + path.len as usize]
+    }
+
+    /// Looks for an attack by `attacker` on `square`: offers `found` every attack check whose
+    /// path is open (judged by `is_empty`) and returns `true` as soon as `found` accepts one.
+    #[inline]
+    pub fn find_attack(
+        &self,
+        attacker: Color,
+        square: Square,
+        is_empty: impl Fn(Square) -> bool,
+        mut found: impl FnMut(&AttackCheck) -> bool,
+    ) -> bool {
+        let tree = self.trees[square_index(attacker, square)];
+        if self.checks[range(tree.root_checks)].iter().any(&mut found) {
+            return true;
+        }
+        let (mut index, end) = (tree.nodes.0 as usize, tree.nodes.1 as usize);
+        while index < end {
+            let node = &self.nodes[index];
+            if !is_empty(node.square) {
+                index = node.subtree_end as usize;
+                continue;
+            }
+            if self.checks[range(node.checks)].iter().any(&mut found) {
+                return true;
+            }
+            index += 1;
+        }
+        false
+    }
+
+    /// Squares whose emptying could open an attack by `attacker` on `square`.
+    #[inline]
+    pub fn exposure(&self, attacker: Color, square: Square) -> &SquareSet {
+        &self.exposure[square_index(attacker, square)]
+    }
+
+    /// Builds every table of `variant`.
+    pub fn build(variant: &Variant) -> Tables {
+        let mut tables = Tables {
+            piece_paths: vec![(0, 0); 2 * KIND_SLOTS * SQUARE_SLOTS],
+            trees: vec![AttackTree::default(); 2 * SQUARE_SLOTS],
+            exposure: vec![SquareSet::EMPTY; 2 * SQUARE_SLOTS],
+            ..Tables::default()
+        };
+        let mut trees: Vec<BuildNode> = (0..2 * SQUARE_SLOTS).map(|_| BuildNode::default()).collect();
+        for color in Color::ALL {
+            for rule in variant.rules() {
+                let allowed = variant.allowed_squares(rule.kind, color);
+                for from in allowed.iter() {
+                    let first = tables.paths.len() as u32;
+                    tables.add_paths(variant, rule.atoms, color, from, &allowed);
+                    let last = tables.paths.len() as u32;
+                    tables.piece_paths[piece_index(color, rule.kind.number(), from)] = (first, last);
+                    for path in &tables.paths[first as usize..last as usize] {
+                        if !path.mode.captures() {
+                            continue;
+                        }
+                        let squares = &tables.path_squares[path.start as usize..][..path.len as usize];
+                        for target in path.pass as usize..squares.len() {
+                            let passed = squares[..target].iter().rev().copied();
+                            trees[square_index(color, squares[target])].insert(passed, from, rule.kind.bit());
+                        }
+                    }
+                }
+            }
+        }
+        for (index, tree) in trees.iter().enumerate() {
+            let root_start = tables.checks.len() as u32;
+            tables.checks.extend(tree.checks.iter().map(|&(square, kinds)| AttackCheck { square, kinds }));
+            let root_checks = (root_start, tables.checks.len() as u32);
+            let node_start = tables.nodes.len() as u32;
+            tables.flatten(tree, index);
+            tables.trees[index] = AttackTree { root_checks, nodes: (node_start, tables.nodes.len() as u32) };
+        }
+        tables
+    }
+
+    /// Appends the paths of `atoms` for a piece of `color` on `from` that may not leave `allowed`.
+    fn add_paths(&mut self, variant: &Variant, atoms: &[crate::atom::Atom], color: Color, from: Square, allowed: &SquareSet) {
+        let dims = variant.dimensions();
+        let own_rank = if color == Color::White { from.rank() } else { dims.ranks - 1 - from.rank() };
+        for atom in atoms {
+            if let Origin::OwnRank(rank) = atom.required_origin() {
+                if rank != own_rank {
+                    continue;
+                }
+            }
+            for walk in atom.walks() {
+                let walk = if color == Color::White { walk } else { walk.mirrored() };
+                let start = self.path_squares.len();
+                let mut square = from;
+                let mut pass = 0;
+                let mut destinations = 0;
+                let steps = walk.lead.into_iter().chain(walk.cycle.iter().copied().cycle());
+                for (index, step) in steps.enumerate() {
+                    match dims.step(square, step).filter(|s| allowed.contains(*s)) {
+                        Some(next) => square = next,
+                        None => break,
+                    }
+                    self.path_squares.push(square);
+                    if index == 0 && walk.lead.is_some() {
+                        pass = 1;
+                    } else {
+                        destinations += 1;
+                        if destinations == walk.limit {
+                            break;
+                        }
+                    }
+                }
+                let len = self.path_squares.len() - start;
+                if destinations == 0 {
+                    self.path_squares.truncate(start);
+                    continue;
+                }
+                self.paths.push(Path { start: start as u32, len: len as u8, pass, mode: atom.destination_mode() });
+            }
+        }
+    }
+
+    /// Appends `tree`'s nodes (not its root checks) in depth-first order, recording which squares
+    /// they need empty in the exposure set of tree `index`.
+    fn flatten(&mut self, tree: &BuildNode, index: usize) {
+        for (square, child) in &tree.children {
+            self.exposure[index].insert(*square);
+            let position = self.nodes.len();
+            let check_start = self.checks.len() as u32;
+            self.checks.extend(child.checks.iter().map(|&(square, kinds)| AttackCheck { square, kinds }));
+            let checks = (check_start, self.checks.len() as u32);
+            self.nodes.push(AttackNode { square: *square, subtree_end: 0, checks });
+            self.flatten(child, index);
+            self.nodes[position].subtree_end = self.nodes.len() as u32;
+        }
+    }
+}
+
+/// An attack tree node while the tables are being built.
+#[derive(Default)]
+struct BuildNode {
+    children: Vec<(Square, BuildNode)>,
+    checks: Vec<(Square, u32)>,
+}
+
+impl BuildNode {
+    /// Records that a piece of the kinds `kinds` on `attacker` attacks this tree's square once
+    /// every square of `passed` (nearest the attacked square first) is empty.
+    fn insert(&mut self, mut passed: impl Iterator<Item = Square>, attacker: Square, kinds: u32) {
+        match passed.next() {
+            None => match self.checks.iter_mut().find(|(square, _)| *square == attacker) {
+                Some((_, known)) => *known |= kinds,
+                None => self.checks.push((attacker, kinds)),
+            },
+            Some(square) => {
+                let child = match self.children.iter().position(|(s, _)| *s == square) {
+                    Some(position) => &mut self.children[position].1,
+                    None => {
+                        self.children.push((square, BuildNode::default()));
+                        &mut self.children.last_mut().expect("just pushed").1
+                    }
+                };
+                child.insert(passed, attacker, kinds);
+            }
+        }
+    }
+}

@@ -1,0 +1,5 @@
+//! The built-in variant definitions.
+
+mod meiriqi;
+
+pub use meiriqi::MEIRIQI;

@@ -1,0 +1,48 @@
+//! Zobrist hashing: a random key per piece per square and one for the side to move, generated at
+//! compile time from a fixed seed so that hashes are the same in every run and on every machine.
+
+use crate::geometry::{Square, SQUARE_SLOTS};
+use crate::piece::{Color, Piece, PIECE_CODES};
+
+/// One step of the SplitMix64 generator: the next state and its output.
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const SEED: u64 = 0x6D65_6972_6971_6921; // "meiriqi!"
+const KEY_COUNT: usize = PIECE_CODES * SQUARE_SLOTS + 1;
+
+const fn generate() -> [u64; KEY_COUNT] {
+    let mut keys = [0; KEY_COUNT];
+    let mut state = SEED;
+    let mut index = 0;
+    while index < KEY_COUNT {
+        let (next, key) = splitmix64(state);
+        state = next;
+        keys[index] = key;
+        index += 1;
+    }
+    keys
+}
+
+/// Keys per piece code and square, then the side-to-move key last.
+static KEYS: [u64; KEY_COUNT] = generate();
+
+/// The key of `piece` standing on `square`.
+#[inline]
+pub fn piece_key(piece: Piece, square: Square) -> u64 {
+    KEYS[piece.code() as usize * SQUARE_SLOTS + square.index()]
+}
+
+/// The key mixed in when `color` is to move.
+#[inline]
+pub fn turn_key(color: Color) -> u64 {
+    match color {
+        Color::White => 0,
+        Color::Black => KEYS[KEY_COUNT - 1],
+    }
+}
