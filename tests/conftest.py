@@ -1,0 +1,45 @@
+"""Shared test configuration: hypothesis profiles, the ``slow`` marker, cross-check statistics.
+
+Profiles (choose with the environment variable ``MEIRIQI_HYPOTHESIS_PROFILE``):
+
+- ``ci`` (the default): few examples, so the whole cross-check suite stays well under two
+  minutes on a 2-core machine;
+- ``thorough``: tens of thousands of generated games and positions, for a long run by hand.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+_COMMON = {
+    "deadline": None,
+    "print_blob": True,
+    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
+}
+settings.register_profile("ci", max_examples=40, **_COMMON)
+settings.register_profile("thorough", max_examples=20_000, **_COMMON)
+settings.load_profile(os.environ.get("MEIRIQI_HYPOTHESIS_PROFILE", "ci"))
+
+_CROSSCHECK_STATS: Counter[str] = Counter()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Registers the ``slow`` marker (deselect with ``-m "not slow"``)."""
+    config.addinivalue_line("markers", "slow: takes seconds, not milliseconds")
+
+
+@pytest.fixture(scope="session")
+def crosscheck_stats() -> Counter[str]:
+    """Counts of what the cross-checks compared (games, plies, positions, ...)."""
+    return _CROSSCHECK_STATS
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Reports how much the cross-checks compared, when they ran."""
+    if _CROSSCHECK_STATS:
+        counts = ", ".join(f"{n} {what}" for what, n in sorted(_CROSSCHECK_STATS.items()))
+        terminalreporter.write_line(f"cross-check compared: {counts}")
