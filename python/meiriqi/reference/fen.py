@@ -7,8 +7,9 @@ halfmove = plies since the last capture or pawn move; fullmove starts at 1.
 
 Decisions where RULES.md is silent: missing trailing fields take their defaults (``- - 0 1``) one
 by one, but the side to move is required; a run of empty squares is written without leading
-zeros, and digits next to each other are one number (``55`` is a run of 55, too long); fields are separated by any whitespace. The reader checks the notation only: whether the
-position could arise in a game is :meth:`Board.is_valid`'s business.
+zeros, and digits next to each other are one number (``55`` is a run of 55, too long); fields are
+separated by any whitespace. The reader checks the notation only: whether the position could
+arise in a game is :meth:`~meiriqi.reference.board.Board.is_valid`'s business.
 """
 
 from __future__ import annotations

@@ -167,12 +167,12 @@ def knight(grid: Grid, square: Square, color: Color) -> list[Path]:
 
 def gold(grid: Grid, square: Square, color: Color) -> list[Path]:
     """Gold (G): "one step orthogonally, or diagonally forward. Promotes to Rook"."""
-    return rides(grid, square, as_seen_by(color, ORTHOGONAL + ((1, 1), (-1, 1))), 1)
+    return rides(grid, square, as_seen_by(color, (*ORTHOGONAL, (1, 1), (-1, 1))), 1)
 
 
 def silver(grid: Grid, square: Square, color: Color) -> list[Path]:
     """Silver (S): "one step diagonally, or straight forward. Promotes to Ogyo"."""
-    return rides(grid, square, as_seen_by(color, DIAGONAL + ((0, 1),)), 1)
+    return rides(grid, square, as_seen_by(color, (*DIAGONAL, (0, 1))), 1)
 
 
 def lion(grid: Grid, square: Square, color: Color) -> list[Path]:
