@@ -42,10 +42,10 @@ class AmbiguousMoveError(ValueError):
 _SAN_RE = re.compile(
     r"""
     (?P<piece>[A-Z])?
-    (?P<file>[a-z])?
+    (?P<file>[a-l])?
     (?P<rank>[1-9][0-9]?)?
     [-x]?
-    (?P<to>[a-z][1-9][0-9]?)
+    (?P<to>[a-l][1-9][0-9]?)
     (?:=?(?P<promotion>[A-Za-z]))?
     [+#]*
     """,
