@@ -79,6 +79,11 @@ impl Game {
         moves
     }
 
+    /// Whether `mv` is legal in the current position.
+    pub fn is_legal(&mut self, mv: Move) -> bool {
+        self.position.is_legal(mv)
+    }
+
     /// Plays `mv` if it is legal; otherwise leaves the game unchanged.
     pub fn push(&mut self, mv: Move) -> Result<(), IllegalMove> {
         if !self.position.is_legal(mv) {

@@ -1,0 +1,138 @@
+"""meiriqi: rules engine, library and playing tool for Mĕirìqí (Beautiful Sun Chess).
+
+The rules live in a fast Rust core (:mod:`meiriqi._core`); this package adds notation, game
+records, pictures and the command line on top. The API follows python-chess::
+
+    >>> import meiriqi
+    >>> board = meiriqi.Board()
+    >>> len(board.legal_moves)
+    44
+    >>> board.push_uci("c3c4")
+    Move.from_uci('c3c4')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from meiriqi._core import (
+    BLACK,
+    CHAMPION,
+    EAGLE,
+    GOLD,
+    GRYPHON,
+    JANUS,
+    KING,
+    KNIGHT,
+    LION,
+    MANDARIN,
+    OGYO,
+    PAWN,
+    PEGASUS,
+    PIECE_TYPES,
+    QUEEN,
+    RHINO,
+    ROOK,
+    SILVER,
+    STARTING_FEN,
+    WHITE,
+    WILDEBEEST,
+    IllegalMoveError,
+    InvalidFenError,
+    InvalidMoveError,
+    Move,
+    Outcome,
+    Piece,
+    Termination,
+    parse_square,
+    piece_name,
+    piece_symbol,
+    square,
+    square_file,
+    square_name,
+    square_rank,
+)
+from meiriqi._core import Board as _CoreBoard
+
+__all__ = [
+    "BLACK",
+    "CHAMPION",
+    "EAGLE",
+    "GOLD",
+    "GRYPHON",
+    "JANUS",
+    "KING",
+    "KNIGHT",
+    "LION",
+    "MANDARIN",
+    "OGYO",
+    "PAWN",
+    "PEGASUS",
+    "PIECE_TYPES",
+    "QUEEN",
+    "RHINO",
+    "ROOK",
+    "SILVER",
+    "STARTING_FEN",
+    "WHITE",
+    "WILDEBEEST",
+    "AmbiguousMoveError",
+    "Board",
+    "IllegalMoveError",
+    "InvalidFenError",
+    "InvalidMoveError",
+    "Move",
+    "Outcome",
+    "Piece",
+    "Termination",
+    "parse_square",
+    "piece_name",
+    "piece_symbol",
+    "square",
+    "square_file",
+    "square_name",
+    "square_rank",
+]
+
+
+class Board(_CoreBoard):
+    """A Mĕirìqí position with its move stack: the rules from the Rust core, plus notation."""
+
+    def san(self, move: Move) -> str:
+        """The move in standard algebraic notation, such as ``Nb4`` or ``cxd4=C+``."""
+        from meiriqi import san
+
+        return san.san(self, move)
+
+    def parse_san(self, text: str) -> Move:
+        """The legal move written ``text`` in SAN (leniently) or coordinate notation."""
+        from meiriqi import san
+
+        return san.parse_san(self, text)
+
+    def push_san(self, text: str) -> Move:
+        """Parses ``text`` like :meth:`parse_san` and plays it; returns the move."""
+        move = self.parse_san(text)
+        self.push(move)
+        return move
+
+    def variation_san(self, moves: Iterable[Move]) -> str:
+        """The moves, played from this position, as numbered SAN (``1. c4 Nb7 2. ...``)."""
+        from meiriqi import san
+
+        return san.variation_san(self, moves)
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture, for Jupyter."""
+        from meiriqi import svg
+
+        return svg.board(self)
+
+
+def __getattr__(name: str) -> object:
+    """Loads ``AmbiguousMoveError`` from the notation module on first use."""
+    if name == "AmbiguousMoveError":
+        from meiriqi.san import AmbiguousMoveError
+
+        return AmbiguousMoveError
+    raise AttributeError(f"module 'meiriqi' has no attribute {name!r}")

@@ -1,0 +1,614 @@
+//! The Python bindings (`meiriqi._core`): the only file that knows about PyO3.
+//!
+//! Squares are plain integers (`rank * 16 + file`), colours booleans (`True` = White) and piece
+//! types the numbers of [`Kind`], as in python-chess. Every error becomes a Python exception; no
+//! input from Python can make the core panic.
+
+use crate::fen::{self, FenError};
+use crate::game::{Game, Outcome, Termination};
+use crate::geometry::Square;
+use crate::moves::{Move, MoveSyntaxError};
+use crate::perft;
+use crate::piece::{Color, Kind, Piece};
+use crate::position::Position;
+use crate::variant::Variant;
+use pyo3::create_exception;
+use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyType};
+
+create_exception!(_core, InvalidFenError, PyValueError, "A FEN string could not be read.");
+create_exception!(_core, InvalidMoveError, PyValueError, "A move string is not a well-formed coordinate move.");
+create_exception!(_core, IllegalMoveError, PyValueError, "A well-formed move is not legal in the position.");
+
+fn color_from_bool(white: bool) -> Color {
+    if white {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// The square numbered `number`, or a `ValueError` naming the bad number.
+fn square_from_number(number: i64) -> PyResult<Square> {
+    usize::try_from(number)
+        .ok()
+        .and_then(Square::from_index)
+        .ok_or_else(|| PyValueError::new_err(format!("invalid square number {number}: expected rank * 16 + file with file and rank below 12")))
+}
+
+/// The kind numbered `number`, or a `ValueError`.
+fn kind_from_number(number: i64) -> PyResult<Kind> {
+    u8::try_from(number)
+        .ok()
+        .and_then(Kind::from_number)
+        .ok_or_else(|| PyValueError::new_err(format!("invalid piece type {number}")))
+}
+
+/// The square on `file` (0 = a) and `rank` (0 = rank 1).
+#[pyfunction]
+fn square(file: i64, rank: i64) -> PyResult<u8> {
+    let (Ok(file), Ok(rank)) = (u8::try_from(file), u8::try_from(rank)) else {
+        return Err(PyValueError::new_err(format!("invalid file {file} or rank {rank}: expected 0 to 11")));
+    };
+    Square::new(file, rank)
+        .map(|square| square.index() as u8)
+        .ok_or_else(|| PyValueError::new_err(format!("invalid file {file} or rank {rank}: expected 0 to 11")))
+}
+
+/// The file index (0 = a) of a square.
+#[pyfunction]
+fn square_file(square: i64) -> PyResult<u8> {
+    Ok(square_from_number(square)?.file())
+}
+
+/// The rank index (0 = rank 1) of a square.
+#[pyfunction]
+fn square_rank(square: i64) -> PyResult<u8> {
+    Ok(square_from_number(square)?.rank())
+}
+
+/// The name of a square, such as `"c3"`.
+#[pyfunction]
+fn square_name(square: i64) -> PyResult<String> {
+    Ok(square_from_number(square)?.to_string())
+}
+
+/// The square named `name`.
+#[pyfunction]
+fn parse_square(name: &str) -> PyResult<u8> {
+    Square::parse(name)
+        .map(|square| square.index() as u8)
+        .ok_or_else(|| PyValueError::new_err(format!("invalid square name {name:?}: expected a letter a-l and a rank 1-12, such as c3")))
+}
+
+/// The uppercase FEN letter of a piece type.
+#[pyfunction]
+fn piece_symbol(piece_type: i64) -> PyResult<char> {
+    Ok(kind_from_number(piece_type)?.default_letter())
+}
+
+/// The English name of a piece type.
+#[pyfunction]
+fn piece_name(piece_type: i64) -> PyResult<&'static str> {
+    Ok(kind_from_number(piece_type)?.name())
+}
+
+/// A piece: a type and a colour.
+#[pyclass(name = "Piece", module = "meiriqi._core", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct PyPiece(Piece);
+
+#[pymethods]
+impl PyPiece {
+    #[new]
+    fn new(piece_type: i64, color: bool) -> PyResult<Self> {
+        Ok(PyPiece(Piece { kind: kind_from_number(piece_type)?, color: color_from_bool(color) }))
+    }
+
+    #[getter]
+    fn piece_type(&self) -> u8 {
+        self.0.kind.number()
+    }
+
+    #[getter]
+    fn color(&self) -> bool {
+        self.0.color == Color::White
+    }
+
+    /// The FEN letter: uppercase for White, lowercase for Black.
+    fn symbol(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// The piece written `symbol` (uppercase White, lowercase Black).
+    #[staticmethod]
+    fn from_symbol(symbol: &str) -> PyResult<Self> {
+        let mut chars = symbol.chars();
+        let (Some(letter), None) = (chars.next(), chars.next()) else {
+            return Err(PyValueError::new_err(format!("invalid piece symbol {symbol:?}: expected one letter")));
+        };
+        let kind = Kind::ALL
+            .iter()
+            .copied()
+            .find(|kind| kind.default_letter() == letter.to_ascii_uppercase())
+            .ok_or_else(|| PyValueError::new_err(format!("invalid piece symbol {symbol:?}")))?;
+        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        Ok(PyPiece(Piece { kind, color }))
+    }
+
+    fn __str__(&self) -> String {
+        self.symbol()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Piece.from_symbol('{}')", self.symbol())
+    }
+}
+
+/// A move from one square to another, with an optional promotion.
+#[pyclass(name = "Move", module = "meiriqi._core", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct PyMove(Move);
+
+fn kind_by_default_letter(letter: char) -> Option<Kind> {
+    Kind::ALL.iter().copied().find(|kind| kind.default_letter() == letter)
+}
+
+#[pymethods]
+impl PyMove {
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion=None))]
+    fn new(from_square: i64, to_square: i64, promotion: Option<i64>) -> PyResult<Self> {
+        let promotion = promotion.map(kind_from_number).transpose()?;
+        Ok(PyMove(Move { from: square_from_number(from_square)?, to: square_from_number(to_square)?, promotion }))
+    }
+
+    #[getter]
+    fn from_square(&self) -> u8 {
+        self.0.from.index() as u8
+    }
+
+    #[getter]
+    fn to_square(&self) -> u8 {
+        self.0.to.index() as u8
+    }
+
+    #[getter]
+    fn promotion(&self) -> Option<u8> {
+        self.0.promotion.map(Kind::number)
+    }
+
+    /// Coordinate notation, such as `c3c4` or `c7d8o`.
+    fn uci(&self) -> String {
+        self.0.to_uci(Kind::default_letter)
+    }
+
+    /// Reads coordinate notation.
+    #[staticmethod]
+    fn from_uci(uci: &str) -> PyResult<Self> {
+        Move::parse_uci(uci, kind_by_default_letter).map(PyMove).map_err(invalid_move)
+    }
+
+    fn __str__(&self) -> String {
+        self.uci()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Move.from_uci('{}')", self.uci())
+    }
+}
+
+fn invalid_move(error: MoveSyntaxError) -> PyErr {
+    InvalidMoveError::new_err(error.to_string())
+}
+
+/// Why a game ended.
+#[pyclass(name = "Termination", module = "meiriqi._core", eq, eq_int, frozen, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum PyTermination {
+    /// The side to move is in check and has no legal move.
+    #[pyo3(name = "CHECKMATE")]
+    Checkmate,
+    /// The side to move is not in check and has no legal move.
+    #[pyo3(name = "STALEMATE")]
+    Stalemate,
+}
+
+/// How a finished game ended.
+#[pyclass(name = "Outcome", module = "meiriqi._core", frozen, eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct PyOutcome(Outcome);
+
+#[pymethods]
+impl PyOutcome {
+    #[getter]
+    fn termination(&self) -> PyTermination {
+        match self.0.termination {
+            Termination::Checkmate => PyTermination::Checkmate,
+            Termination::Stalemate => PyTermination::Stalemate,
+        }
+    }
+
+    #[getter]
+    fn winner(&self) -> Option<bool> {
+        self.0.winner.map(|color| color == Color::White)
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    fn result(&self) -> &'static str {
+        match self.0.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let termination = match self.0.termination {
+            Termination::Checkmate => "CHECKMATE",
+            Termination::Stalemate => "STALEMATE",
+        };
+        let winner = match self.0.winner {
+            Some(Color::White) => "True",
+            Some(Color::Black) => "False",
+            None => "None",
+        };
+        format!("Outcome(termination=Termination.{termination}, winner={winner})")
+    }
+}
+
+/// A position with the moves that led to it.
+#[pyclass(name = "Board", module = "meiriqi._core", subclass)]
+struct PyBoard {
+    game: Game,
+}
+
+fn fen_error(error: FenError) -> PyErr {
+    InvalidFenError::new_err(format!("invalid FEN: {error}"))
+}
+
+impl PyBoard {
+    fn variant(&self) -> &'static Variant {
+        self.game.position().variant()
+    }
+
+    /// `square`, checked to lie on this board.
+    fn on_board(&self, number: i64) -> PyResult<Square> {
+        let square = square_from_number(number)?;
+        let dims = self.variant().dimensions();
+        if dims.contains(square) {
+            Ok(square)
+        } else {
+            Err(PyValueError::new_err(format!("square {square} is not on the {}x{} board", dims.files, dims.ranks)))
+        }
+    }
+
+    /// A new board of the same Python class as `this`, holding `game`.
+    fn with_game<'py>(this: &Bound<'py, PyType>, game: Game) -> PyResult<Bound<'py, PyAny>> {
+        let board = this.call0()?;
+        board.cast::<PyBoard>()?.borrow_mut().game = game;
+        Ok(board)
+    }
+
+    fn uci(&self, mv: Move) -> String {
+        mv.to_uci(|kind| self.variant().letter(kind))
+    }
+}
+
+#[pymethods]
+impl PyBoard {
+    #[new]
+    #[pyo3(signature = (fen=None))]
+    fn new(fen: Option<&str>) -> PyResult<Self> {
+        let variant = Variant::meiriqi();
+        let game = match fen {
+            None => Game::start(variant),
+            Some(text) => Game::from_fen(variant, text).map_err(fen_error)?,
+        };
+        Ok(PyBoard { game })
+    }
+
+    /// A board with no pieces, White to move.
+    #[classmethod]
+    fn empty<'py>(cls: &Bound<'py, PyType>) -> PyResult<Bound<'py, PyAny>> {
+        PyBoard::with_game(cls, Game::new(Position::empty(Variant::meiriqi())))
+    }
+
+    /// A copy of the board, with its move stack unless `stack` is false.
+    #[pyo3(signature = (*, stack=true))]
+    fn copy<'py>(slf: &Bound<'py, Self>, stack: bool) -> PyResult<Bound<'py, PyAny>> {
+        let game = {
+            let board = slf.borrow();
+            if stack {
+                board.game.clone()
+            } else {
+                Game::new(board.game.position().clone())
+            }
+        };
+        PyBoard::with_game(&slf.get_type(), game)
+    }
+
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        PyBoard::copy(slf, true)
+    }
+
+    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        PyBoard::copy(slf, true)
+    }
+
+    /// The variant's name.
+    #[getter]
+    fn variant_name(&self) -> &'static str {
+        self.variant().spec().name
+    }
+
+    /// Number of files.
+    #[getter]
+    fn files(&self) -> u8 {
+        self.variant().dimensions().files
+    }
+
+    /// Number of ranks.
+    #[getter]
+    fn ranks(&self) -> u8 {
+        self.variant().dimensions().ranks
+    }
+
+    #[getter]
+    fn turn(&self) -> bool {
+        self.game.position().turn() == Color::White
+    }
+
+    #[getter]
+    fn halfmove_clock(&self) -> u32 {
+        self.game.position().halfmove_clock()
+    }
+
+    #[getter]
+    fn fullmove_number(&self) -> u32 {
+        self.game.position().fullmove_number()
+    }
+
+    /// All legal moves in the position.
+    #[getter]
+    fn legal_moves(&mut self) -> Vec<PyMove> {
+        self.game.legal_moves().into_iter().map(PyMove).collect()
+    }
+
+    /// The legal moves in coordinate notation, in one call.
+    fn legal_moves_uci(&mut self) -> Vec<String> {
+        let moves = self.game.legal_moves();
+        moves.into_iter().map(|mv| self.uci(mv)).collect()
+    }
+
+    /// The moves played since the position was set up, oldest first.
+    #[getter]
+    fn move_stack(&self) -> Vec<PyMove> {
+        self.game.moves().iter().copied().map(PyMove).collect()
+    }
+
+    /// Plays a legal move; raises `IllegalMoveError` (board unchanged) otherwise.
+    fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
+        let mv = r#move.0;
+        self.game.push(mv).map_err(|_| {
+            IllegalMoveError::new_err(format!("illegal move {} in {}", self.uci(mv), fen::write(self.game.position())))
+        })
+    }
+
+    /// Takes back the last move.
+    fn pop(&mut self) -> PyResult<PyMove> {
+        self.game.pop().map(PyMove).ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+    }
+
+    /// The last move played.
+    fn peek(&self) -> PyResult<PyMove> {
+        self.game.moves().last().copied().map(PyMove).ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+    }
+
+    /// The legal move written `uci` in coordinate notation.
+    fn parse_uci(&mut self, uci: &str) -> PyResult<PyMove> {
+        let variant = self.variant();
+        let mv = Move::parse_uci(uci, |letter| variant.kind_by_letter(letter)).map_err(invalid_move)?;
+        let dims = variant.dimensions();
+        if let Some(square) = [mv.from, mv.to].into_iter().find(|&square| !dims.contains(square)) {
+            return Err(InvalidMoveError::new_err(format!(
+                "invalid coordinate move {uci:?}: {square} is not on the {}x{} board",
+                dims.files, dims.ranks
+            )));
+        }
+        if self.game.is_legal(mv) {
+            Ok(PyMove(mv))
+        } else {
+            Err(IllegalMoveError::new_err(format!("illegal move {uci} in {}", fen::write(self.game.position()))))
+        }
+    }
+
+    /// Parses and plays a move in coordinate notation; returns it.
+    fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
+        let mv = self.parse_uci(uci)?;
+        self.game.push_unchecked(mv.0);
+        Ok(mv)
+    }
+
+    fn is_legal(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.game.is_legal(r#move.0)
+    }
+
+    fn is_check(&self) -> bool {
+        self.game.position().is_check()
+    }
+
+    fn is_checkmate(&mut self) -> bool {
+        matches!(self.game.outcome(), Some(Outcome { termination: Termination::Checkmate, .. }))
+    }
+
+    /// No legal move and not in check: in Mĕirìqí this loses for the side to move.
+    fn is_stalemate(&mut self) -> bool {
+        matches!(self.game.outcome(), Some(Outcome { termination: Termination::Stalemate, .. }))
+    }
+
+    fn is_game_over(&mut self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    fn outcome(&mut self) -> Option<PyOutcome> {
+        self.game.outcome().map(PyOutcome)
+    }
+
+    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+        Ok(self.game.position().is_attacked_by(color_from_bool(color), self.on_board(square)?))
+    }
+
+    /// Squares of the enemy pieces attacking the King of the side to move.
+    fn checkers(&self) -> Vec<u8> {
+        let position = self.game.position();
+        let us = position.turn();
+        position.king(us).map_or_else(Vec::new, |king| position.attackers(us.opponent(), king).iter().map(|s| s.index() as u8).collect())
+    }
+
+    fn king(&self, color: bool) -> Option<u8> {
+        self.game.position().king(color_from_bool(color)).map(|square| square.index() as u8)
+    }
+
+    fn piece_at(&self, square: i64) -> PyResult<Option<PyPiece>> {
+        Ok(self.game.position().piece_at(self.on_board(square)?).map(PyPiece))
+    }
+
+    /// Puts `piece` on `square` (`None` clears it); forgets the move stack.
+    #[pyo3(signature = (square, piece))]
+    fn set_piece_at(&mut self, square: i64, piece: Option<PyRef<'_, PyPiece>>) -> PyResult<()> {
+        let square = self.on_board(square)?;
+        let mut position = self.game.position().clone();
+        position.set_piece_at(square, piece.map(|p| p.0));
+        self.game.set_position(position);
+        Ok(())
+    }
+
+    fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let map = PyDict::new(py);
+        let position = self.game.position();
+        for square in position.variant().dimensions().squares() {
+            if let Some(piece) = position.piece_at(square) {
+                map.set_item(square.index(), PyPiece(piece))?;
+            }
+        }
+        Ok(map)
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self.game.position())
+    }
+
+    /// Sets up `fen`; the board is unchanged if it is malformed.
+    fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        self.game = Game::from_fen(self.variant(), fen).map_err(fen_error)?;
+        Ok(())
+    }
+
+    /// Counts the leaves of the legal move tree `depth` plies deep, on `threads` threads (all
+    /// cores by default), without holding the interpreter lock.
+    #[pyo3(signature = (depth, *, threads=None))]
+    fn perft(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> u64 {
+        let position = self.game.position().clone();
+        let threads = threads.unwrap_or_else(default_threads);
+        py.detach(|| perft::perft_parallel(&position, depth, threads))
+    }
+
+    /// Perft below each legal root move, keyed by coordinate notation.
+    #[pyo3(signature = (depth, *, threads=None))]
+    fn perft_divide(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> Vec<(String, u64)> {
+        let position = self.game.position().clone();
+        let threads = threads.unwrap_or_else(default_threads);
+        let counts = py.detach(|| perft::divide(&position, depth.max(1), threads));
+        counts.into_iter().map(|(mv, count)| (self.uci(mv), count)).collect()
+    }
+
+    fn zobrist_hash(&self) -> u64 {
+        self.game.position().hash()
+    }
+
+    /// Whether the position has occurred at least `count` times.
+    #[pyo3(signature = (count=3))]
+    fn is_repetition(&self, count: usize) -> bool {
+        self.game.repetitions() >= count
+    }
+
+    /// Number of times the current position has occurred, counting this one.
+    fn repetition_count(&self) -> usize {
+        self.game.repetitions()
+    }
+
+    /// Number of moves played since the position was set up.
+    fn ply(&self) -> usize {
+        self.game.moves().len()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<PyBoard>().is_ok_and(|other| other.borrow().game.position() == self.game.position())
+    }
+
+    fn __str__(&self) -> String {
+        diagram(self.game.position())
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let name = slf.get_type().qualname()?;
+        Ok(format!("{name}('{}')", slf.borrow().fen()))
+    }
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// A text diagram: rank numbers down the left, file letters below, `.` for empty squares.
+fn diagram(position: &Position) -> String {
+    let dims = position.variant().dimensions();
+    let mut text = String::new();
+    for rank in (0..dims.ranks).rev() {
+        text.push_str(&format!("{:>2} ", rank + 1));
+        for file in 0..dims.files {
+            let square = Square::new(file, rank).expect("inside the board");
+            let symbol = position.piece_at(square).map_or(".".to_string(), |piece| piece.to_string());
+            text.push(' ');
+            text.push_str(&symbol);
+        }
+        text.push('\n');
+    }
+    text.push_str("   ");
+    for file in 0..dims.files {
+        text.push(' ');
+        text.push((b'a' + file) as char);
+    }
+    text
+}
+
+/// The native module.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("WHITE", true)?;
+    m.add("BLACK", false)?;
+    for kind in Kind::ALL {
+        m.add(kind.name().to_ascii_uppercase(), kind.number())?;
+    }
+    m.add("PIECE_TYPES", Kind::ALL.iter().map(|kind| kind.number()).collect::<Vec<_>>())?;
+    m.add("STARTING_FEN", Variant::meiriqi().spec().start_fen)?;
+    m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
+    m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
+    m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add_class::<PyPiece>()?;
+    m.add_class::<PyMove>()?;
+    m.add_class::<PyTermination>()?;
+    m.add_class::<PyOutcome>()?;
+    m.add_class::<PyBoard>()?;
+    m.add_function(wrap_pyfunction!(square, m)?)?;
+    m.add_function(wrap_pyfunction!(square_file, m)?)?;
+    m.add_function(wrap_pyfunction!(square_rank, m)?)?;
+    m.add_function(wrap_pyfunction!(square_name, m)?)?;
+    m.add_function(wrap_pyfunction!(parse_square, m)?)?;
+    m.add_function(wrap_pyfunction!(piece_symbol, m)?)?;
+    m.add_function(wrap_pyfunction!(piece_name, m)?)?;
+    Ok(())
+}
