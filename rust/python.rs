@@ -461,10 +461,10 @@ impl PyBoard {
     }
 
     /// Squares of the enemy pieces attacking the King of the side to move.
-    fn checkers(&self) -> Vec<u8> {
+    fn checkers(&self) -> Vec<usize> {
         let position = self.game.position();
         let us = position.turn();
-        position.king(us).map_or_else(Vec::new, |king| position.attackers(us.opponent(), king).iter().map(|s| s.index() as u8).collect())
+        position.king(us).map_or_else(Vec::new, |king| position.attackers(us.opponent(), king).iter().map(Square::index).collect())
     }
 
     fn king(&self, color: bool) -> Option<u8> {
@@ -517,11 +517,15 @@ impl PyBoard {
 
     /// Perft below each legal root move, keyed by coordinate notation.
     #[pyo3(signature = (depth, *, threads=None))]
-    fn perft_divide(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> Vec<(String, u64)> {
+    fn perft_divide<'py>(&self, py: Python<'py>, depth: u32, threads: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
         let position = self.game.position().clone();
         let threads = threads.unwrap_or_else(default_threads);
         let counts = py.detach(|| perft::divide(&position, depth.max(1), threads));
-        counts.into_iter().map(|(mv, count)| (self.uci(mv), count)).collect()
+        let divided = PyDict::new(py);
+        for (mv, count) in counts {
+            divided.set_item(self.uci(mv), count)?;
+        }
+        Ok(divided)
     }
 
     fn zobrist_hash(&self) -> u64 {

@@ -6,6 +6,8 @@ the same numbering for every board size up to 12x12. Colours are booleans: ``WHI
 
 from typing import Final, Optional
 
+from typing_extensions import Self
+
 WHITE: Final[bool]
 BLACK: Final[bool]
 
@@ -115,10 +117,19 @@ class Board:
     def __init__(self, fen: Optional[str] = None) -> None:
         """The position of ``fen``, or the starting position when ``fen`` is ``None``."""
     @classmethod
-    def empty(cls) -> Board:
+    def empty(cls) -> Self:
         """A board with no pieces, White to move (for setting up positions)."""
     def set_piece_at(self, square: int, piece: Optional[Piece]) -> None:
         """Puts ``piece`` on ``square`` (``None`` clears it); clears the move stack."""
+    @property
+    def variant_name(self) -> str:
+        """The variant's name: ``"meiriqi"``."""
+    @property
+    def files(self) -> int:
+        """Number of files (10 for Mĕirìqí)."""
+    @property
+    def ranks(self) -> int:
+        """Number of ranks (10 for Mĕirìqí)."""
     @property
     def turn(self) -> bool: ...
     @property
@@ -128,6 +139,8 @@ class Board:
     @property
     def legal_moves(self) -> list[Move]:
         """All legal moves in the position."""
+    def legal_moves_uci(self) -> list[str]:
+        """The legal moves in coordinate notation, in one call."""
     @property
     def move_stack(self) -> list[Move]:
         """The moves played since the position was set up, oldest first."""
@@ -155,13 +168,21 @@ class Board:
     def fen(self) -> str: ...
     def set_fen(self, fen: str) -> None:
         """Sets up ``fen``; raises ``InvalidFenError`` (board unchanged) when it is malformed."""
-    def copy(self, *, stack: bool = True) -> Board: ...
-    def perft(self, depth: int) -> int:
-        """Counts the leaf nodes of the legal move tree, without holding the interpreter lock."""
-    def perft_divide(self, depth: int) -> dict[str, int]:
+    def copy(self, *, stack: bool = True) -> Self:
+        """A copy of the board (of the same class), with its move stack unless ``stack`` is false."""
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: object) -> Self: ...
+    def perft(self, depth: int, *, threads: Optional[int] = None) -> int:
+        """Counts the leaf nodes of the legal move tree ``depth`` plies deep, on ``threads``
+        threads (default: all cores), without holding the interpreter lock."""
+    def perft_divide(self, depth: int, *, threads: Optional[int] = None) -> dict[str, int]:
         """Perft below each legal root move, keyed by its coordinate notation."""
     def zobrist_hash(self) -> int: ...
     def is_repetition(self, count: int = 3) -> bool:
         """Whether the position has occurred ``count`` times (same pieces, same side to move)."""
-    def ply(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def repetition_count(self) -> int:
+        """How many times the position has occurred, counting this one."""
+    def ply(self) -> int:
+        """Number of moves played since the position was set up."""
+    def __eq__(self, other: object) -> bool:
+        """Same pieces, side to move and counters (the move stacks may differ)."""

@@ -20,9 +20,9 @@ def _perft(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     if args.divide:
         counts = board.perft_divide(args.depth, threads=args.threads)
-        for uci, count in sorted(counts):
+        for uci, count in sorted(counts.items()):
             print(f"{uci}: {count}")
-        total = sum(count for _, count in counts)
+        total = sum(counts.values())
         print(f"\nNodes: {total}")
     else:
         total = board.perft(args.depth, threads=args.threads)
