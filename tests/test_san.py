@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import meiriqi
@@ -249,14 +250,17 @@ def _check_minimal(
             parse_san(board, text)
 
 
-@given(st.lists(st.integers(min_value=0, max_value=10_000), max_size=200))
-def test_san_round_trip_in_played_positions(choices: list[int]) -> None:
+@given(st.integers(min_value=0, max_value=2**32), st.integers(min_value=0, max_value=250))
+def test_san_round_trip_in_played_positions(seed: int, plies: int) -> None:
+    chooser = random.Random(seed)
     board = meiriqi.Board()
-    for choice in choices:
+    for ply in range(plies):
         moves = board.legal_moves
         if not moves:
             break
-        board.push(moves[choice % len(moves)])
+        if ply % 25 == 0:
+            _check_position(board)
+        board.push(chooser.choice(moves))
     _check_position(board)
 
 
