@@ -73,3 +73,59 @@ impl Position {
         moves.contains(&mv)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::fen;
+    use crate::moves::Move;
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    /// Legal moves by trying every pseudo-legal move: the slow, obvious way.
+    fn legal_by_trying(position: &mut Position) -> Vec<Move> {
+        let mut moves = Vec::new();
+        position.pseudo_legal_moves(&mut moves);
+        moves.retain(|&mv| {
+            let undo = position.make(mv);
+            let mover = position.turn().opponent();
+            let exposed = position.king_exposed(mover);
+            position.unmake(mv, undo);
+            !exposed
+        });
+        moves
+    }
+
+    #[test]
+    fn shortcut_legality_agrees_with_trying_every_move() {
+        let variant = Variant::meiriqi();
+        let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200 {
+            let mut position = fen::parse(variant, variant.spec().start_fen).unwrap();
+            for _ in 0..120 {
+                let mut fast = Vec::new();
+                position.legal_moves(&mut fast);
+                assert_eq!(fast, legal_by_trying(&mut position), "{}", fen::write(&position));
+                if fast.is_empty() {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                // Prefer captures and promotions so that the board opens up and promoted pieces appear.
+                let lively: Vec<Move> = fast
+                    .iter()
+                    .copied()
+                    .filter(|mv| mv.promotion.is_some() || !position.is_empty(mv.to))
+                    .collect();
+                let pool = if !lively.is_empty() && state % 3 != 0 { &lively } else { &fast };
+                let mv = pool[(state % pool.len() as u64) as usize];
+                let before = fen::write(&position);
+                let hash = position.hash();
+                let undo = position.make(mv);
+                position.unmake(mv, undo);
+                assert_eq!((fen::write(&position), position.hash()), (before, hash));
+                position.make(mv);
+            }
+        }
+    }
+}

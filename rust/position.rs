@@ -295,12 +295,15 @@ impl Position {
         let captured = self.board[mv.to.index()];
         self.board[mv.from.index()] = 0;
         self.board[mv.to.index()] = moved;
-        let saved_king = self.kings[us.index()];
-        if saved_king == Some(mv.from) {
+        let saved_kings = self.kings;
+        if saved_kings[us.index()] == Some(mv.from) {
             self.kings[us.index()] = Some(mv.to);
         }
+        if saved_kings[us.opponent().index()] == Some(mv.to) {
+            self.kings[us.opponent().index()] = None;
+        }
         let exposed = self.king_exposed(us);
-        self.kings[us.index()] = saved_king;
+        self.kings = saved_kings;
         self.board[mv.from.index()] = moved;
         self.board[mv.to.index()] = captured;
         exposed

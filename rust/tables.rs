@@ -267,3 +267,84 @@ impl BuildNode {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::fen;
+    use crate::geometry::Square;
+    use crate::piece::{Color, Kind, Piece};
+    use crate::position::Position;
+    use crate::variant::Variant;
+
+    /// Attack by walking every forward path of every piece of `attacker`: the slow, obvious way.
+    fn attacked_by_walking(position: &Position, attacker: Color, target: Square) -> bool {
+        let tables = position.variant().tables();
+        position.occupied_by(attacker).iter().any(|from| {
+            let kind = position.piece_at(from).unwrap().kind;
+            tables.paths(attacker, kind.number(), from).iter().filter(|path| path.mode().captures()).any(|path| {
+                for (index, &square) in tables.squares(path).iter().enumerate() {
+                    if square == target {
+                        return index >= path.pass();
+                    }
+                    if !position.is_empty(square) {
+                        return false;
+                    }
+                }
+                false
+            })
+        })
+    }
+
+    /// A small deterministic generator, so the test needs no dependency.
+    fn next(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
+    #[test]
+    fn attack_trees_agree_with_forward_paths() {
+        let variant = Variant::meiriqi();
+        let squares: Vec<Square> = variant.dimensions().squares().collect();
+        let mut state = 0x1234_5678_9abc_def1;
+        for _ in 0..300 {
+            let mut position = Position::empty(variant);
+            let count = 4 + next(&mut state) % 40;
+            for _ in 0..count {
+                let square = squares[(next(&mut state) % squares.len() as u64) as usize];
+                let kind = Kind::ALL[(next(&mut state) % Kind::ALL.len() as u64) as usize];
+                let color = Color::ALL[(next(&mut state) % 2) as usize];
+                position.set_piece_at(square, Some(Piece { kind, color }));
+            }
+            for &square in &squares {
+                for color in Color::ALL {
+                    assert_eq!(
+                        position.is_attacked_by(color, square),
+                        attacked_by_walking(&position, color, square),
+                        "{color:?} on {square} in {}",
+                        fen::write(&position)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn no_piece_reaches_a_square_by_two_paths() {
+        let variant = Variant::meiriqi();
+        let tables = variant.tables();
+        for color in Color::ALL {
+            for rule in variant.rules() {
+                for from in variant.dimensions().squares() {
+                    let mut seen = std::collections::HashSet::new();
+                    for path in tables.paths(color, rule.kind.number(), from) {
+                        for &square in &tables.squares(path)[path.pass()..] {
+                            assert!(seen.insert(square), "{:?} from {from} reaches {square} twice", rule.kind);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

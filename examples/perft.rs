@@ -1,0 +1,23 @@
+//! `cargo run --release --example perft -- DEPTH [THREADS] [FEN]`: perft with timing.
+
+use meiriqi::{fen, perft, Variant};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let depth: u32 = args.get(1).and_then(|d| d.parse().ok()).unwrap_or(5);
+    let threads: usize = args.get(2).and_then(|t| t.parse().ok()).unwrap_or(1);
+    let variant = Variant::meiriqi();
+    let text = args.get(3).map_or(variant.spec().start_fen, String::as_str);
+    let position = match fen::parse(variant, text) {
+        Ok(position) => position,
+        Err(error) => {
+            eprintln!("invalid FEN: {error}");
+            std::process::exit(2);
+        }
+    };
+    let start = Instant::now();
+    let nodes = perft::perft_parallel(&position, depth, threads);
+    let seconds = start.elapsed().as_secs_f64();
+    println!("perft({depth}) = {nodes} on {threads} thread(s): {seconds:.3} s, {:.1} M nodes/s", nodes as f64 / seconds / 1e6);
+}
