@@ -102,7 +102,15 @@ const UNLIMITED: u8 = u8::MAX;
 
 impl Atom {
     const fn new(lead: Option<Offset>, cycle: [Offset; 2], cycle_len: u8, limit: u8) -> Atom {
-        Atom { lead, cycle, cycle_len, limit, mode: Mode::MoveOrCapture, symmetry: Symmetry::All, origin: Origin::Anywhere }
+        Atom {
+            lead,
+            cycle,
+            cycle_len,
+            limit,
+            mode: Mode::MoveOrCapture,
+            symmetry: Symmetry::All,
+            origin: Origin::Anywhere,
+        }
     }
 
     /// A single jump by `(dx, dy)` that ignores the squares in between.
@@ -120,14 +128,24 @@ impl Atom {
     /// A step to `lead` (passed only, must be empty) followed by a slide by `then` steps.
     pub const fn bent(lead: (i8, i8), then: (i8, i8)) -> Atom {
         let then = Offset::new(then.0, then.1);
-        Atom::new(Some(Offset::new(lead.0, lead.1)), [then, then], 1, UNLIMITED)
+        Atom::new(
+            Some(Offset::new(lead.0, lead.1)),
+            [then, then],
+            1,
+            UNLIMITED,
+        )
     }
 
     /// A step to `first` (passed only, must be empty) followed by a slide alternating `turn` and
     /// `first` steps: the part of a crooked ride after its first square.
     pub const fn crooked(first: (i8, i8), turn: (i8, i8)) -> Atom {
         let first = Offset::new(first.0, first.1);
-        Atom::new(Some(first), [Offset::new(turn.0, turn.1), first], 2, UNLIMITED)
+        Atom::new(
+            Some(first),
+            [Offset::new(turn.0, turn.1), first],
+            2,
+            UNLIMITED,
+        )
     }
 
     /// A leap by `(dx, dy)` that passes through the squares given by `lead` first: the walk
@@ -177,11 +195,18 @@ impl Atom {
         for &(swap, negate_x, negate_y) in self.symmetry.transforms() {
             let turn = |o: Offset| {
                 let (dx, dy) = if swap { (o.dy, o.dx) } else { (o.dx, o.dy) };
-                Offset::new(if negate_x { -dx } else { dx }, if negate_y { -dy } else { dy })
+                Offset::new(
+                    if negate_x { -dx } else { dx },
+                    if negate_y { -dy } else { dy },
+                )
             };
             let walk = Walk {
                 lead: self.lead.map(turn),
-                cycle: self.cycle[..self.cycle_len as usize].iter().copied().map(turn).collect(),
+                cycle: self.cycle[..self.cycle_len as usize]
+                    .iter()
+                    .copied()
+                    .map(turn)
+                    .collect(),
                 limit: self.limit,
             };
             if !walks.contains(&walk) {
@@ -207,7 +232,11 @@ impl Walk {
     /// The same walk as seen by Black: forward and backward exchanged.
     pub fn mirrored(&self) -> Walk {
         let flip = |o: Offset| Offset::new(o.dx, -o.dy);
-        Walk { lead: self.lead.map(flip), cycle: self.cycle.iter().copied().map(flip).collect(), limit: self.limit }
+        Walk {
+            lead: self.lead.map(flip),
+            cycle: self.cycle.iter().copied().map(flip).collect(),
+            limit: self.limit,
+        }
     }
 }
 
@@ -220,15 +249,23 @@ mod tests {
         assert_eq!(Atom::leap(1, 2).walks().len(), 8);
         assert_eq!(Atom::leap(2, 2).walks().len(), 4);
         assert_eq!(Atom::ride(0, 1).walks().len(), 4);
-        assert_eq!(Atom::leap(1, 1).symmetry(Symmetry::LeftRight).walks().len(), 2);
-        assert_eq!(Atom::leap(0, 1).symmetry(Symmetry::LeftRight).walks().len(), 1);
+        assert_eq!(
+            Atom::leap(1, 1).symmetry(Symmetry::LeftRight).walks().len(),
+            2
+        );
+        assert_eq!(
+            Atom::leap(0, 1).symmetry(Symmetry::LeftRight).walks().len(),
+            1
+        );
         assert_eq!(Atom::bent((1, 1), (1, 0)).walks().len(), 8);
         assert_eq!(Atom::crooked((0, 1), (1, 1)).walks().len(), 8);
     }
 
     #[test]
     fn crooked_walk_alternates() {
-        let walk = &Atom::crooked((0, 1), (1, 1)).symmetry(Symmetry::None).walks()[0];
+        let walk = &Atom::crooked((0, 1), (1, 1))
+            .symmetry(Symmetry::None)
+            .walks()[0];
         assert_eq!(walk.lead, Some(Offset::new(0, 1)));
         assert_eq!(walk.cycle, vec![Offset::new(1, 1), Offset::new(0, 1)]);
     }

@@ -17,7 +17,11 @@ pub enum FenError {
     /// The board field has the wrong number of ranks.
     RankCount { found: usize, expected: u8 },
     /// One rank describes too many or too few squares.
-    RankLength { rank: u8, found: usize, expected: u8 },
+    RankLength {
+        rank: u8,
+        found: usize,
+        expected: u8,
+    },
     /// A letter that names no piece of the variant.
     UnknownPiece { rank: u8, symbol: char },
     /// A run of empty squares written as zero, or with more than two digits.
@@ -25,7 +29,11 @@ pub enum FenError {
     /// A side has no King, or more than one.
     KingCount { color: Color, count: usize },
     /// A piece stands where its confinement never lets it go.
-    Confined { piece: Piece, square: Square, allowed: String },
+    Confined {
+        piece: Piece,
+        square: Square,
+        allowed: String,
+    },
     /// The side field is not `w` or `b`.
     BadSide(String),
     /// The castling field is not `-`.
@@ -55,31 +63,64 @@ impl fmt::Display for FenError {
             FenError::Empty => write!(f, "empty FEN: expected a board field"),
             FenError::TooManyFields(n) => write!(f, "FEN has {n} fields; expected at most 6"),
             FenError::RankCount { found, expected } => {
-                write!(f, "board field has {found} ranks separated by '/'; expected {expected}")
+                write!(
+                    f,
+                    "board field has {found} ranks separated by '/'; expected {expected}"
+                )
             }
-            FenError::RankLength { rank, found, expected } => {
-                write!(f, "rank {rank} describes {found} squares; expected {expected}")
+            FenError::RankLength {
+                rank,
+                found,
+                expected,
+            } => {
+                write!(
+                    f,
+                    "rank {rank} describes {found} squares; expected {expected}"
+                )
             }
-            FenError::UnknownPiece { rank, symbol } => write!(f, "unknown piece letter {symbol:?} in rank {rank}"),
-            FenError::BadEmptyRun { rank, run } => write!(f, "invalid empty-square count {run:?} in rank {rank}"),
+            FenError::UnknownPiece { rank, symbol } => {
+                write!(f, "unknown piece letter {symbol:?} in rank {rank}")
+            }
+            FenError::BadEmptyRun { rank, run } => {
+                write!(f, "invalid empty-square count {run:?} in rank {rank}")
+            }
             FenError::KingCount { color, count } => {
-                write!(f, "{} has {count} Kings; expected exactly one", color_name(*color))
+                write!(
+                    f,
+                    "{} has {count} Kings; expected exactly one",
+                    color_name(*color)
+                )
             }
-            FenError::Confined { piece, square, allowed } => write!(
+            FenError::Confined {
+                piece,
+                square,
+                allowed,
+            } => write!(
                 f,
                 "{} {} on {square} is outside the squares it may occupy ({allowed})",
                 color_name(piece.color),
                 piece.kind.name()
             ),
-            FenError::BadSide(side) => write!(f, "invalid side to move {side:?}: expected 'w' or 'b'"),
-            FenError::BadCastling(field) => write!(f, "invalid castling field {field:?}: this variant has no castling, expected '-'"),
+            FenError::BadSide(side) => {
+                write!(f, "invalid side to move {side:?}: expected 'w' or 'b'")
+            }
+            FenError::BadCastling(field) => write!(
+                f,
+                "invalid castling field {field:?}: this variant has no castling, expected '-'"
+            ),
             FenError::BadEnPassant(field) => {
                 write!(f, "invalid en-passant field {field:?}: this variant has no en passant, expected '-'")
             }
             FenError::BadHalfmove(field) => {
-                write!(f, "invalid halfmove clock {field:?}: expected a number of plies (0 or more)")
+                write!(
+                    f,
+                    "invalid halfmove clock {field:?}: expected a number of plies (0 or more)"
+                )
             }
-            FenError::BadFullmove(field) => write!(f, "invalid fullmove number {field:?}: expected a number from 1"),
+            FenError::BadFullmove(field) => write!(
+                f,
+                "invalid fullmove number {field:?}: expected a number from 1"
+            ),
             FenError::OpponentInCheck => write!(f, "the side not to move is in check"),
             FenError::KingsFacing => write!(f, "the Kings face each other on an open file"),
         }
@@ -110,7 +151,8 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
     if field(3, "-") != "-" {
         return Err(FenError::BadEnPassant(field(3, "-").to_string()));
     }
-    let halfmove = parse_counter(field(4, "0")).ok_or_else(|| FenError::BadHalfmove(field(4, "0").to_string()))?;
+    let halfmove = parse_counter(field(4, "0"))
+        .ok_or_else(|| FenError::BadHalfmove(field(4, "0").to_string()))?;
     let fullmove = parse_counter(field(5, "1"))
         .filter(|&n| n >= 1)
         .ok_or_else(|| FenError::BadFullmove(field(5, "1").to_string()))?;
@@ -132,7 +174,10 @@ fn parse_board(variant: &'static Variant, board: &str) -> Result<Position, FenEr
     let dims = variant.dimensions();
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != dims.ranks as usize {
-        return Err(FenError::RankCount { found: ranks.len(), expected: dims.ranks });
+        return Err(FenError::RankCount {
+            found: ranks.len(),
+            expected: dims.ranks,
+        });
     }
     let mut position = Position::empty(variant);
     for (row, text) in ranks.iter().enumerate() {
@@ -147,16 +192,30 @@ fn parse_board(variant: &'static Variant, board: &str) -> Result<Position, FenEr
                     run.push(digit);
                 }
                 match run.parse::<usize>() {
-                    Ok(count) if count >= 1 && run.len() <= 2 && !run.starts_with('0') => file += count,
-                    _ => return Err(FenError::BadEmptyRun { rank: rank_name, run }),
+                    Ok(count) if count >= 1 && run.len() <= 2 && !run.starts_with('0') => {
+                        file += count
+                    }
+                    _ => {
+                        return Err(FenError::BadEmptyRun {
+                            rank: rank_name,
+                            run,
+                        })
+                    }
                 }
                 continue;
             }
             let kind = variant
                 .kind_by_letter(symbol.to_ascii_uppercase())
                 .filter(|_| symbol.is_ascii_alphabetic())
-                .ok_or(FenError::UnknownPiece { rank: rank_name, symbol })?;
-            let color = if symbol.is_ascii_uppercase() { Color::White } else { Color::Black };
+                .ok_or(FenError::UnknownPiece {
+                    rank: rank_name,
+                    symbol,
+                })?;
+            let color = if symbol.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
             if file < dims.files as usize {
                 let square = Square::new(file as u8, rank).expect("inside the board");
                 position.set_piece_at(square, Some(Piece { kind, color }));
@@ -164,7 +223,11 @@ fn parse_board(variant: &'static Variant, board: &str) -> Result<Position, FenEr
             file += 1;
         }
         if file != dims.files as usize {
-            return Err(FenError::RankLength { rank: rank_name, found: file, expected: dims.files });
+            return Err(FenError::RankLength {
+                rank: rank_name,
+                found: file,
+                expected: dims.files,
+            });
         }
     }
     Ok(position)
@@ -175,22 +238,43 @@ fn parse_board(variant: &'static Variant, board: &str) -> Result<Position, FenEr
 pub fn validate(position: &Position) -> Result<(), FenError> {
     let variant = position.variant();
     for color in Color::ALL {
-        let kings = position.occupied_by(color).iter().filter(|&s| position.piece_at(s).is_some_and(|p| p.kind == Kind::King)).count();
+        let kings = position
+            .occupied_by(color)
+            .iter()
+            .filter(|&s| position.piece_at(s).is_some_and(|p| p.kind == Kind::King))
+            .count();
         if kings != 1 {
-            return Err(FenError::KingCount { color, count: kings });
+            return Err(FenError::KingCount {
+                color,
+                count: kings,
+            });
         }
     }
     for square in variant.dimensions().squares() {
-        let Some(piece) = position.piece_at(square) else { continue };
+        let Some(piece) = position.piece_at(square) else {
+            continue;
+        };
         if let Some(region) = variant.rule(piece.kind).and_then(|rule| rule.confined_to) {
             if !variant.region(region, piece.color).contains(square) {
-                let allowed = variant.region(region, piece.color).iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
-                return Err(FenError::Confined { piece, square, allowed });
+                let allowed = variant
+                    .region(region, piece.color)
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                return Err(FenError::Confined {
+                    piece,
+                    square,
+                    allowed,
+                });
             }
         }
     }
     let waiting = position.turn().opponent();
-    if position.king(waiting).is_some_and(|king| position.is_attacked_by(position.turn(), king)) {
+    if position
+        .king(waiting)
+        .is_some_and(|king| position.is_attacked_by(position.turn(), king))
+    {
         return Err(FenError::OpponentInCheck);
     }
     if position.kings_facing() {
@@ -216,7 +300,11 @@ pub fn write(position: &Position) -> String {
                         empty = 0;
                     }
                     let letter = variant.letter(piece.kind);
-                    board.push(if piece.color == Color::White { letter } else { letter.to_ascii_lowercase() });
+                    board.push(if piece.color == Color::White {
+                        letter
+                    } else {
+                        letter.to_ascii_lowercase()
+                    });
                 }
             }
         }
@@ -227,6 +315,14 @@ pub fn write(position: &Position) -> String {
             board.push('/');
         }
     }
-    let side = if position.turn() == Color::White { 'w' } else { 'b' };
-    format!("{board} {side} - - {} {}", position.halfmove_clock(), position.fullmove_number())
+    let side = if position.turn() == Color::White {
+        'w'
+    } else {
+        'b'
+    };
+    format!(
+        "{board} {side} - - {} {}",
+        position.halfmove_clock(),
+        position.fullmove_number()
+    )
 }

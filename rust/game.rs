@@ -43,12 +43,17 @@ pub struct Game {
 impl Game {
     /// A game starting from `position`.
     pub fn new(position: Position) -> Game {
-        Game { position, history: Vec::new(), moves: Vec::new() }
+        Game {
+            position,
+            history: Vec::new(),
+            moves: Vec::new(),
+        }
     }
 
     /// A game of `variant` from its starting position.
     pub fn start(variant: &'static Variant) -> Game {
-        let position = fen::parse(variant, variant.spec().start_fen).expect("every variant's start position is valid");
+        let position = fen::parse(variant, variant.spec().start_fen)
+            .expect("every variant's start position is valid");
         Game::new(position)
     }
 
@@ -113,7 +118,10 @@ impl Game {
     pub fn repetitions(&self) -> usize {
         let hash = self.position.hash();
         let reversible = (self.position.halfmove_clock() as usize).min(self.history.len());
-        1 + self.history[self.history.len() - reversible..].iter().filter(|(_, undo)| undo.hash_before() == hash).count()
+        1 + self.history[self.history.len() - reversible..]
+            .iter()
+            .filter(|(_, undo)| undo.hash_before() == hash)
+            .count()
     }
 
     /// The outcome, if the game is over: the side to move with no legal move loses.
@@ -121,7 +129,14 @@ impl Game {
         if self.position.has_legal_move() {
             return None;
         }
-        let termination = if self.position.is_check() { Termination::Checkmate } else { Termination::Stalemate };
-        Some(Outcome { termination, winner: Some(self.position.turn().opponent()) })
+        let termination = if self.position.is_check() {
+            Termination::Checkmate
+        } else {
+            Termination::Stalemate
+        };
+        Some(Outcome {
+            termination,
+            winner: Some(self.position.turn().opponent()),
+        })
     }
 }

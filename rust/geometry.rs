@@ -125,7 +125,8 @@ impl Dimensions {
 
     /// Every square of the board, rank by rank from `a1`.
     pub fn squares(self) -> impl Iterator<Item = Square> {
-        (0..self.ranks).flat_map(move |rank| (0..self.files).map(move |file| Square(rank * STRIDE + file)))
+        (0..self.ranks)
+            .flat_map(move |rank| (0..self.files).map(move |file| Square(rank * STRIDE + file)))
     }
 }
 
@@ -146,14 +147,19 @@ mod tests {
 
     #[test]
     fn malformed_names_are_rejected() {
-        for name in ["", "a", "a0", "a01", "m1", "a13", "A1", "1a", "a1x", "a-1", "é1"] {
+        for name in [
+            "", "a", "a0", "a01", "m1", "a13", "A1", "1a", "a1x", "a-1", "é1",
+        ] {
             assert_eq!(Square::parse(name), None, "{name}");
         }
     }
 
     #[test]
     fn steps_stay_on_the_board() {
-        let board = Dimensions { files: 10, ranks: 10 };
+        let board = Dimensions {
+            files: 10,
+            ranks: 10,
+        };
         let a1 = Square::parse("a1").unwrap();
         assert_eq!(board.step(a1, Offset::new(-1, 0)), None);
         assert_eq!(board.step(a1, Offset::new(9, 9)), Square::parse("j10"));

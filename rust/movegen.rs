@@ -15,7 +15,9 @@ impl Position {
         let tables = variant.tables();
         let camp = variant.camp(us);
         for from in self.occupied_by(us).iter() {
-            let Some(piece) = Piece::from_code(self.code_at(from)) else { continue };
+            let Some(piece) = Piece::from_code(self.code_at(from)) else {
+                continue;
+            };
             let promotion = variant.promotion(piece.kind);
             for path in tables.paths(us, piece.kind.number(), from) {
                 let mode = path.mode();
@@ -30,7 +32,11 @@ impl Position {
                     if is_destination && reachable {
                         out.push(Move::new(from, to));
                         if let Some(kind) = promotion.filter(|_| camp.contains(to)) {
-                            out.push(Move { from, to, promotion: Some(kind) });
+                            out.push(Move {
+                                from,
+                                to,
+                                promotion: Some(kind),
+                            });
                         }
                     }
                     if target != 0 {
@@ -104,7 +110,11 @@ mod tests {
             for _ in 0..120 {
                 let mut fast = Vec::new();
                 position.legal_moves(&mut fast);
-                assert_eq!(fast, legal_by_trying(&mut position), "{}", fen::write(&position));
+                let text = fen::write(&position);
+                assert_eq!(fast, legal_by_trying(&mut position), "{text}");
+                let reread =
+                    fen::parse(variant, &text).expect("positions reached in play are valid");
+                assert_eq!(reread.hash(), position.hash(), "incremental hash of {text}");
                 if fast.is_empty() {
                     break;
                 }
@@ -117,7 +127,11 @@ mod tests {
                     .copied()
                     .filter(|mv| mv.promotion.is_some() || !position.is_empty(mv.to))
                     .collect();
-                let pool = if !lively.is_empty() && state % 3 != 0 { &lively } else { &fast };
+                let pool = if !lively.is_empty() && state % 3 != 0 {
+                    &lively
+                } else {
+                    &fast
+                };
                 let mv = pool[(state % pool.len() as u64) as usize];
                 let before = fen::write(&position);
                 let hash = position.hash();

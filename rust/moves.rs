@@ -30,20 +30,36 @@ impl std::error::Error for MoveSyntaxError {}
 impl Move {
     /// A move without promotion.
     pub const fn new(from: Square, to: Square) -> Move {
-        Move { from, to, promotion: None }
+        Move {
+            from,
+            to,
+            promotion: None,
+        }
     }
 
     /// Writes the move in coordinate notation, naming a promotion with `letter` (lowercased).
     pub fn to_uci(&self, letter: impl Fn(Kind) -> char) -> String {
         match self.promotion {
-            Some(kind) => format!("{}{}{}", self.from, self.to, letter(kind).to_ascii_lowercase()),
+            Some(kind) => format!(
+                "{}{}{}",
+                self.from,
+                self.to,
+                letter(kind).to_ascii_lowercase()
+            ),
             None => format!("{}{}", self.from, self.to),
         }
     }
 
     /// Reads coordinate notation; `kind_of` turns a promotion letter (uppercase) into a kind.
-    pub fn parse_uci(text: &str, kind_of: impl Fn(char) -> Option<Kind>) -> Result<Move, MoveSyntaxError> {
-        let fail = |why: &str| Err(MoveSyntaxError(format!("invalid coordinate move {text:?}: {why}")));
+    pub fn parse_uci(
+        text: &str,
+        kind_of: impl Fn(char) -> Option<Kind>,
+    ) -> Result<Move, MoveSyntaxError> {
+        let fail = |why: &str| {
+            Err(MoveSyntaxError(format!(
+                "invalid coordinate move {text:?}: {why}"
+            )))
+        };
         if !text.is_ascii() {
             return fail("only letters a-l and digits are allowed");
         }
@@ -66,13 +82,22 @@ impl Move {
         if from == to {
             return fail("origin and destination are the same square");
         }
-        Ok(Move { from, to, promotion })
+        Ok(Move {
+            from,
+            to,
+            promotion,
+        })
     }
 }
 
 /// Splits a leading square name (a letter and one or two digits) off `text`.
 fn split_square(text: &str) -> Option<(Square, &str)> {
-    let digits = text.get(1..)?.bytes().take_while(u8::is_ascii_digit).count().min(2);
+    let digits = text
+        .get(1..)?
+        .bytes()
+        .take_while(u8::is_ascii_digit)
+        .count()
+        .min(2);
     let (name, rest) = text.split_at(1 + digits);
     Some((Square::parse(name)?, rest))
 }
@@ -82,7 +107,10 @@ mod tests {
     use super::*;
 
     fn kind_of(letter: char) -> Option<Kind> {
-        Kind::ALL.iter().copied().find(|k| k.default_letter() == letter)
+        Kind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.default_letter() == letter)
     }
 
     #[test]
@@ -95,7 +123,10 @@ mod tests {
 
     #[test]
     fn rejects_malformed() {
-        for text in ["", "c3", "c3c", "c3c4x", "c3c4qq", "C3C4", "c0c1", "m1a1", "c3c3", "c3c4Q", "é3c4", "c3-c4", "a100a1"] {
+        for text in [
+            "", "c3", "c3c", "c3c4x", "c3c4qq", "C3C4", "c0c1", "m1a1", "c3c3", "c3c4Q", "é3c4",
+            "c3-c4", "a100a1",
+        ] {
             assert!(Move::parse_uci(text, kind_of).is_err(), "{text}");
         }
     }

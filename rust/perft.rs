@@ -12,7 +12,9 @@ pub fn perft(position: &mut Position, depth: u32) -> u64 {
 }
 
 fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-    let Some((moves, deeper)) = buffers.split_first_mut() else { return 1 };
+    let Some((moves, deeper)) = buffers.split_first_mut() else {
+        return 1;
+    };
     position.legal_moves(moves);
     if depth == 1 {
         return moves.len() as u64;
@@ -50,7 +52,11 @@ pub fn divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move, u64
             });
         }
     });
-    moves.into_iter().zip(counts).map(|(mv, count)| (mv, count.into_inner())).collect()
+    moves
+        .into_iter()
+        .zip(counts)
+        .map(|(mv, count)| (mv, count.into_inner()))
+        .collect()
 }
 
 /// [`perft`] computed on up to `threads` threads.
@@ -58,7 +64,10 @@ pub fn perft_parallel(position: &Position, depth: u32, threads: usize) -> u64 {
     if depth <= 1 || threads <= 1 {
         return perft(&mut position.clone(), depth);
     }
-    divide(position, depth, threads).iter().map(|(_, count)| count).sum()
+    divide(position, depth, threads)
+        .iter()
+        .map(|(_, count)| count)
+        .sum()
 }
 
 #[cfg(test)]
@@ -88,7 +97,14 @@ mod tests {
             .into_iter()
             .map(|(mv, count)| (mv.to_uci(crate::Kind::default_letter), count))
             .collect();
-        let expected = [("a2b4", 2110), ("d2f4", 2456), ("b1a5", 2154), ("f1i2", 1980), ("i1h2", 1892), ("h4g4", 1946)];
+        let expected = [
+            ("a2b4", 2110),
+            ("d2f4", 2456),
+            ("b1a5", 2154),
+            ("f1i2", 1980),
+            ("i1h2", 1892),
+            ("h4g4", 1946),
+        ];
         for (uci, count) in expected {
             assert_eq!(counts.get(uci), Some(&count), "{uci}");
         }

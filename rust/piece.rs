@@ -127,7 +127,11 @@ impl Piece {
     #[inline]
     pub fn from_code(code: u8) -> Option<Piece> {
         let kind = Kind::from_number(code & 31)?;
-        let color = if code & 32 == 0 { Color::White } else { Color::Black };
+        let color = if code & 32 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         Some(Piece { kind, color })
     }
 }
@@ -138,7 +142,11 @@ pub const PIECE_CODES: usize = 64;
 impl fmt::Display for Piece {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let letter = self.kind.default_letter();
-        let letter = if self.color == Color::White { letter } else { letter.to_ascii_lowercase() };
+        let letter = if self.color == Color::White {
+            letter
+        } else {
+            letter.to_ascii_lowercase()
+        };
         write!(f, "{letter}")
     }
 }

@@ -154,8 +154,13 @@ impl Position {
     /// Re-reads where the Kings stand, after a set-up change.
     fn find_kings(&mut self) {
         for color in Color::ALL {
-            let king = Piece { kind: Kind::King, color };
-            self.kings[color.index()] = self.occupied[color.index()].iter().find(|&s| self.piece_at(s) == Some(king));
+            let king = Piece {
+                kind: Kind::King,
+                color,
+            };
+            self.kings[color.index()] = self.occupied[color.index()]
+                .iter()
+                .find(|&s| self.piece_at(s) == Some(king));
         }
     }
 
@@ -177,7 +182,9 @@ impl Position {
     /// returns what [`Position::unmake`] needs.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
-        let moved = self.piece_at(mv.from).expect("a move starts on a piece of the side to move");
+        let moved = self
+            .piece_at(mv.from)
+            .expect("a move starts on a piece of the side to move");
         let captured = self.piece_at(mv.to);
         let undo = Undo {
             captured,
@@ -193,7 +200,10 @@ impl Position {
             }
         }
         self.lift(moved, mv.from);
-        let arriving = Piece { kind: mv.promotion.unwrap_or(moved.kind), color: moved.color };
+        let arriving = Piece {
+            kind: mv.promotion.unwrap_or(moved.kind),
+            color: moved.color,
+        };
         self.place(arriving, mv.to);
         if moved.kind == Kind::King {
             self.kings[moved.color.index()] = Some(mv.to);
@@ -213,7 +223,9 @@ impl Position {
     /// Takes back `mv`, which was played by [`Position::make`] returning `undo`.
     #[inline]
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
-        let arrived = self.piece_at(mv.to).expect("the moved piece stands on its destination");
+        let arrived = self
+            .piece_at(mv.to)
+            .expect("the moved piece stands on its destination");
         self.board[mv.to.index()] = 0;
         self.occupied[arrived.color.index()].remove(mv.to);
         self.board[mv.from.index()] = undo.moved.code();
@@ -237,18 +249,28 @@ impl Position {
     /// Whether a piece of `attacker` could capture on `square` by its move pattern.
     #[inline]
     pub fn is_attacked_by(&self, attacker: Color, square: Square) -> bool {
-        self.variant.tables().find_attack(attacker, square, |s| self.is_empty(s), |check| self.check_hits(attacker, check.square, check.kinds))
+        self.variant.tables().find_attack(
+            attacker,
+            square,
+            |s| self.is_empty(s),
+            |check| self.check_hits(attacker, check.square, check.kinds),
+        )
     }
 
     /// The squares of `attacker`'s pieces that could capture on `square`.
     pub fn attackers(&self, attacker: Color, square: Square) -> SquareSet {
         let mut found = SquareSet::EMPTY;
-        self.variant.tables().find_attack(attacker, square, |s| self.is_empty(s), |check| {
-            if self.check_hits(attacker, check.square, check.kinds) {
-                found.insert(check.square);
-            }
-            false
-        });
+        self.variant.tables().find_attack(
+            attacker,
+            square,
+            |s| self.is_empty(s),
+            |check| {
+                if self.check_hits(attacker, check.square, check.kinds) {
+                    found.insert(check.square);
+                }
+                false
+            },
+        );
         found
     }
 
@@ -261,7 +283,8 @@ impl Position {
 
     /// Whether the side to move's King is attacked.
     pub fn is_check(&self) -> bool {
-        self.king(self.turn).is_some_and(|king| self.is_attacked_by(self.turn.opponent(), king))
+        self.king(self.turn)
+            .is_some_and(|king| self.is_attacked_by(self.turn.opponent(), king))
     }
 
     /// Whether the two Kings stand on one file with nothing between them, in a variant where
@@ -276,14 +299,21 @@ impl Position {
         if white.file() != black.file() {
             return false;
         }
-        let (low, high) = if white.rank() < black.rank() { (white, black) } else { (black, white) };
-        (low.rank() + 1..high.rank()).all(|rank| Square::new(low.file(), rank).is_some_and(|s| self.is_empty(s)))
+        let (low, high) = if white.rank() < black.rank() {
+            (white, black)
+        } else {
+            (black, white)
+        };
+        (low.rank() + 1..high.rank())
+            .all(|rank| Square::new(low.file(), rank).is_some_and(|s| self.is_empty(s)))
     }
 
     /// Whether `color`'s King is attacked or the Kings face each other.
     #[inline]
     pub(crate) fn king_exposed(&self, color: Color) -> bool {
-        self.king(color).is_some_and(|king| self.is_attacked_by(color.opponent(), king)) || self.kings_facing()
+        self.king(color)
+            .is_some_and(|king| self.is_attacked_by(color.opponent(), king))
+            || self.kings_facing()
     }
 
     /// Tests whether a pseudo-legal `mv` of the side to move would leave its King attacked or

@@ -17,9 +17,24 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 
-create_exception!(_core, InvalidFenError, PyValueError, "A FEN string could not be read.");
-create_exception!(_core, InvalidMoveError, PyValueError, "A move string is not a well-formed coordinate move.");
-create_exception!(_core, IllegalMoveError, PyValueError, "A well-formed move is not legal in the position.");
+create_exception!(
+    _core,
+    InvalidFenError,
+    PyValueError,
+    "A FEN string could not be read."
+);
+create_exception!(
+    _core,
+    InvalidMoveError,
+    PyValueError,
+    "A move string is not a well-formed coordinate move."
+);
+create_exception!(
+    _core,
+    IllegalMoveError,
+    PyValueError,
+    "A well-formed move is not legal in the position."
+);
 
 fn color_from_bool(white: bool) -> Color {
     if white {
@@ -49,11 +64,17 @@ fn kind_from_number(number: i64) -> PyResult<Kind> {
 #[pyfunction]
 fn square(file: i64, rank: i64) -> PyResult<u8> {
     let (Ok(file), Ok(rank)) = (u8::try_from(file), u8::try_from(rank)) else {
-        return Err(PyValueError::new_err(format!("invalid file {file} or rank {rank}: expected 0 to 11")));
+        return Err(PyValueError::new_err(format!(
+            "invalid file {file} or rank {rank}: expected 0 to 11"
+        )));
     };
     Square::new(file, rank)
         .map(|square| square.index() as u8)
-        .ok_or_else(|| PyValueError::new_err(format!("invalid file {file} or rank {rank}: expected 0 to 11")))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "invalid file {file} or rank {rank}: expected 0 to 11"
+            ))
+        })
 }
 
 /// The file index (0 = a) of a square.
@@ -79,7 +100,11 @@ fn square_name(square: i64) -> PyResult<String> {
 fn parse_square(name: &str) -> PyResult<u8> {
     Square::parse(name)
         .map(|square| square.index() as u8)
-        .ok_or_else(|| PyValueError::new_err(format!("invalid square name {name:?}: expected a letter a-l and a rank 1-12, such as c3")))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "invalid square name {name:?}: expected a letter a-l and a rank 1-12, such as c3"
+            ))
+        })
 }
 
 /// The uppercase FEN letter of a piece type.
@@ -103,7 +128,10 @@ struct PyPiece(Piece);
 impl PyPiece {
     #[new]
     fn new(piece_type: i64, color: bool) -> PyResult<Self> {
-        Ok(PyPiece(Piece { kind: kind_from_number(piece_type)?, color: color_from_bool(color) }))
+        Ok(PyPiece(Piece {
+            kind: kind_from_number(piece_type)?,
+            color: color_from_bool(color),
+        }))
     }
 
     #[getter]
@@ -126,14 +154,20 @@ impl PyPiece {
     fn from_symbol(symbol: &str) -> PyResult<Self> {
         let mut chars = symbol.chars();
         let (Some(letter), None) = (chars.next(), chars.next()) else {
-            return Err(PyValueError::new_err(format!("invalid piece symbol {symbol:?}: expected one letter")));
+            return Err(PyValueError::new_err(format!(
+                "invalid piece symbol {symbol:?}: expected one letter"
+            )));
         };
         let kind = Kind::ALL
             .iter()
             .copied()
             .find(|kind| kind.default_letter() == letter.to_ascii_uppercase())
             .ok_or_else(|| PyValueError::new_err(format!("invalid piece symbol {symbol:?}")))?;
-        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
         Ok(PyPiece(Piece { kind, color }))
     }
 
@@ -152,7 +186,10 @@ impl PyPiece {
 struct PyMove(Move);
 
 fn kind_by_default_letter(letter: char) -> Option<Kind> {
-    Kind::ALL.iter().copied().find(|kind| kind.default_letter() == letter)
+    Kind::ALL
+        .iter()
+        .copied()
+        .find(|kind| kind.default_letter() == letter)
 }
 
 #[pymethods]
@@ -161,16 +198,20 @@ impl PyMove {
     #[pyo3(signature = (from_square, to_square, promotion=None))]
     fn new(from_square: i64, to_square: i64, promotion: Option<i64>) -> PyResult<Self> {
         let promotion = promotion.map(kind_from_number).transpose()?;
-        Ok(PyMove(Move { from: square_from_number(from_square)?, to: square_from_number(to_square)?, promotion }))
+        Ok(PyMove(Move {
+            from: square_from_number(from_square)?,
+            to: square_from_number(to_square)?,
+            promotion,
+        }))
     }
 
-    #[getter]
-    fn from_square(&self) -> u8 {
+    #[getter(from_square)]
+    fn origin(&self) -> u8 {
         self.0.from.index() as u8
     }
 
-    #[getter]
-    fn to_square(&self) -> u8 {
+    #[getter(to_square)]
+    fn destination(&self) -> u8 {
         self.0.to.index() as u8
     }
 
@@ -187,7 +228,9 @@ impl PyMove {
     /// Reads coordinate notation.
     #[staticmethod]
     fn from_uci(uci: &str) -> PyResult<Self> {
-        Move::parse_uci(uci, kind_by_default_letter).map(PyMove).map_err(invalid_move)
+        Move::parse_uci(uci, kind_by_default_letter)
+            .map(PyMove)
+            .map_err(invalid_move)
     }
 
     fn __str__(&self) -> String {
@@ -204,7 +247,14 @@ fn invalid_move(error: MoveSyntaxError) -> PyErr {
 }
 
 /// Why a game ended.
-#[pyclass(name = "Termination", module = "meiriqi._core", eq, eq_int, frozen, hash)]
+#[pyclass(
+    name = "Termination",
+    module = "meiriqi._core",
+    eq,
+    eq_int,
+    frozen,
+    hash
+)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum PyTermination {
     /// The side to move is in check and has no legal move.
@@ -280,7 +330,10 @@ impl PyBoard {
         if dims.contains(square) {
             Ok(square)
         } else {
-            Err(PyValueError::new_err(format!("square {square} is not on the {}x{} board", dims.files, dims.ranks)))
+            Err(PyValueError::new_err(format!(
+                "square {square} is not on the {}x{} board",
+                dims.files, dims.ranks
+            )))
         }
     }
 
@@ -333,7 +386,10 @@ impl PyBoard {
         PyBoard::copy(slf, true)
     }
 
-    fn __deepcopy__<'py>(slf: &Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        _memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         PyBoard::copy(slf, true)
     }
 
@@ -392,26 +448,42 @@ impl PyBoard {
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
         let mv = r#move.0;
         self.game.push(mv).map_err(|_| {
-            IllegalMoveError::new_err(format!("illegal move {} in {}", self.uci(mv), fen::write(self.game.position())))
+            IllegalMoveError::new_err(format!(
+                "illegal move {} in {}",
+                self.uci(mv),
+                fen::write(self.game.position())
+            ))
         })
     }
 
     /// Takes back the last move.
     fn pop(&mut self) -> PyResult<PyMove> {
-        self.game.pop().map(PyMove).ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+        self.game
+            .pop()
+            .map(PyMove)
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
     }
 
     /// The last move played.
     fn peek(&self) -> PyResult<PyMove> {
-        self.game.moves().last().copied().map(PyMove).ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
+        self.game
+            .moves()
+            .last()
+            .copied()
+            .map(PyMove)
+            .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
     }
 
     /// The legal move written `uci` in coordinate notation.
     fn parse_uci(&mut self, uci: &str) -> PyResult<PyMove> {
         let variant = self.variant();
-        let mv = Move::parse_uci(uci, |letter| variant.kind_by_letter(letter)).map_err(invalid_move)?;
+        let mv =
+            Move::parse_uci(uci, |letter| variant.kind_by_letter(letter)).map_err(invalid_move)?;
         let dims = variant.dimensions();
-        if let Some(square) = [mv.from, mv.to].into_iter().find(|&square| !dims.contains(square)) {
+        if let Some(square) = [mv.from, mv.to]
+            .into_iter()
+            .find(|&square| !dims.contains(square))
+        {
             return Err(InvalidMoveError::new_err(format!(
                 "invalid coordinate move {uci:?}: {square} is not on the {}x{} board",
                 dims.files, dims.ranks
@@ -420,7 +492,10 @@ impl PyBoard {
         if self.game.is_legal(mv) {
             Ok(PyMove(mv))
         } else {
-            Err(IllegalMoveError::new_err(format!("illegal move {uci} in {}", fen::write(self.game.position()))))
+            Err(IllegalMoveError::new_err(format!(
+                "illegal move {uci} in {}",
+                fen::write(self.game.position())
+            )))
         }
     }
 
@@ -440,12 +515,24 @@ impl PyBoard {
     }
 
     fn is_checkmate(&mut self) -> bool {
-        matches!(self.game.outcome(), Some(Outcome { termination: Termination::Checkmate, .. }))
+        matches!(
+            self.game.outcome(),
+            Some(Outcome {
+                termination: Termination::Checkmate,
+                ..
+            })
+        )
     }
 
     /// No legal move and not in check: in Mĕirìqí this loses for the side to move.
     fn is_stalemate(&mut self) -> bool {
-        matches!(self.game.outcome(), Some(Outcome { termination: Termination::Stalemate, .. }))
+        matches!(
+            self.game.outcome(),
+            Some(Outcome {
+                termination: Termination::Stalemate,
+                ..
+            })
+        )
     }
 
     fn is_game_over(&mut self) -> bool {
@@ -457,22 +544,38 @@ impl PyBoard {
     }
 
     fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
-        Ok(self.game.position().is_attacked_by(color_from_bool(color), self.on_board(square)?))
+        Ok(self
+            .game
+            .position()
+            .is_attacked_by(color_from_bool(color), self.on_board(square)?))
     }
 
     /// Squares of the enemy pieces attacking the King of the side to move.
     fn checkers(&self) -> Vec<usize> {
         let position = self.game.position();
         let us = position.turn();
-        position.king(us).map_or_else(Vec::new, |king| position.attackers(us.opponent(), king).iter().map(Square::index).collect())
+        position.king(us).map_or_else(Vec::new, |king| {
+            position
+                .attackers(us.opponent(), king)
+                .iter()
+                .map(Square::index)
+                .collect()
+        })
     }
 
     fn king(&self, color: bool) -> Option<u8> {
-        self.game.position().king(color_from_bool(color)).map(|square| square.index() as u8)
+        self.game
+            .position()
+            .king(color_from_bool(color))
+            .map(|square| square.index() as u8)
     }
 
     fn piece_at(&self, square: i64) -> PyResult<Option<PyPiece>> {
-        Ok(self.game.position().piece_at(self.on_board(square)?).map(PyPiece))
+        Ok(self
+            .game
+            .position()
+            .piece_at(self.on_board(square)?)
+            .map(PyPiece))
     }
 
     /// Puts `piece` on `square` (`None` clears it); forgets the move stack.
@@ -517,7 +620,12 @@ impl PyBoard {
 
     /// Perft below each legal root move, keyed by coordinate notation.
     #[pyo3(signature = (depth, *, threads=None))]
-    fn perft_divide<'py>(&self, py: Python<'py>, depth: u32, threads: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
+    fn perft_divide<'py>(
+        &self,
+        py: Python<'py>,
+        depth: u32,
+        threads: Option<usize>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let position = self.game.position().clone();
         let threads = threads.unwrap_or_else(default_threads);
         let counts = py.detach(|| perft::divide(&position, depth.max(1), threads));
@@ -549,7 +657,9 @@ impl PyBoard {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyBoard>().is_ok_and(|other| other.borrow().game.position() == self.game.position())
+        other
+            .cast::<PyBoard>()
+            .is_ok_and(|other| other.borrow().game.position() == self.game.position())
     }
 
     fn __str__(&self) -> String {
@@ -574,7 +684,9 @@ fn diagram(position: &Position) -> String {
         text.push_str(&format!("{:>2} ", rank + 1));
         for file in 0..dims.files {
             let square = Square::new(file, rank).expect("inside the board");
-            let symbol = position.piece_at(square).map_or(".".to_string(), |piece| piece.to_string());
+            let symbol = position
+                .piece_at(square)
+                .map_or(".".to_string(), |piece| piece.to_string());
             text.push(' ');
             text.push_str(&symbol);
         }
@@ -597,7 +709,13 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for kind in Kind::ALL {
         m.add(kind.name().to_ascii_uppercase(), kind.number())?;
     }
-    m.add("PIECE_TYPES", Kind::ALL.iter().map(|kind| kind.number()).collect::<Vec<_>>())?;
+    m.add(
+        "PIECE_TYPES",
+        Kind::ALL
+            .iter()
+            .map(|kind| kind.number())
+            .collect::<Vec<_>>(),
+    )?;
     m.add("STARTING_FEN", Variant::meiriqi().spec().start_fen)?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;

@@ -47,7 +47,10 @@ impl SquareSet {
     /// The squares in increasing order.
     #[inline]
     pub fn iter(&self) -> SquareSetIter {
-        SquareSetIter { words: self.0, word: 0 }
+        SquareSetIter {
+            words: self.0,
+            word: 0,
+        }
     }
 }
 
@@ -104,7 +107,10 @@ mod tests {
 
     #[test]
     fn insert_remove_iterate() {
-        let squares: Vec<Square> = ["a1", "l1", "d4", "l12"].iter().map(|n| Square::parse(n).unwrap()).collect();
+        let squares: Vec<Square> = ["a1", "l1", "d4", "l12"]
+            .iter()
+            .map(|n| Square::parse(n).unwrap())
+            .collect();
         let mut set: SquareSet = squares.iter().copied().collect();
         assert_eq!(set.len(), 4);
         let mut sorted = squares.clone();

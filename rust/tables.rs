@@ -147,7 +147,9 @@ impl Tables {
             exposure: vec![SquareSet::EMPTY; 2 * SQUARE_SLOTS],
             ..Tables::default()
         };
-        let mut trees: Vec<BuildNode> = (0..2 * SQUARE_SLOTS).map(|_| BuildNode::default()).collect();
+        let mut trees: Vec<BuildNode> = (0..2 * SQUARE_SLOTS)
+            .map(|_| BuildNode::default())
+            .collect();
         for color in Color::ALL {
             for rule in variant.rules() {
                 let allowed = variant.allowed_squares(rule.kind, color);
@@ -155,15 +157,21 @@ impl Tables {
                     let first = tables.paths.len() as u32;
                     tables.add_paths(variant, rule.atoms, color, from, &allowed);
                     let last = tables.paths.len() as u32;
-                    tables.piece_paths[piece_index(color, rule.kind.number(), from)] = (first, last);
+                    tables.piece_paths[piece_index(color, rule.kind.number(), from)] =
+                        (first, last);
                     for path in &tables.paths[first as usize..last as usize] {
                         if !path.mode.captures() {
                             continue;
                         }
-                        let squares = &tables.path_squares[path.start as usize..][..path.len as usize];
+                        let squares =
+                            &tables.path_squares[path.start as usize..][..path.len as usize];
                         for target in path.pass as usize..squares.len() {
                             let passed = squares[..target].iter().rev().copied();
-                            trees[square_index(color, squares[target])].insert(passed, from, rule.kind.bit());
+                            trees[square_index(color, squares[target])].insert(
+                                passed,
+                                from,
+                                rule.kind.bit(),
+                            );
                         }
                     }
                 }
@@ -171,19 +179,37 @@ impl Tables {
         }
         for (index, tree) in trees.iter().enumerate() {
             let root_start = tables.checks.len() as u32;
-            tables.checks.extend(tree.checks.iter().map(|&(square, kinds)| AttackCheck { square, kinds }));
+            tables.checks.extend(
+                tree.checks
+                    .iter()
+                    .map(|&(square, kinds)| AttackCheck { square, kinds }),
+            );
             let root_checks = (root_start, tables.checks.len() as u32);
             let node_start = tables.nodes.len() as u32;
             tables.flatten(tree, index);
-            tables.trees[index] = AttackTree { root_checks, nodes: (node_start, tables.nodes.len() as u32) };
+            tables.trees[index] = AttackTree {
+                root_checks,
+                nodes: (node_start, tables.nodes.len() as u32),
+            };
         }
         tables
     }
 
     /// Appends the paths of `atoms` for a piece of `color` on `from` that may not leave `allowed`.
-    fn add_paths(&mut self, variant: &Variant, atoms: &[crate::atom::Atom], color: Color, from: Square, allowed: &SquareSet) {
+    fn add_paths(
+        &mut self,
+        variant: &Variant,
+        atoms: &[crate::atom::Atom],
+        color: Color,
+        from: Square,
+        allowed: &SquareSet,
+    ) {
         let dims = variant.dimensions();
-        let own_rank = if color == Color::White { from.rank() } else { dims.ranks - 1 - from.rank() };
+        let own_rank = if color == Color::White {
+            from.rank()
+        } else {
+            dims.ranks - 1 - from.rank()
+        };
         for atom in atoms {
             if let Origin::OwnRank(rank) = atom.required_origin() {
                 if rank != own_rank {
@@ -191,12 +217,19 @@ impl Tables {
                 }
             }
             for walk in atom.walks() {
-                let walk = if color == Color::White { walk } else { walk.mirrored() };
+                let walk = if color == Color::White {
+                    walk
+                } else {
+                    walk.mirrored()
+                };
                 let start = self.path_squares.len();
                 let mut square = from;
                 let mut pass = 0;
                 let mut destinations = 0;
-                let steps = walk.lead.into_iter().chain(walk.cycle.iter().copied().cycle());
+                let steps = walk
+                    .lead
+                    .into_iter()
+                    .chain(walk.cycle.iter().copied().cycle());
                 for (index, step) in steps.enumerate() {
                     match dims.step(square, step).filter(|s| allowed.contains(*s)) {
                         Some(next) => square = next,
@@ -217,7 +250,12 @@ impl Tables {
                     self.path_squares.truncate(start);
                     continue;
                 }
-                self.paths.push(Path { start: start as u32, len: len as u8, pass, mode: atom.destination_mode() });
+                self.paths.push(Path {
+                    start: start as u32,
+                    len: len as u8,
+                    pass,
+                    mode: atom.destination_mode(),
+                });
             }
         }
     }
@@ -229,9 +267,18 @@ impl Tables {
             self.exposure[index].insert(*square);
             let position = self.nodes.len();
             let check_start = self.checks.len() as u32;
-            self.checks.extend(child.checks.iter().map(|&(square, kinds)| AttackCheck { square, kinds }));
+            self.checks.extend(
+                child
+                    .checks
+                    .iter()
+                    .map(|&(square, kinds)| AttackCheck { square, kinds }),
+            );
             let checks = (check_start, self.checks.len() as u32);
-            self.nodes.push(AttackNode { square: *square, subtree_end: 0, checks });
+            self.nodes.push(AttackNode {
+                square: *square,
+                subtree_end: 0,
+                checks,
+            });
             self.flatten(child, index);
             self.nodes[position].subtree_end = self.nodes.len() as u32;
         }
@@ -250,7 +297,11 @@ impl BuildNode {
     /// every square of `passed` (nearest the attacked square first) is empty.
     fn insert(&mut self, mut passed: impl Iterator<Item = Square>, attacker: Square, kinds: u32) {
         match passed.next() {
-            None => match self.checks.iter_mut().find(|(square, _)| *square == attacker) {
+            None => match self
+                .checks
+                .iter_mut()
+                .find(|(square, _)| *square == attacker)
+            {
                 Some((_, known)) => *known |= kinds,
                 None => self.checks.push((attacker, kinds)),
             },
@@ -281,17 +332,21 @@ mod tests {
         let tables = position.variant().tables();
         position.occupied_by(attacker).iter().any(|from| {
             let kind = position.piece_at(from).unwrap().kind;
-            tables.paths(attacker, kind.number(), from).iter().filter(|path| path.mode().captures()).any(|path| {
-                for (index, &square) in tables.squares(path).iter().enumerate() {
-                    if square == target {
-                        return index >= path.pass();
+            tables
+                .paths(attacker, kind.number(), from)
+                .iter()
+                .filter(|path| path.mode().captures())
+                .any(|path| {
+                    for (index, &square) in tables.squares(path).iter().enumerate() {
+                        if square == target {
+                            return index >= path.pass();
+                        }
+                        if !position.is_empty(square) {
+                            return false;
+                        }
                     }
-                    if !position.is_empty(square) {
-                        return false;
-                    }
-                }
-                false
-            })
+                    false
+                })
         })
     }
 
@@ -340,7 +395,11 @@ mod tests {
                     let mut seen = std::collections::HashSet::new();
                     for path in tables.paths(color, rule.kind.number(), from) {
                         for &square in &tables.squares(path)[path.pass()..] {
-                            assert!(seen.insert(square), "{:?} from {from} reaches {square} twice", rule.kind);
+                            assert!(
+                                seen.insert(square),
+                                "{:?} from {from} reaches {square} twice",
+                                rule.kind
+                            );
                         }
                     }
                 }

@@ -63,9 +63,17 @@ impl Variant {
             rules[rule.kind.number() as usize] = Some(*rule);
         }
         let dims = spec.dimensions;
-        let white_camp: SquareSet = dims.squares().filter(|s| s.rank() >= dims.ranks - spec.camp_depth).collect();
+        let white_camp: SquareSet = dims
+            .squares()
+            .filter(|s| s.rank() >= dims.ranks - spec.camp_depth)
+            .collect();
         let black_camp: SquareSet = white_camp.iter().map(|s| dims.mirror(s)).collect();
-        let mut variant = Variant { spec, rules, camps: [white_camp, black_camp], tables: Tables::default() };
+        let mut variant = Variant {
+            spec,
+            rules,
+            camps: [white_camp, black_camp],
+            tables: Tables::default(),
+        };
         variant.tables = Tables::build(&variant);
         variant
     }
@@ -113,12 +121,17 @@ impl Variant {
 
     /// The kind written with uppercase letter `letter`, if any.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
-        self.spec.pieces.iter().find(|rule| rule.letter == letter).map(|rule| rule.kind)
+        self.spec
+            .pieces
+            .iter()
+            .find(|rule| rule.letter == letter)
+            .map(|rule| rule.kind)
     }
 
     /// The letter of `kind` in this variant.
     pub fn letter(&self, kind: Kind) -> char {
-        self.rule(kind).map_or(kind.default_letter(), |rule| rule.letter)
+        self.rule(kind)
+            .map_or(kind.default_letter(), |rule| rule.letter)
     }
 
     /// The kind `kind` promotes to, if it promotes.
@@ -138,7 +151,13 @@ impl Variant {
         squares
             .iter()
             .map(|name| Square::parse(name).expect("variant regions name valid squares"))
-            .map(|square| if color == Color::White { square } else { self.dimensions().mirror(square) })
+            .map(|square| {
+                if color == Color::White {
+                    square
+                } else {
+                    self.dimensions().mirror(square)
+                }
+            })
             .collect()
     }
 

@@ -12,15 +12,31 @@ const FORTRESS: &[&str] = &["h1", "i1", "j1", "h2", "i2", "j2", "h3", "i3", "j3"
 const X_POINTS: &[&str] = &["h1", "j1", "i2", "h3", "j3"];
 
 const fn piece(kind: Kind, atoms: &'static [Atom]) -> PieceRule {
-    PieceRule { kind, letter: kind.default_letter(), atoms, confined_to: None, promotes_to: None }
+    PieceRule {
+        kind,
+        letter: kind.default_letter(),
+        atoms,
+        confined_to: None,
+        promotes_to: None,
+    }
 }
 
 const fn promoting(kind: Kind, atoms: &'static [Atom], promotes_to: Kind) -> PieceRule {
-    PieceRule { promotes_to: Some(promotes_to), ..piece(kind, atoms) }
+    PieceRule {
+        promotes_to: Some(promotes_to),
+        ..piece(kind, atoms)
+    }
 }
 
-const fn confined(kind: Kind, atoms: &'static [Atom], region: &'static [&'static str]) -> PieceRule {
-    PieceRule { confined_to: Some(region), ..piece(kind, atoms) }
+const fn confined(
+    kind: Kind,
+    atoms: &'static [Atom],
+    region: &'static [&'static str],
+) -> PieceRule {
+    PieceRule {
+        confined_to: Some(region),
+        ..piece(kind, atoms)
+    }
 }
 
 /// One step in any of the eight directions.
@@ -63,9 +79,17 @@ const PIECES: &[PieceRule] = &[
     // Knight: leaps (2,1). Promotes to Janus.
     promoting(Kind::Knight, &[KNIGHT_LEAP], Kind::Janus),
     // Gold: one step orthogonally, or diagonally forward. Promotes to Rook.
-    promoting(Kind::Gold, &[KING_STEP, Atom::leap(1, 1).symmetry(Symmetry::LeftRight)], Kind::Rook),
+    promoting(
+        Kind::Gold,
+        &[KING_STEP, Atom::leap(1, 1).symmetry(Symmetry::LeftRight)],
+        Kind::Rook,
+    ),
     // Silver: one step diagonally, or straight forward. Promotes to Ogyo.
-    promoting(Kind::Silver, &[KING_DIAGONAL, Atom::leap(0, 1).symmetry(Symmetry::None)], Kind::Ogyo),
+    promoting(
+        Kind::Silver,
+        &[KING_DIAGONAL, Atom::leap(0, 1).symmetry(Symmetry::None)],
+        Kind::Ogyo,
+    ),
     // Lion: leaps (2,0) or (2,2) to move or capture; captures (never moves) on adjacent squares.
     // Promotes to Queen.
     promoting(
@@ -84,10 +108,19 @@ const PIECES: &[PieceRule] = &[
     promoting(
         Kind::Pawn,
         &[
-            Atom::leap(0, 1).symmetry(Symmetry::None).mode(Mode::MoveOnly),
-            Atom::leap(1, 0).symmetry(Symmetry::LeftRight).mode(Mode::MoveOnly),
-            Atom::leap(1, 1).symmetry(Symmetry::LeftRight).mode(Mode::CaptureOnly),
-            Atom::through((0, 1), 0, 1).symmetry(Symmetry::None).mode(Mode::MoveOnly).origin(Origin::OwnRank(2)),
+            Atom::leap(0, 1)
+                .symmetry(Symmetry::None)
+                .mode(Mode::MoveOnly),
+            Atom::leap(1, 0)
+                .symmetry(Symmetry::LeftRight)
+                .mode(Mode::MoveOnly),
+            Atom::leap(1, 1)
+                .symmetry(Symmetry::LeftRight)
+                .mode(Mode::CaptureOnly),
+            Atom::through((0, 1), 0, 1)
+                .symmetry(Symmetry::None)
+                .mode(Mode::MoveOnly)
+                .origin(Origin::OwnRank(2)),
         ],
         Kind::Champion,
     ),
@@ -96,20 +129,33 @@ const PIECES: &[PieceRule] = &[
     // Rook: slides orthogonally.
     piece(Kind::Rook, &[ROOK_SLIDE]),
     // Ogyo: slides along the rank; one step forward or back.
-    piece(Kind::Ogyo, &[Atom::ride(1, 0).symmetry(Symmetry::LeftRight), Atom::leap(0, 1).symmetry(Symmetry::FrontBack)]),
+    piece(
+        Kind::Ogyo,
+        &[
+            Atom::ride(1, 0).symmetry(Symmetry::LeftRight),
+            Atom::leap(0, 1).symmetry(Symmetry::FrontBack),
+        ],
+    ),
     // Queen: slides orthogonally or diagonally.
     piece(Kind::Queen, &[ROOK_SLIDE, BISHOP_SLIDE]),
     // Champion: one step orthogonally; leaps (2,0) or (2,2).
-    piece(Kind::Champion, &[KING_STEP, Atom::leap(2, 0), Atom::leap(2, 2)]),
+    piece(
+        Kind::Champion,
+        &[KING_STEP, Atom::leap(2, 0), Atom::leap(2, 2)],
+    ),
 ];
 
 /// The rules of Mĕirìqí.
 pub const MEIRIQI: VariantSpec = VariantSpec {
     name: "meiriqi",
     title: "Meiriqi",
-    dimensions: Dimensions { files: 10, ranks: 10 },
+    dimensions: Dimensions {
+        files: 10,
+        ranks: 10,
+    },
     pieces: PIECES,
-    start_fen: "1pyehw1mkm/ngslsgn3/i1i1i1i1s1/7iii/10/10/7III/I1I1I1I1S1/NGSLSGN3/1PYEHW1MKM w - - 0 1",
+    start_fen:
+        "1pyehw1mkm/ngslsgn3/i1i1i1i1s1/7iii/10/10/7III/I1I1I1I1S1/NGSLSGN3/1PYEHW1MKM w - - 0 1",
     fortress: FORTRESS,
     palace_points: X_POINTS,
     camp_depth: 3,
