@@ -19,5 +19,8 @@ fn main() {
     let start = Instant::now();
     let nodes = perft::perft_parallel(&position, depth, threads);
     let seconds = start.elapsed().as_secs_f64();
-    println!("perft({depth}) = {nodes} on {threads} thread(s): {seconds:.3} s, {:.1} M nodes/s", nodes as f64 / seconds / 1e6);
+    println!(
+        "perft({depth}) = {nodes} on {threads} thread(s): {seconds:.3} s, {:.1} M nodes/s",
+        nodes as f64 / seconds / 1e6
+    );
 }

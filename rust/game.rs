@@ -113,6 +113,11 @@ impl Game {
         Some(mv)
     }
 
+    /// The Zobrist hashes of the positions before each move played, oldest first.
+    pub fn hash_history(&self) -> Vec<u64> {
+        self.history.iter().map(|(_, undo)| undo.hash_before()).collect()
+    }
+
     /// How many times the current position (pieces and side to move) has occurred in this game,
     /// counting the present one.
     pub fn repetitions(&self) -> usize {

@@ -15,6 +15,7 @@
 //! ```
 
 pub mod atom;
+pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod geometry;
@@ -23,6 +24,7 @@ pub mod moves;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod search;
 pub mod square_set;
 pub mod tables;
 pub mod variant;

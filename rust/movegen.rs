@@ -51,12 +51,24 @@ impl Position {
     /// is borrowed mutably to try moves, and is left exactly as it was.
     pub fn legal_moves(&mut self, out: &mut Vec<Move>) {
         self.pseudo_legal_moves(out);
+        self.retain_legal(out);
+    }
+
+    /// Replaces the contents of `out` with every legal capture of the side to move.
+    pub fn legal_captures(&mut self, out: &mut Vec<Move>) {
+        self.pseudo_legal_moves(out);
+        out.retain(|mv| !self.is_empty(mv.to));
+        self.retain_legal(out);
+    }
+
+    /// Keeps the pseudo-legal `moves` that leave the King safe.
+    fn retain_legal(&mut self, moves: &mut Vec<Move>) {
         let us = self.turn();
         let Some(king) = self.king(us) else { return };
         let already_exposed = self.king_exposed(us);
         let exposure = *self.variant().tables().exposure(us.opponent(), king);
         let facing_rule = self.variant().spec().facing_kings;
-        out.retain(|&mv| {
+        moves.retain(|&mv| {
             let may_expose = already_exposed
                 || mv.from == king
                 || exposure.contains(mv.from)

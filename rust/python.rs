@@ -11,6 +11,7 @@ use crate::moves::{Move, MoveSyntaxError};
 use crate::perft;
 use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
+use crate::search::{self, Limits, SearchResult};
 use crate::variant::Variant;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
@@ -305,6 +306,55 @@ impl PyOutcome {
             None => "None",
         };
         format!("Outcome(termination=Termination.{termination}, winner={winner})")
+    }
+}
+
+/// What a search found: the move, its score and the expected line.
+#[pyclass(name = "SearchResult", module = "meiriqi._core", frozen)]
+struct PySearchResult(SearchResult);
+
+#[pymethods]
+impl PySearchResult {
+    /// The move to play, or `None` when there is no legal move.
+    #[getter(r#move)]
+    fn best_move(&self) -> Option<PyMove> {
+        self.0.best_move.map(PyMove)
+    }
+
+    /// The score in centipawns for the side to move; mates score beyond +-29000.
+    #[getter]
+    fn score(&self) -> i32 {
+        self.0.score
+    }
+
+    /// Plies to mate when the score is a mate (positive: the side to move mates), else `None`.
+    #[getter]
+    fn mate(&self) -> Option<i32> {
+        let distance = search::MATE - self.0.score.abs();
+        (distance <= 1_000).then(|| if self.0.score > 0 { distance } else { -distance })
+    }
+
+    /// The expected line, starting with the move.
+    #[getter]
+    fn pv(&self) -> Vec<PyMove> {
+        self.0.pv.iter().copied().map(PyMove).collect()
+    }
+
+    /// The deepest iteration completed.
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.0.depth
+    }
+
+    /// Nodes visited.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.0.nodes
+    }
+
+    fn __repr__(&self) -> String {
+        let mv = self.0.best_move.map_or("None".to_string(), |mv| format!("Move.from_uci('{}')", mv.to_uci(Kind::default_letter)));
+        format!("SearchResult(move={mv}, score={}, depth={}, nodes={})", self.0.score, self.0.depth, self.0.nodes)
     }
 }
 
@@ -636,6 +686,26 @@ impl PyBoard {
         Ok(divided)
     }
 
+    /// Searches for the best move, within `depth` plies, `time` seconds and `nodes` nodes
+    /// (whichever ends first; with none given, 1 second), without holding the interpreter lock.
+    #[pyo3(signature = (depth=None, time=None, nodes=None))]
+    fn search(&self, py: Python<'_>, depth: Option<u32>, time: Option<f64>, nodes: Option<u64>) -> PyResult<PySearchResult> {
+        let time = match time {
+            Some(seconds) if !(seconds.is_finite() && seconds >= 0.0) => {
+                return Err(PyValueError::new_err(format!("invalid search time {seconds}: expected seconds, 0 or more")));
+            }
+            Some(seconds) => Some(std::time::Duration::from_secs_f64(seconds.min(1e9))),
+            None if depth.is_none() && nodes.is_none() => Some(std::time::Duration::from_secs(1)),
+            None => None,
+        };
+        if depth == Some(0) {
+            return Err(PyValueError::new_err("invalid search depth 0: expected 1 or more"));
+        }
+        let limits = Limits { depth, nodes, time };
+        let game = self.game.clone();
+        Ok(PySearchResult(py.detach(|| search::search(&game, limits))))
+    }
+
     fn zobrist_hash(&self) -> u64 {
         self.game.position().hash()
     }
@@ -724,6 +794,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMove>()?;
     m.add_class::<PyTermination>()?;
     m.add_class::<PyOutcome>()?;
+    m.add_class::<PySearchResult>()?;
     m.add_class::<PyBoard>()?;
     m.add_function(wrap_pyfunction!(square, m)?)?;
     m.add_function(wrap_pyfunction!(square_file, m)?)?;

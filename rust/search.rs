@@ -1,0 +1,370 @@
+//! The computer player: iterative deepening principal variation search with quiescence on
+//! captures, a transposition table on the Zobrist hash, and move ordering by hash move, captures
+//! by value (most valuable victim, least valuable attacker), killer moves and history.
+//!
+//! Scores are centipawns from the side to move's point of view. A side with no legal move has
+//! lost (checkmate and stalemate alike, as the rules say), scored `-MATE + ply`. A position that
+//! repeats one on the current line scores 0: the rules have no draw, but a line that only goes
+//! round in circles gains nothing.
+
+use crate::eval::{evaluate, piece_value};
+use crate::game::Game;
+use crate::moves::Move;
+use crate::piece::Piece;
+use crate::position::Position;
+use std::time::{Duration, Instant};
+
+/// The score of being mated now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores beyond this are mates.
+const MATE_BOUND: i32 = MATE - 1_000;
+/// The deepest line searched, in plies (iterations plus extensions).
+const MAX_PLY: usize = 96;
+/// How often (in nodes) the clock is read.
+const CLOCK_INTERVAL: u64 = 1024;
+/// Transposition table entries (a power of two).
+const TABLE_SIZE: usize = 1 << 19;
+
+/// When to stop searching. With no limit at all the search stops after depth 64.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    /// Deepest iteration, in plies.
+    pub depth: Option<u32>,
+    /// Most nodes to visit.
+    pub nodes: Option<u64>,
+    /// Longest time to think.
+    pub time: Option<Duration>,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (`None` only when there is no legal move).
+    pub best_move: Option<Move>,
+    /// Its score for the side to move, in centipawns (see [`MATE`]).
+    pub score: i32,
+    /// The expected line, starting with the best move.
+    pub pv: Vec<Move>,
+    /// The last iteration completed.
+    pub depth: u32,
+    /// Nodes visited.
+    pub nodes: u64,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    key: u64,
+    best: Option<Move>,
+    score: i32,
+    depth: i32,
+    bound: Bound,
+}
+
+/// Search state for one call of [`search`].
+struct Searcher {
+    position: Position,
+    /// Hashes of the positions before each move of the game and of the line being searched.
+    path: Vec<u64>,
+    table: Vec<Option<Entry>>,
+    killers: [[Option<Move>; 2]; MAX_PLY],
+    history: Vec<u32>,
+    pv: Vec<Vec<Move>>,
+    move_buffers: Vec<Vec<Move>>,
+    nodes: u64,
+    limits: Limits,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+/// Searches `game`'s current position within `limits`.
+pub fn search(game: &Game, limits: Limits) -> SearchResult {
+    let start = Instant::now();
+    let mut searcher = Searcher {
+        position: game.position().clone(),
+        path: game.hash_history(),
+        table: vec![None; TABLE_SIZE],
+        killers: [[None; 2]; MAX_PLY],
+        history: vec![0; crate::geometry::SQUARE_SLOTS * crate::geometry::SQUARE_SLOTS],
+        pv: vec![Vec::new(); MAX_PLY + 1],
+        move_buffers: vec![Vec::new(); MAX_PLY + 1],
+        nodes: 0,
+        limits,
+        deadline: limits.time.map(|time| start + time),
+        stopped: false,
+    };
+    let mut root_moves = Vec::new();
+    searcher.position.legal_moves(&mut root_moves);
+    let mut result = SearchResult { best_move: root_moves.first().copied(), score: -MATE, pv: Vec::new(), depth: 0, nodes: 0 };
+    if root_moves.is_empty() {
+        return result;
+    }
+    let max_depth = limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 / 2);
+    for depth in 1..=max_depth {
+        let score = searcher.negamax(depth as i32, 0, -MATE - 1, MATE + 1);
+        if searcher.stopped {
+            break;
+        }
+        let pv = searcher.pv[0].clone();
+        result = SearchResult { best_move: pv.first().copied().or(result.best_move), score, pv, depth, nodes: searcher.nodes };
+        if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
+            break;
+        }
+    }
+    result.nodes = searcher.nodes;
+    result
+}
+
+impl Searcher {
+    /// Whether a limit has been reached; reads the clock only every [`CLOCK_INTERVAL`] nodes.
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let over_nodes = self.limits.nodes.is_some_and(|limit| self.nodes >= limit);
+        let over_time = self.nodes % CLOCK_INTERVAL == 0 && self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        self.stopped = over_nodes || over_time;
+        self.stopped
+    }
+
+    /// Whether the current position already occurred on the line since the last irreversible move.
+    fn repeats(&self) -> bool {
+        let hash = self.position.hash();
+        let reversible = (self.position.halfmove_clock() as usize).min(self.path.len());
+        self.path[self.path.len() - reversible..].iter().rev().skip(1).step_by(2).any(|&seen| seen == hash)
+    }
+
+    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if ply > 0 && (self.out_of_budget() || self.repeats()) {
+            return 0;
+        }
+        let in_check = self.position.is_check();
+        let depth = if in_check { depth + 1 } else { depth };
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(ply, alpha, beta);
+        }
+        let key = self.position.hash();
+        let slot = key as usize & (TABLE_SIZE - 1);
+        let stored = self.table[slot].filter(|entry| entry.key == key);
+        if let Some(entry) = stored.filter(|entry| ply > 0 && entry.depth >= depth) {
+            let score = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        self.position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.move_buffers[ply] = moves;
+            return -MATE + ply as i32;
+        }
+        self.order(&mut moves, stored.and_then(|entry| entry.best), ply);
+        let original_alpha = alpha;
+        let mut best_score = -MATE - 1;
+        let mut best_move = moves[0];
+        for (index, &mv) in moves.iter().enumerate() {
+            let capture = !self.position.is_empty(mv.to);
+            self.path.push(self.position.hash());
+            let undo = self.position.make(mv);
+            let score = if index == 0 {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+            } else {
+                let probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
+                if probe > alpha && probe < beta {
+                    -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                } else {
+                    probe
+                }
+            };
+            self.position.unmake(mv, undo);
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = mv;
+            }
+            if score > alpha {
+                alpha = score;
+                let (line, deeper) = self.pv.split_at_mut(ply + 1);
+                line[ply].clear();
+                line[ply].push(mv);
+                line[ply].extend_from_slice(&deeper[0]);
+            }
+            if alpha >= beta {
+                if !capture {
+                    self.remember_quiet_cutoff(mv, ply, depth);
+                }
+                break;
+            }
+        }
+        self.move_buffers[ply] = moves;
+        if !self.stopped {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if best_score > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table[slot] = Some(Entry { key, best: Some(best_move), score: to_table(best_score, ply), depth, bound });
+        }
+        best_score
+    }
+
+    /// Searches captures only, standing pat on the static evaluation (all evasions when in
+    /// check). A quiet position without legal moves is misjudged here as its evaluation; the
+    /// main search sees such stalemates.
+    fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.position);
+        }
+        let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        if self.position.is_check() {
+            // In check every evasion is searched, and having none loses.
+            self.position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                self.move_buffers[ply] = moves;
+                return -MATE + ply as i32;
+            }
+        } else {
+            let stand_pat = evaluate(&self.position);
+            if stand_pat >= beta {
+                self.move_buffers[ply] = moves;
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            self.position.legal_captures(&mut moves);
+        }
+        self.order(&mut moves, None, ply);
+        for &mv in moves.iter() {
+            let undo = self.position.make(mv);
+            let score = -self.quiescence(ply + 1, -beta, -alpha);
+            self.position.unmake(mv, undo);
+            if self.stopped {
+                break;
+            }
+            if score >= beta {
+                alpha = score;
+                break;
+            }
+            alpha = alpha.max(score);
+        }
+        self.move_buffers[ply] = moves;
+        alpha
+    }
+
+    /// Sorts `moves` best first: the hash move, captures by value, promotions, killers, history.
+    fn order(&self, moves: &mut [Move], hash_move: Option<Move>, ply: usize) {
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        moves.sort_by_cached_key(|&mv| {
+            if Some(mv) == hash_move {
+                return i64::MIN;
+            }
+            let victim = self.position.piece_at(mv.to).map(|p| piece_value(p.kind));
+            let attacker = self.position.piece_at(mv.from).map_or(0, |p: Piece| piece_value(p.kind));
+            let promotion = mv.promotion.map_or(0, piece_value);
+            let key = match victim {
+                Some(value) => 4_000_000_000 + i64::from(value) * 64 - i64::from(attacker) / 16,
+                None if promotion > 0 => 3_000_000_000 + i64::from(promotion),
+                None if killers.contains(&Some(mv)) => 2_000_000_000,
+                None => i64::from(self.history[mv.from.index() * crate::geometry::SQUARE_SLOTS + mv.to.index()]),
+            };
+            -key
+        });
+    }
+
+    /// Records a quiet move that refuted the opponent's last move.
+    fn remember_quiet_cutoff(&mut self, mv: Move, ply: usize, depth: i32) {
+        if let Some(killers) = self.killers.get_mut(ply) {
+            if killers[0] != Some(mv) {
+                killers[1] = killers[0];
+                killers[0] = Some(mv);
+            }
+        }
+        let slot = &mut self.history[mv.from.index() * crate::geometry::SQUARE_SLOTS + mv.to.index()];
+        *slot = slot.saturating_add((depth * depth) as u32);
+    }
+}
+
+/// A score to store: mate scores made relative to the node instead of the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score + ply as i32
+    } else if score < -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score made relative to the root again.
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > MATE_BOUND {
+        score - ply as i32
+    } else if score < -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    fn game(fen: &str) -> Game {
+        Game::from_fen(Variant::meiriqi(), fen).unwrap()
+    }
+
+    fn best(fen: &str, depth: u32) -> SearchResult {
+        search(&game(fen), Limits { depth: Some(depth), ..Limits::default() })
+    }
+
+    #[test]
+    fn finds_a_win_in_one() {
+        // The Rook on a9 covers i9 and j9, and on i10 the Black King would face the White King:
+        // Rb10 mates, and most quiet moves stalemate, which wins too.
+        let fen = "9k/R9/10/10/10/10/10/10/10/1R6K1 w";
+        let result = best(fen, 2);
+        assert_eq!(result.score, MATE - 1, "{result:?}");
+        let mut after = game(fen);
+        after.push(result.best_move.unwrap()).unwrap();
+        assert_eq!(after.outcome().and_then(|outcome| outcome.winner), Some(crate::Color::White));
+    }
+
+    #[test]
+    fn returns_a_legal_move_with_tiny_budgets() {
+        let start = Game::start(Variant::meiriqi());
+        for nodes in [1, 10, 1000] {
+            let result = search(&start, Limits { nodes: Some(nodes), ..Limits::default() });
+            let mv = result.best_move.expect("the start position has moves");
+            assert!(start.clone().is_legal(mv));
+        }
+    }
+
+    #[test]
+    fn no_move_when_the_game_is_over() {
+        let result = best("R8k/9R/10/9C/10/10/10/10/10/8K1 b", 3);
+        assert_eq!(result.best_move, None);
+    }
+}
