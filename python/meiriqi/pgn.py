@@ -378,7 +378,7 @@ def _line_tokens(node: GameNode, board: _core.Board, numbered: bool) -> list[str
             board.push(side.move)
             tokens += [*_line_tokens(side, board, False), ")"]
             board.pop()
-        numbered = bool(sides or main.comment)
+        numbered = bool(sides or _comment_tokens(main.comment))
         board.push(main.move)
         played += 1
         node = main
