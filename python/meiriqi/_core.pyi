@@ -111,6 +111,28 @@ class Outcome:
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
 
+class SearchResult:
+    """What a search found: the move, its score and the expected line."""
+
+    @property
+    def move(self) -> Optional[Move]:
+        """The move to play, or ``None`` when there is no legal move."""
+    @property
+    def score(self) -> int:
+        """Centipawns for the side to move; mates score beyond +-29000."""
+    @property
+    def mate(self) -> Optional[int]:
+        """Plies to mate when the score is a mate (negative: the side to move is mated)."""
+    @property
+    def pv(self) -> list[Move]:
+        """The expected line, starting with the move."""
+    @property
+    def depth(self) -> int:
+        """The deepest iteration completed."""
+    @property
+    def nodes(self) -> int:
+        """Nodes visited."""
+
 class Board:
     """A Mĕirìqí position with the moves that led to it."""
 
@@ -177,6 +199,15 @@ class Board:
         threads (default: all cores), without holding the interpreter lock."""
     def perft_divide(self, depth: int, *, threads: Optional[int] = None) -> dict[str, int]:
         """Perft below each legal root move, keyed by its coordinate notation."""
+    def search(
+        self,
+        depth: Optional[int] = None,
+        time: Optional[float] = None,
+        nodes: Optional[int] = None,
+    ) -> SearchResult:
+        """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
+        nodes, whichever ends first (1 second when none is given), without holding the
+        interpreter lock. Stalemating the opponent is a win, like checkmate."""
     def zobrist_hash(self) -> int: ...
     def is_repetition(self, count: int = 3) -> bool:
         """Whether the position has occurred ``count`` times (same pieces, same side to move)."""

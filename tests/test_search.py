@@ -1,0 +1,119 @@
+"""The computer player: it finds short wins (checkmate and stalemate alike), never returns an
+illegal move, and stops on time."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import meiriqi
+
+
+def wins_at_once(board: meiriqi.Board, move: meiriqi.Move) -> bool:
+    """Whether ``move`` leaves the opponent without a legal move (a win either way)."""
+    board.push(move)
+    try:
+        return board.is_game_over()
+    finally:
+        board.pop()
+
+
+def mates_at_once(board: meiriqi.Board, move: meiriqi.Move) -> bool:
+    """Whether ``move`` checkmates."""
+    board.push(move)
+    try:
+        return board.is_checkmate()
+    finally:
+        board.pop()
+
+
+def forces_win_next_move(board: meiriqi.Board, move: meiriqi.Move) -> bool:
+    """Whether after ``move`` every reply allows a winning move: a win in two, by brute force."""
+    board.push(move)
+    try:
+        replies = board.legal_moves
+        if not replies:
+            return True
+        for reply in replies:
+            board.push(reply)
+            try:
+                if not any(wins_at_once(board, answer) for answer in board.legal_moves):
+                    return False
+            finally:
+                board.pop()
+        return True
+    finally:
+        board.pop()
+
+
+def test_finds_a_stalemate_win_in_one() -> None:
+    # The Rook on a9 covers i9 and j9, and on i10 the Black King would face the White King; no
+    # check mates (Ra10+ lets the King out to i9), but any quiet move that keeps both lines
+    # leaves Black without a move, which wins in Mĕirìqí.
+    board = meiriqi.Board("9k/R9/10/10/10/10/10/10/10/8K1 w")
+    assert not any(mates_at_once(board, m) for m in board.legal_moves)
+    result = board.search(depth=3)
+    assert result.mate == 1
+    board.push(result.move)
+    assert board.is_stalemate()
+    assert board.outcome().winner is meiriqi.WHITE
+
+
+def test_finds_a_checkmate_in_two() -> None:
+    # Ra9 forces Ki10 (the pawn on i5 blocks the file), then Rb10 mates.
+    board = meiriqi.Board("9k/i9/10/10/10/8I1/10/10/R9/1R6K1 w")
+    assert not any(wins_at_once(board, m) for m in board.legal_moves)
+    result = board.search(depth=4)
+    assert result.mate == 3
+    assert forces_win_next_move(board, result.move)
+    assert result.pv[0] == result.move and len(result.pv) == 3
+
+
+def test_losing_side_sees_the_mate_coming() -> None:
+    board = meiriqi.Board("9k/i9/10/10/10/8I1/10/10/R9/1R6K1 w")
+    board.push_uci("a2a9")
+    result = board.search(depth=3)
+    assert result.mate == -2
+
+
+def test_no_move_in_a_finished_game() -> None:
+    board = meiriqi.Board("R8k/9R/10/9C/10/10/10/10/10/8K1 b")
+    result = board.search(depth=2)
+    assert result.move is None and result.pv == []
+
+
+@pytest.mark.parametrize("limits", [{"depth": 1}, {"depth": 2}, {"nodes": 1}, {"nodes": 500}])
+def test_always_returns_a_legal_move(limits: dict[str, int]) -> None:
+    board = meiriqi.Board()
+    for _ in range(12):
+        result = board.search(**limits)
+        assert result.move in board.legal_moves
+        board.push(result.move)
+
+
+def test_stops_on_time() -> None:
+    board = meiriqi.Board()
+    start = time.perf_counter()
+    result = board.search(time=0.2)
+    elapsed = time.perf_counter() - start
+    # Generous bound: the search reads the clock every 1024 nodes.
+    assert elapsed < 2.0
+    assert result.move in board.legal_moves and result.depth >= 1
+
+
+def test_search_leaves_the_board_alone() -> None:
+    board = meiriqi.Board()
+    board.push_uci("c3c4")
+    fen, stack = board.fen(), board.move_stack
+    board.search(depth=2)
+    assert (board.fen(), board.move_stack) == (fen, stack)
+
+
+@pytest.mark.parametrize(
+    ("limits", "message"),
+    [({"depth": 0}, "invalid search depth"), ({"time": -1.0}, "invalid search time")],
+)
+def test_bad_limits_are_refused(limits: dict[str, float], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        meiriqi.Board().search(**limits)
