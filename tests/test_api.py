@@ -75,7 +75,9 @@ def test_moves_are_values() -> None:
     assert meiriqi.Move.from_uci("a10a9").uci() == "a10a9"
 
 
-@pytest.mark.parametrize("text", ["", "c3", "c3c", "c3c4x", "c3c3", "C3C4", "c3-c4", "c3c4qq", "é3c4"])
+@pytest.mark.parametrize(
+    "text", ["", "c3", "c3c", "c3c4x", "c3c3", "C3C4", "c3-c4", "c3c4qq", "é3c4"]
+)
 def test_move_from_uci_rejects(text: str) -> None:
     with pytest.raises(meiriqi.InvalidMoveError, match="invalid coordinate move"):
         meiriqi.Move.from_uci(text)
@@ -260,7 +262,8 @@ def test_outcome_values() -> None:
 
 def test_invalid_fen_messages() -> None:
     board = meiriqi.Board()
-    with pytest.raises(meiriqi.InvalidFenError, match="invalid FEN: .*rank 10 describes 11 squares"):
+    expected = r"^invalid FEN: rank 10 describes 11 squares"
+    with pytest.raises(meiriqi.InvalidFenError, match=expected):
         board.set_fen("11/10/10/10/10/10/10/10/10/8K1 w")
     assert board.fen() == START
 

@@ -4,7 +4,7 @@ Squares are integers ``rank * 16 + file`` (``a1 = 0``, ``b1 = 1``, ``a2 = 16``, 
 the same numbering for every board size up to 12x12. Colours are booleans: ``WHITE = True``.
 """
 
-from typing import Final, Optional
+from typing import Final
 
 from typing_extensions import Self
 
@@ -80,13 +80,13 @@ class Piece:
 class Move:
     """A move from one square to another, with an optional promotion. Immutable and hashable."""
 
-    def __init__(self, from_square: int, to_square: int, promotion: Optional[int] = None) -> None: ...
+    def __init__(self, from_square: int, to_square: int, promotion: int | None = None) -> None: ...
     @property
     def from_square(self) -> int: ...
     @property
     def to_square(self) -> int: ...
     @property
-    def promotion(self) -> Optional[int]: ...
+    def promotion(self) -> int | None: ...
     def uci(self) -> str:
         """Coordinate notation: ``"c3c4"``; a promotion adds the new type's letter: ``"c7d8o"``."""
     @staticmethod
@@ -107,7 +107,7 @@ class Outcome:
     @property
     def termination(self) -> Termination: ...
     @property
-    def winner(self) -> Optional[bool]: ...
+    def winner(self) -> bool | None: ...
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
 
@@ -115,13 +115,13 @@ class SearchResult:
     """What a search found: the move, its score and the expected line."""
 
     @property
-    def move(self) -> Optional[Move]:
+    def move(self) -> Move | None:
         """The move to play, or ``None`` when there is no legal move."""
     @property
     def score(self) -> int:
         """Centipawns for the side to move; mates score beyond +-29000."""
     @property
-    def mate(self) -> Optional[int]:
+    def mate(self) -> int | None:
         """Plies to mate when the score is a mate (negative: the side to move is mated)."""
     @property
     def pv(self) -> list[Move]:
@@ -136,12 +136,12 @@ class SearchResult:
 class Board:
     """A Mĕirìqí position with the moves that led to it."""
 
-    def __init__(self, fen: Optional[str] = None) -> None:
+    def __init__(self, fen: str | None = None) -> None:
         """The position of ``fen``, or the starting position when ``fen`` is ``None``."""
     @classmethod
     def empty(cls) -> Self:
         """A board with no pieces, White to move (for setting up positions)."""
-    def set_piece_at(self, square: int, piece: Optional[Piece]) -> None:
+    def set_piece_at(self, square: int, piece: Piece | None) -> None:
         """Puts ``piece`` on ``square`` (``None`` clears it); clears the move stack."""
     @property
     def variant_name(self) -> str:
@@ -180,12 +180,12 @@ class Board:
     def is_stalemate(self) -> bool:
         """No legal move and not in check: in Mĕirìqí this loses for the side to move."""
     def is_game_over(self) -> bool: ...
-    def outcome(self) -> Optional[Outcome]: ...
+    def outcome(self) -> Outcome | None: ...
     def is_attacked_by(self, color: bool, square: int) -> bool: ...
     def checkers(self) -> list[int]:
         """Squares of the enemy pieces that attack the King of the side to move."""
-    def king(self, color: bool) -> Optional[int]: ...
-    def piece_at(self, square: int) -> Optional[Piece]: ...
+    def king(self, color: bool) -> int | None: ...
+    def piece_at(self, square: int) -> Piece | None: ...
     def piece_map(self) -> dict[int, Piece]: ...
     def fen(self) -> str: ...
     def set_fen(self, fen: str) -> None:
@@ -194,16 +194,16 @@ class Board:
         """A copy of the board (of the same class), with its move stack unless ``stack`` is false."""
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: object) -> Self: ...
-    def perft(self, depth: int, *, threads: Optional[int] = None) -> int:
+    def perft(self, depth: int, *, threads: int | None = None) -> int:
         """Counts the leaf nodes of the legal move tree ``depth`` plies deep, on ``threads``
         threads (default: all cores), without holding the interpreter lock."""
-    def perft_divide(self, depth: int, *, threads: Optional[int] = None) -> dict[str, int]:
+    def perft_divide(self, depth: int, *, threads: int | None = None) -> dict[str, int]:
         """Perft below each legal root move, keyed by its coordinate notation."""
     def search(
         self,
-        depth: Optional[int] = None,
-        time: Optional[float] = None,
-        nodes: Optional[int] = None,
+        depth: int | None = None,
+        time: float | None = None,
+        nodes: int | None = None,
     ) -> SearchResult:
         """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
         nodes, whichever ends first (1 second when none is given), without holding the
