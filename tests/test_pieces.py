@@ -12,7 +12,7 @@ This module also holds the position helpers that ``test_rules.py`` imports.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import meiriqi
 import pytest
@@ -317,17 +317,22 @@ def test_every_piece_type_has_cases() -> None:
     assert len(NAMES) == len(meiriqi.PIECE_TYPES) == 17
 
 
+def setup(pieces: Mapping[str, str], colour: str) -> tuple[meiriqi.Board, Callable[[str], str]]:
+    """The board of a case written from White's view (White to move), or of its mirror image with
+    Black to move when ``colour`` is ``"black"``; and the map from the case's square names to the
+    board's."""
+    placed = with_kings(pieces)
+    if colour == "white":
+        return meiriqi.Board(fen_of(placed, "w")), str
+    return meiriqi.Board(fen_of(mirror(placed), "b")), mirror_square
+
+
 def oriented(
     pieces: Mapping[str, str], origin: str, expected: str, colour: str
 ) -> tuple[meiriqi.Board, str, list[str]]:
-    """The board, origin and sorted expected destinations of a White case, or of its mirror image
-    with Black to move when ``colour`` is ``"black"``."""
-    placed = with_kings(pieces)
-    targets = expected.split()
-    if colour == "white":
-        return meiriqi.Board(fen_of(placed, "w")), origin, squares(" ".join(targets))
-    board = meiriqi.Board(fen_of(mirror(placed), "b"))
-    return board, mirror_square(origin), squares(" ".join(map(mirror_square, targets)))
+    """The board, origin and sorted expected destinations of a case, oriented as by ``setup``."""
+    board, see = setup(pieces, colour)
+    return board, see(origin), squares(" ".join(map(see, expected.split())))
 
 
 COLOURS = pytest.mark.parametrize("colour", ["white", "black"])

@@ -191,7 +191,7 @@ class Board:
     def set_fen(self, fen: str) -> None:
         """Sets up ``fen``; raises ``InvalidFenError`` (board unchanged) when it is malformed."""
     def copy(self, *, stack: bool = True) -> Self:
-        """A copy of the board (of the same class), with its move stack unless ``stack`` is false."""
+        """A copy of the board (same class), with its move stack unless ``stack`` is false."""
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: object) -> Self: ...
     def perft(self, depth: int, *, threads: int | None = None) -> int:

@@ -38,7 +38,9 @@ def _depth(text: str) -> int:
     try:
         depth = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid depth {text!r}: expected a whole number") from None
+        raise argparse.ArgumentTypeError(
+            f"invalid depth {text!r}: expected a whole number"
+        ) from None
     if not 0 <= depth <= 20:
         raise argparse.ArgumentTypeError(f"invalid depth {depth}: expected 0 to 20")
     return depth
