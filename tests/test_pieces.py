@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-import meiriqi
 import pytest
+
+import meiriqi
 
 FILES = "abcdefghij"
 
