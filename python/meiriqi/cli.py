@@ -1,17 +1,20 @@
-"""The ``meiriqi`` command line."""
+"""The ``meiriqi`` command line: ``play`` (the default), ``selfplay``, ``convert`` and ``perft``."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import TextIO
 
-from meiriqi import Board, InvalidFenError
+from meiriqi import BLACK, WHITE, Board, InvalidFenError, display, pgn, repl, selfplay
 
 
 def _perft(args: argparse.Namespace) -> int:
-    """``meiriqi perft DEPTH [--fen FEN] [--divide] [--threads N]``."""
+    """``meiriqi perft DEPTH [--fen FEN] [--divide] [--threads N] [--time]``."""
     try:
         board = Board(args.fen)
     except InvalidFenError as error:
@@ -33,51 +36,213 @@ def _perft(args: argparse.Namespace) -> int:
     return 0
 
 
-def _depth(text: str) -> int:
-    """A perft depth: a whole number from 0 to 20."""
+def _play(args: argparse.Namespace) -> int:
+    """``meiriqi [play] [--white/--black WHO] [--time S | --depth N] [--fen FEN | --load FILE]
+    [--no-color]``."""
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="replace")
+    level = repl.Level(time=args.time) if args.depth is None else repl.Level(None, args.depth)
+    session = repl.Session(
+        style=display.terminal_style(sys.stdout, no_color=args.no_color),
+        computer=[
+            side for side, who in ((WHITE, args.white), (BLACK, args.black)) if who == "computer"
+        ],
+        level=level,
+    )
     try:
-        depth = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"invalid depth {text!r}: expected a whole number"
-        ) from None
-    if not 0 <= depth <= 20:
-        raise argparse.ArgumentTypeError(f"invalid depth {depth}: expected 0 to 20")
-    return depth
+        if args.fen is not None:
+            session.set_board(Board(args.fen))
+        elif args.load is not None:
+            session.do_load(args.load)
+    except OSError as error:
+        print(f"meiriqi play: cannot read {args.load!r}: {error.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as error:
+        print(f"meiriqi play: {error}", file=sys.stderr)
+        return 2
+    repl.run(session)
+    return 0
 
 
-def _threads(text: str) -> int:
-    """A thread count: a whole number from 1."""
+def _selfplay(args: argparse.Namespace) -> int:
+    """``meiriqi selfplay --games N [--time T | --depth D] [--out FILE] [--max-plies P]
+    [--seed S] [--opening-plies K]``."""
+    with _output(args.out, "selfplay") as out:
+        if out is None:
+            return 2
+        try:
+            results = selfplay.run(
+                args.games,
+                out,
+                progress=sys.stderr,
+                seed=args.seed,
+                time=args.time if args.depth is None else None,
+                depth=args.depth,
+                max_plies=args.max_plies,
+                opening_plies=args.opening_plies,
+            )
+        except KeyboardInterrupt:
+            print(
+                "\nmeiriqi selfplay: interrupted; the finished games are written", file=sys.stderr
+            )
+            return 130
+    summary = ", ".join(f"{result}: {count}" for result, count in sorted(results.items()))
+    print(f"{args.games} games ({summary})", file=sys.stderr)
+    return 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    """``meiriqi convert INPUT [-o OUTPUT] [--fen]``: exit 1 when the input has errors."""
     try:
-        threads = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"invalid thread count {text!r}") from None
-    if threads < 1:
-        raise argparse.ArgumentTypeError(f"invalid thread count {threads}: expected 1 or more")
-    return threads
+        source: contextlib.AbstractContextManager[TextIO] = (
+            contextlib.nullcontext(sys.stdin)
+            if args.input == "-"
+            else open(args.input, encoding="utf-8")  # noqa: SIM115
+        )
+    except OSError as error:
+        print(f"meiriqi convert: cannot read {args.input!r}: {error.strerror}", file=sys.stderr)
+        return 2
+    with source as handle, _output(args.output, "convert") as dest:
+        if dest is None:
+            return 2
+        errors = pgn.convert(handle, dest, fen=args.fen)
+    if errors:
+        print(f"meiriqi convert: {errors} error(s) in {args.input}", file=sys.stderr)
+    return 1 if errors else 0
+
+
+@contextlib.contextmanager
+def _output(path: str, command: str) -> Iterator[TextIO | None]:
+    """The file ``path`` opened for writing (``-``: standard output), or ``None`` after saying
+    why it cannot be."""
+    if path == "-":
+        yield sys.stdout
+        return
+    try:
+        handle = open(path, "w", encoding="utf-8")  # noqa: SIM115
+    except OSError as error:
+        print(f"meiriqi {command}: cannot write {path!r}: {error.strerror}", file=sys.stderr)
+        yield None
+        return
+    with handle:
+        yield handle
+
+
+def _number(
+    kind: str, low: float, high: float | None = None, convert: Callable[[str], float] = int
+) -> Callable[[str], float]:
+    """An argument type: a number (``convert`` is ``int`` or ``float``) from ``low`` (to
+    ``high``)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = convert(text)
+        except ValueError:
+            expected = "a whole number" if convert is int else "a number"
+            raise argparse.ArgumentTypeError(
+                f"invalid {kind} {text!r}: expected {expected}"
+            ) from None
+        if value < low or (high is not None and value > high):
+            expected = f"{low} or more" if high is None else f"{low} to {high}"
+            raise argparse.ArgumentTypeError(f"invalid {kind} {value}: expected {expected}")
+        return value
+
+    return parse
+
+
+def _positive_seconds(text: str) -> float:
+    """A time per move in seconds, above 0."""
+    seconds = _number("time", 0, convert=float)(text)
+    if seconds == 0:
+        raise argparse.ArgumentTypeError("invalid time 0: expected more than 0 seconds")
+    return seconds
+
+
+def _add_level(parser: argparse.ArgumentParser, default_time: float) -> None:
+    """The computer's ``--time`` / ``--depth`` options."""
+    level = parser.add_mutually_exclusive_group()
+    level.add_argument(
+        "--time",
+        type=_positive_seconds,
+        default=default_time,
+        metavar="SECONDS",
+        help=f"the computer's time per move (default: {default_time:g})",
+    )
+    level.add_argument(
+        "--depth", type=_number("depth", 1, 99), metavar="N", help="search N plies instead"
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(
-        prog="meiriqi", description="Mĕirìqí (Beautiful Sun Chess): play, count and convert."
+        prog="meiriqi",
+        description="Mĕirìqí (Beautiful Sun Chess): play, count and convert. "
+        "Without a command (or with only options) it plays.",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = commands.add_parser("play", help="play at the terminal (the default)")
+    for side in ("white", "black"):
+        play.add_argument(
+            f"--{side}",
+            choices=("human", "computer"),
+            default="human" if side == "white" else "computer",
+            help=f"who plays {side.capitalize()} (default: %(default)s)",
+        )
+    _add_level(play, 1.0)
+    start = play.add_mutually_exclusive_group()
+    start.add_argument("--fen", help="start from this position")
+    start.add_argument("--load", metavar="FILE", help="continue the game recorded in FILE")
+    play.add_argument("--no-color", action="store_true", help="plain ASCII, no colours")
+    play.set_defaults(run=_play)
+
+    games = commands.add_parser("selfplay", help="let the computer play itself, write the games")
+    games.add_argument("--games", type=_number("game count", 1), default=10, metavar="N")
+    _add_level(games, 0.1)
+    games.add_argument("--out", default="-", metavar="FILE", help="records (default: stdout)")
+    games.add_argument(
+        "--max-plies",
+        type=_number("ply limit", 1),
+        default=500,
+        metavar="P",
+        help="adjudicate a game after P plies: result '*' (default: %(default)s)",
+    )
+    games.add_argument("--seed", type=int, help="seed of the random opening moves")
+    games.add_argument(
+        "--opening-plies",
+        type=_number("opening plies", 0),
+        default=2,
+        metavar="K",
+        help="random moves at the start of each game, so games differ (default: %(default)s)",
+    )
+    games.set_defaults(run=_selfplay)
+
+    convert = commands.add_parser("convert", help="check and rewrite game records")
+    convert.add_argument("input", metavar="INPUT", help="the records to read ('-': stdin)")
+    convert.add_argument("-o", "--output", default="-", metavar="OUTPUT", help="default: stdout")
+    convert.add_argument("--fen", action="store_true", help="write each game's final FEN only")
+    convert.set_defaults(run=_convert)
+
     perft = commands.add_parser("perft", help="count the leaves of the legal move tree")
-    perft.add_argument("depth", type=_depth, help="number of plies")
+    perft.add_argument("depth", type=_number("depth", 0, 20), help="number of plies")
     perft.add_argument("--fen", help="start from this position instead of the initial one")
     perft.add_argument("--divide", action="store_true", help="print the count below each move")
-    perft.add_argument("--threads", type=_threads, help="worker threads (default: all cores)")
+    perft.add_argument(
+        "--threads", type=_number("thread count", 1), help="worker threads (default: all cores)"
+    )
     perft.add_argument("--time", action="store_true", help="print the time and speed to stderr")
     perft.set_defaults(run=_perft)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
-        return 0
+    """Runs the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code.
+
+    With no arguments, or only options (``meiriqi --black human``), it runs ``play``.
+    """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    if not arguments or (arguments[0].startswith("-") and arguments[0] not in ("-h", "--help")):
+        arguments.insert(0, "play")
+    args = build_parser().parse_args(arguments)
     return int(args.run(args))

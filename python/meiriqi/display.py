@@ -1,0 +1,203 @@
+"""Text diagrams of Mĕirìqí positions for the terminal.
+
+A diagram shows the pieces by their FEN letters (uppercase White, lowercase Black), the two
+fortresses walled off with their empty 'X' points marked, the lines that bound the camps (the
+promotion zones), the last move and a King in check. :data:`PLAIN` draws it in ASCII;
+:data:`FANCY` uses Unicode lines and ANSI colours. :func:`terminal_style` picks one for a stream.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TextIO
+
+from meiriqi._core import Board, square, square_file, square_rank
+from meiriqi.svg import MEIRIQI, Geometry
+
+__all__ = ["FANCY", "PLAIN", "Style", "diagram", "terminal_style"]
+
+
+@dataclass(frozen=True)
+class Style:
+    """The characters and colours of a diagram.
+
+    A camp line is drawn with ``camp`` segments (one per square) joined by ``camp_joint``; a
+    fortress edge with ``edge`` and ``edge_joint``; ``wall_up`` and ``wall_down`` join a line to
+    the fortress wall above or below it. ``colors`` maps the parts of the picture (``white``,
+    ``black``, ``empty``, ``lines``, ``marked``, ``check``, ``labels``) to ANSI SGR codes; an
+    empty mapping draws without colour.
+    """
+
+    empty: str
+    x_point: str
+    wall: str
+    camp: str
+    camp_joint: str
+    edge: str
+    edge_joint: str
+    wall_up: str
+    wall_down: str
+    marks: tuple[str, str]
+    check_marks: tuple[str, str]
+    colors: Mapping[str, str]
+
+    def paint(self, text: str, part: str) -> str:
+        """``text`` in the colour of ``part`` (unchanged without colours)."""
+        code = self.colors.get(part)
+        return f"\033[{code}m{text}\033[0m" if code else text
+
+
+PLAIN = Style(
+    empty=".",
+    x_point="+",
+    wall="|",
+    camp=" - ",
+    camp_joint=" ",
+    edge="---",
+    edge_joint="-",
+    wall_up="+",
+    wall_down="+",
+    marks=("[", "]"),
+    check_marks=(">", "<"),
+    colors={},
+)
+"""ASCII only, no colour: last move in ``[ ]``, a King in check in ``> <``, 'X' points ``+``."""
+
+FANCY = Style(
+    empty="·",
+    x_point="\u00d7",  # multiplication sign
+    wall="│",
+    camp="╌╌╌",
+    camp_joint="╌",
+    edge="───",
+    edge_joint="─",
+    wall_up="┴",
+    wall_down="┬",
+    marks=(" ", " "),
+    check_marks=(" ", " "),
+    colors={
+        "white": "1",
+        "black": "1;31",
+        "empty": "2",
+        "lines": "36",
+        "labels": "2",
+        "marked": "7",
+        "check": "1;97;41",
+    },
+)
+"""Unicode lines and ANSI colours: Black's pieces red, last move in reverse video, check on red."""
+
+
+def terminal_style(stream: TextIO, *, no_color: bool = False) -> Style:
+    """:data:`FANCY` when ``stream`` is a terminal that can show it, else :data:`PLAIN`.
+
+    Plain is chosen with ``no_color``, when the stream is not a TTY, when the environment sets
+    ``NO_COLOR`` (to anything but the empty string, see no-color.org), when ``TERM`` is ``dumb``,
+    or when the stream's encoding cannot write the diagram's characters.
+    """
+    if no_color or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return PLAIN
+    try:
+        if not stream.isatty():
+            return PLAIN
+        sample = FANCY.empty + FANCY.x_point + FANCY.wall + FANCY.camp + "Mĕirìqí"
+        sample.encode(stream.encoding or "ascii")
+    except (AttributeError, ValueError):
+        return PLAIN
+    return FANCY
+
+
+def _regions(geometry: Geometry) -> tuple[set[int], set[int]]:
+    """The squares inside the fortresses, and their 'X' points (corners and centres)."""
+    inside: set[int] = set()
+    points: set[int] = set()
+    for low, high in geometry.fortresses:
+        files = range(square_file(low), square_file(high) + 1)
+        ranks = range(square_rank(low), square_rank(high) + 1)
+        inside.update(square(f, r) for f in files for r in ranks)
+        points.update(square(f, r) for f in (files[0], files[-1]) for r in (ranks[0], ranks[-1]))
+        points.add(square(files[len(files) // 2], ranks[len(ranks) // 2]))
+    return inside, points
+
+
+_MARGIN = {
+    9: "Black (lowercase)",
+    8: "ranks 8-10: White's camp",
+    1: "ranks 1-3: Black's camp",
+    0: "White (UPPERCASE)",
+}
+"""Notes beside the ranks (indexed from 0), naming the sides and the camps."""
+
+
+def diagram(
+    board: Board, *, style: Style = PLAIN, flipped: bool = False, geometry: Geometry = MEIRIQI
+) -> str:
+    """The position as lines of text, White at the bottom unless ``flipped``.
+
+    The last move's squares and a checked King are marked; the margin names the sides and the
+    camps (ranks 8-10 are White's promotion zone, ranks 1-3 Black's).
+    """
+    files = list(range(board.files))
+    ranks = list(range(board.ranks))[::-1]
+    if flipped:
+        files.reverse()
+        ranks.reverse()
+    inside, points = _regions(geometry)
+    last = board.peek() if board.move_stack else None
+    marked = set() if last is None else {last.from_square, last.to_square}
+    checked = board.king(board.turn) if board.is_check() else None
+
+    def cell(sq: int) -> str:
+        piece = board.piece_at(sq)
+        if piece is None:
+            text, part = (style.x_point if sq in points else style.empty), "empty"
+        else:
+            text, part = piece.symbol(), "white" if piece.color else "black"
+        if sq == checked:
+            return style.paint(style.check_marks[0] + text + style.check_marks[1], "check")
+        if sq in marked:
+            return style.paint(style.marks[0] + text + style.marks[1], "marked")
+        return " " + style.paint(text, part) + " "
+
+    def is_wall(rank: int, column: int) -> bool:
+        """Whether a fortress wall stands left of ``column`` on ``rank``."""
+        if not 0 < column < len(files):
+            return False
+        left, right = (square(files[c], rank) in inside for c in (column - 1, column))
+        return left != right
+
+    def separator(rank: int, column: int) -> str:
+        """The wall or space left of ``column``."""
+        return style.paint(style.wall, "lines") if is_wall(rank, column) else " "
+
+    def camp_line(upper: int, lower: int) -> str:
+        """The line between two adjacent ranks as shown."""
+        text = ""
+        for column, file in enumerate(files):
+            above, below = square(file, upper) in inside, square(file, lower) in inside
+            if is_wall(upper, column):
+                text += style.wall_up
+            elif is_wall(lower, column):
+                text += style.wall_down
+            elif column == 0:
+                text += " "
+            else:
+                text += style.edge_joint if above or below else style.camp_joint
+            text += style.edge if above or below else style.camp
+        return "    " + style.paint(text.rstrip(), "lines")
+
+    header = "    " + "".join(f"  {chr(ord('a') + f)} " for f in files).rstrip()
+    lines = [style.paint(header, "labels")]
+    for row, rank in enumerate(ranks):
+        if row and max(rank, ranks[row - 1]) in geometry.camp_lines:
+            lines.append(camp_line(ranks[row - 1], rank))
+        text = style.paint(f"{rank + 1:>3} ", "labels")
+        for column, file in enumerate(files):
+            text += separator(rank, column) + cell(square(file, rank))
+        if rank in _MARGIN:
+            text += "   " + style.paint(_MARGIN[rank], "labels")
+        lines.append(text.rstrip())
+    lines.append(style.paint(header, "labels"))
+    return "\n".join(lines)

@@ -1,0 +1,556 @@
+"""The interactive player: ``meiriqi`` or ``meiriqi play``.
+
+A :class:`Session` holds the game (a board with its move stack, plus the moves taken back, which
+``redo`` plays again) and reads one line at a time: a command, or one or more moves in SAN or
+coordinate notation. Bad input never ends it; the message says what was wrong and what would be
+accepted. :func:`run` wires a session to the terminal, with tab completion and history when the
+``readline`` module is available and standard input is a terminal.
+"""
+
+from __future__ import annotations
+
+import datetime
+import glob
+import random
+import re
+import sys
+import textwrap
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TextIO
+
+from meiriqi import (
+    BLACK,
+    WHITE,
+    Board,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    Termination,
+    engine,
+    parse_square,
+    pgn,
+    piece_name,
+    square,
+    square_file,
+    square_name,
+    square_rank,
+)
+from meiriqi.display import PLAIN, Style, diagram
+from meiriqi.san import AmbiguousMoveError
+
+__all__ = ["COMMANDS", "Level", "Session", "parse_level", "run"]
+
+COMMANDS: dict[str, tuple[str, str]] = {
+    "help": ("help [COMMAND]", "list the commands, or explain one"),
+    "moves": ("moves [SQUARE]", "the legal moves in SAN, or those of the piece on SQUARE"),
+    "undo": ("undo", "take back your last move (and the computer's reply)"),
+    "redo": ("redo", "play again what undo took back"),
+    "new": ("new", "start a new game from the initial position"),
+    "fen": ("fen [FEN]", "show the position's FEN, or set up the position FEN"),
+    "load": ("load FILE", "continue the (first) game recorded in FILE"),
+    "save": ("save FILE", "write the game to FILE as a PGN-like record"),
+    "flip": ("flip", "turn the board around"),
+    "show": ("show", "draw the board again"),
+    "go": ("go", "let the computer play one move for the side to move"),
+    "hint": ("hint", "ask the computer for a move, without playing it"),
+    "level": ("level [2s | depth 4]", "show or set the computer's time per move or depth"),
+    "auto": ("auto [white|black|both|off]", "show or choose the sides the computer plays"),
+    "quit": ("quit", "leave (so do 'exit' and Ctrl-D)"),
+}
+"""Every command: its usage and a one-line summary (the ``help`` text)."""
+
+_ALIASES = {"exit": "quit", "?": "help", "board": "show"}
+_AUTO = {"white": {WHITE}, "black": {BLACK}, "both": {WHITE, BLACK}, "off": set()}
+_MOVE_HINT = "a move is SAN (c4, Nb4, Lxe5, Sd8=O) or coordinates (c3c4, c7d8o)"
+_MOVE_NUMBER = re.compile(r"[0-9]+\.+")
+
+
+def side_name(color: bool) -> str:
+    """``"White"`` or ``"Black"``."""
+    return "White" if color else "Black"
+
+
+@dataclass(frozen=True)
+class Level:
+    """How long the computer thinks: ``time`` seconds per move, or else ``depth`` plies."""
+
+    time: float | None = 1.0
+    depth: int | None = None
+
+    def __str__(self) -> str:
+        """``"1 s per move"`` or ``"depth 4"``."""
+        return f"depth {self.depth}" if self.depth is not None else f"{self.time:g} s per move"
+
+
+_LEVEL = re.compile(
+    r"(?:depth\s+(?P<depth>[0-9]+))|(?:time\s+)?(?P<time>[0-9]*\.?[0-9]+)\s*(?P<unit>s|ms)?",
+    re.IGNORECASE,
+)
+
+
+def parse_level(text: str) -> Level:
+    """A level written ``2s``, ``2``, ``500ms``, ``time 2`` or ``depth 4``.
+
+    Raises ``ValueError`` naming the accepted forms.
+    """
+    match = _LEVEL.fullmatch(text.strip())
+    if match is None or (match["depth"] is not None and int(match["depth"]) < 1):
+        raise ValueError(
+            f"bad level {text.strip()!r}: use 'level 2s' (seconds per move), 'level 500ms' "
+            "or 'level depth 4' (plies, 1 or more)"
+        )
+    if match["depth"] is not None:
+        return Level(time=None, depth=int(match["depth"]))
+    seconds = float(match["time"]) / (1000 if (match["unit"] or "").lower() == "ms" else 1)
+    if seconds <= 0:
+        raise ValueError(f"bad level {text.strip()!r}: the time per move must be above 0")
+    return Level(time=seconds)
+
+
+def outcome_text(board: Board) -> str | None:
+    """How the game in ``board`` ended, in words; ``None`` while it goes on."""
+    outcome = board.outcome()
+    if outcome is None:
+        return None
+    loser = side_name(board.turn)
+    winner = side_name(not board.turn)
+    if outcome.termination == Termination.STALEMATE:
+        return (
+            f"Stalemate: {loser} has no legal move. In Mĕirìqí stalemate wins for the side "
+            f"that delivered it: {winner} wins, {outcome.result()}."
+        )
+    return f"Checkmate: {winner} wins, {outcome.result()}."
+
+
+def _count(number: int, noun: str) -> str:
+    """``"1 move"``, ``"2 moves"``."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _numbered(board: Board, move: Move) -> str:
+    """``move`` (legal in ``board``) as numbered SAN: ``"3. Nb4"`` or ``"3... Nb7"``."""
+    dots = "." if board.turn else "..."
+    return f"{board.fullmove_number}{dots} {board.san(move)}"
+
+
+class Session:
+    """One game at the keyboard: the board, the moves taken back, and the settings.
+
+    ``computer`` holds the colours the computer plays; ``rng`` drives the computer while the core
+    has no search. Everything is printed to ``out``.
+    """
+
+    def __init__(
+        self,
+        board: Board | None = None,
+        *,
+        out: TextIO = sys.stdout,
+        style: Style = PLAIN,
+        computer: Iterable[bool] = (),
+        level: Level | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.board = Board() if board is None else board
+        self.redo_stack: list[Move] = []
+        self.out = out
+        self.style = style
+        self.computer = set(computer)
+        self.level = Level() if level is None else level
+        self.rng = rng or random.Random()
+        self.flipped = False
+        self.stale = True
+        self.handlers: dict[str, Callable[[str], None]] = {
+            name: getattr(self, f"do_{name}") for name in COMMANDS if name != "quit"
+        }
+
+    # -- the loop ----------------------------------------------------------------------------------
+
+    def say(self, text: str = "") -> None:
+        """Prints a line (or several)."""
+        print(text, file=self.out, flush=True)
+
+    def prompt(self) -> str:
+        """``"12. White> "`` or ``"12... Black> "``; ``"game over> "`` at the end."""
+        if self.board.is_game_over():
+            return "game over> "
+        dots = "." if self.board.turn else "..."
+        return f"{self.board.fullmove_number}{dots} {side_name(self.board.turn)}> "
+
+    def run(self, read: Callable[[str], str]) -> None:
+        """Reads lines with ``read(prompt)`` and executes them until ``quit`` or end of input.
+
+        Whenever a side the computer plays is to move, it moves. Ctrl-C at the prompt abandons
+        the line; Ctrl-C while the computer thinks stops it playing (``auto off``).
+        """
+        line = ""
+        while True:
+            try:
+                if not self.execute(line):
+                    return
+                self.computer_turns()
+            except KeyboardInterrupt:
+                self.computer.clear()
+                self.say("\n(interrupted: the computer plays no side now; see 'auto')")
+            if self.stale:
+                self.show()
+            try:
+                line = read(self.prompt())
+            except EOFError:
+                self.say()
+                return
+            except KeyboardInterrupt:
+                self.say("\n(interrupted: type 'quit' or press Ctrl-D to leave)")
+                line = ""
+
+    def execute(self, line: str) -> bool:
+        """Runs one line of input; returns ``False`` when it asks to quit."""
+        words = line.split()
+        if not words:
+            return True
+        name = _ALIASES.get(words[0].lower(), words[0].lower())
+        argument = line.strip()[len(words[0]) :].strip()
+        if name == "quit":
+            return False
+        try:
+            if name in self.handlers and argument and " " not in COMMANDS[name][0]:
+                raise ValueError(f"'{name}' takes no argument (help: {COMMANDS[name][1]})")
+            if name in self.handlers:
+                self.handlers[name](argument)
+            else:
+                self.play_line(words)
+        except OSError as error:
+            self.say(f"error: cannot use file {error.filename!r}: {error.strerror or error}")
+        except ValueError as error:
+            self.say(f"error: {error}")
+        return True
+
+    def show(self) -> None:
+        """Draws the board with the last move, check and, at the end, the result."""
+        self.say(diagram(self.board, style=self.style, flipped=self.flipped))
+        if self.board.move_stack:
+            before = self.board.copy()
+            move = before.pop()
+            self.say(f"Last move: {_numbered(before, move)}")
+        ending = outcome_text(self.board)
+        if ending is not None:
+            self.say(ending)
+            self.say("Type 'new' for a new game, 'undo' to take back, or 'save FILE'.")
+        elif self.board.is_check():
+            self.say(f"{side_name(self.board.turn)} is in check.")
+        self.stale = False
+
+    # -- moves -------------------------------------------------------------------------------------
+
+    def play(self, move: Move, who: str = "") -> None:
+        """Plays a legal move, says so, and keeps the redo list when the move is its next one."""
+        self.say(f"{_numbered(self.board, move)}{who}")
+        self.board.push(move)
+        if self.redo_stack and self.redo_stack[-1] == move:
+            self.redo_stack.pop()
+        else:
+            self.redo_stack.clear()
+        self.stale = True
+
+    def play_line(self, words: list[str]) -> None:
+        """Plays the moves of a line in turn (move numbers are skipped), with the computer's
+        replies in between; stops at the first bad one."""
+        for word in words:
+            if _MOVE_NUMBER.fullmatch(word):
+                continue
+            if not any(character.isdigit() for character in word):
+                raise ValueError(
+                    f"unknown command {word!r}; the commands are {', '.join(COMMANDS)}; "
+                    f"{_MOVE_HINT}"
+                )
+            self.require_game_on()
+            try:
+                move = self.board.parse_san(word)
+            except InvalidMoveError as error:
+                raise ValueError(f"{self.brief(error)}; {_MOVE_HINT}") from None
+            except IllegalMoveError as error:
+                raise ValueError(f"{self.brief(error)}; 'moves' lists the legal moves") from None
+            except AmbiguousMoveError as error:
+                raise ValueError(f"{self.brief(error)}; add the origin file or rank") from None
+            self.play(move)
+            self.computer_turns()
+
+    def brief(self, error: Exception) -> str:
+        """An error message without the FEN of the position, which the board already shows."""
+        return str(error).replace(f" in {self.board.fen()}", "")
+
+    def require_game_on(self) -> None:
+        """Raises ``ValueError`` when the game is over."""
+        ending = outcome_text(self.board)
+        if ending is not None:
+            raise ValueError(
+                f"the game is over. {ending} Type 'new', 'undo', 'fen FEN' or 'load FILE'"
+            )
+
+    def think(self) -> Move:
+        """The computer's move in the current position."""
+        self.require_game_on()
+        return engine.best_move(
+            self.board, time=self.level.time, depth=self.level.depth, rng=self.rng
+        )
+
+    def computer_turns(self) -> None:
+        """Lets the computer move while it plays the side to move and the game goes on."""
+        while self.board.turn in self.computer and not self.board.is_game_over():
+            self.play(self.think(), " (computer)")
+
+    def step(self, backwards: bool) -> int:
+        """Takes back (or replays) one ply, and one more if that leaves the computer to move;
+        returns the number of plies."""
+        plies = 0
+        while plies < 2 and (self.board.move_stack if backwards else self.redo_stack):
+            if plies and self.board.turn not in self.computer:
+                break
+            if backwards:
+                move = self.board.pop()
+                self.redo_stack.append(move)
+                self.say(f"took back {_numbered(self.board, move)}")
+            else:
+                self.play(self.redo_stack[-1])
+            plies += 1
+        self.stale = self.stale or plies > 0
+        return plies
+
+    # -- commands ----------------------------------------------------------------------------------
+
+    def do_help(self, argument: str) -> None:
+        """``help [COMMAND]``."""
+        name = _ALIASES.get(argument.lower(), argument.lower())
+        if name:
+            if name not in COMMANDS:
+                raise ValueError(f"no command {argument!r}: 'help' lists them")
+            usage, summary = COMMANDS[name]
+            self.say(f"{usage}: {summary}")
+            return
+        width = max(len(usage) for usage, _ in COMMANDS.values())
+        for usage, summary in COMMANDS.values():
+            self.say(f"  {usage:<{width}}  {summary}")
+        self.say(
+            "Moves: SAN such as c4, Nb4, Lxe5, Sd8=O (a promotion names the new piece), or\n"
+            "coordinates such as c3c4, c7d8o; several moves on one line are played in turn.\n"
+            "On the board: uppercase White, lowercase Black; the fortresses are walled off and\n"
+            "their empty 'X' points marked; dashed lines bound the camps (promotion zones)."
+        )
+
+    def do_moves(self, argument: str) -> None:
+        """``moves [SQUARE]``."""
+        moves = self.board.legal_moves
+        if not argument:
+            title = f"{_count(len(moves), 'legal move')} for {side_name(self.board.turn)}"
+        else:
+            origin = self.parse_square(argument)
+            piece = self.board.piece_at(origin)
+            name = square_name(origin)
+            if piece is None:
+                raise ValueError(f"no piece on {name}: 'moves SQUARE' names a square with a piece")
+            owner = side_name(piece.color)
+            if piece.color != self.board.turn:
+                raise ValueError(
+                    f"the {piece_name(piece.piece_type)} on {name} is {owner}'s and it is "
+                    f"{side_name(self.board.turn)}'s move"
+                )
+            moves = [move for move in moves if move.from_square == origin]
+            title = f"{owner}'s {piece_name(piece.piece_type)} on {name}: "
+            title += _count(len(moves), "legal move")
+        if not moves:
+            self.say(f"{title}.")
+            return
+        listed = " ".join(sorted(self.board.san(move) for move in moves))
+        self.say(f"{title}:")
+        self.say(textwrap.fill(listed, 78, initial_indent="  ", subsequent_indent="  "))
+
+    def parse_square(self, text: str) -> int:
+        """The square named ``text`` on this board; ``ValueError`` otherwise."""
+        last = square_name(square(self.board.files - 1, self.board.ranks - 1))
+        problem = ValueError(f"no square {text!r}: squares go from a1 to {last}")
+        try:
+            sq = parse_square(text.lower())
+        except ValueError:
+            raise problem from None
+        if square_file(sq) >= self.board.files or square_rank(sq) >= self.board.ranks:
+            raise problem
+        return sq
+
+    def do_undo(self, argument: str) -> None:
+        """``undo``."""
+        if not self.step(backwards=True):
+            raise ValueError(
+                "nothing to undo: no move has been played since the position was set up"
+            )
+
+    def do_redo(self, argument: str) -> None:
+        """``redo``."""
+        if not self.step(backwards=False):
+            raise ValueError("nothing to redo: 'redo' replays moves that 'undo' took back")
+
+    def set_board(self, board: Board) -> None:
+        """Starts from ``board``, forgetting the moves taken back."""
+        self.board = board
+        self.redo_stack.clear()
+        self.stale = True
+
+    def do_new(self, argument: str) -> None:
+        """``new``."""
+        self.set_board(Board())
+
+    def do_fen(self, argument: str) -> None:
+        """``fen [FEN]``."""
+        if not argument:
+            self.say(self.board.fen())
+            return
+        try:
+            board = Board(argument)
+        except ValueError as error:
+            raise ValueError(
+                f"{error}. A FEN looks like: {Board().fen()} (the last four fields may be left out)"
+            ) from None
+        self.set_board(board)
+
+    def do_load(self, argument: str) -> None:
+        """``load FILE``."""
+        path = self.require_file(argument, "load")
+        with open(path, encoding="utf-8") as handle:
+            game = pgn.read_game(handle)
+        if game is None:
+            raise ValueError(f"{path} holds no game")
+        for problem in game.errors:
+            self.say(f"warning: {path}: {problem}")
+        try:
+            board = game.end().board()
+        except ValueError as error:
+            raise ValueError(f"cannot set up the game in {path}: {error}") from None
+        self.say(f"loaded {_count(len(board.move_stack), 'move')} from {path}")
+        self.set_board(board)
+
+    def do_save(self, argument: str) -> None:
+        """``save FILE``."""
+        path = self.require_file(argument, "save")
+        game = pgn.Game.from_board(self.board)
+        game.headers.update(
+            Event="Casual game",
+            Site="meiriqi",
+            Date=datetime.date.today().strftime("%Y.%m.%d"),
+            White="meiriqi" if WHITE in self.computer else "Human",
+            Black="meiriqi" if BLACK in self.computer else "Human",
+        )
+        with open(path, "w", encoding="utf-8") as handle:
+            pgn.write_game(game, handle)
+        self.say(f"saved {_count(len(self.board.move_stack), 'move')} to {path}")
+
+    @staticmethod
+    def require_file(argument: str, command: str) -> str:
+        """The file name given to ``load`` or ``save``; ``ValueError`` when there is none."""
+        if not argument:
+            raise ValueError(f"'{command}' needs a file name: {command} FILE")
+        return argument
+
+    def do_flip(self, argument: str) -> None:
+        """``flip``."""
+        self.flipped = not self.flipped
+        self.stale = True
+
+    def do_show(self, argument: str) -> None:
+        """``show``."""
+        self.stale = True
+
+    def do_go(self, argument: str) -> None:
+        """``go``."""
+        self.play(self.think(), " (computer)")
+
+    def do_hint(self, argument: str) -> None:
+        """``hint``."""
+        move = self.think()
+        self.say(f"hint: {self.board.san(move)} ({move.uci()})")
+
+    def do_level(self, argument: str) -> None:
+        """``level [2s | depth 4]``."""
+        if argument:
+            self.level = parse_level(argument)
+        how = "searching" if engine.HAS_SEARCH else "random moves: this build has no search yet"
+        self.say(f"level: {self.level} ({how})")
+
+    def do_auto(self, argument: str) -> None:
+        """``auto [white|black|both|off]``."""
+        if argument:
+            if argument.lower() not in _AUTO:
+                raise ValueError(
+                    f"bad side {argument!r}: use 'auto white', 'black', 'both' or 'off'"
+                )
+            self.computer = set(_AUTO[argument.lower()])
+        sides = " and ".join(side_name(c) for c in (WHITE, BLACK) if c in self.computer)
+        self.say(f"the computer plays {sides or 'no side'}")
+
+    # -- completion --------------------------------------------------------------------------------
+
+    def complete(self, text: str, before: str) -> list[str]:
+        """The completions of the word ``text``, after ``before`` on the line."""
+        words = before.split()
+        command = _ALIASES.get(words[0].lower(), words[0].lower()) if words else ""
+        if not words or command not in COMMANDS:
+            moves = [] if self.board.is_game_over() else self.board.legal_moves
+            options = [*COMMANDS, *(self.board.san(move) for move in moves)]
+        elif command == "moves":
+            options = [
+                square_name(sq)
+                for sq, piece in self.board.piece_map().items()
+                if piece.color == self.board.turn
+            ]
+        elif command == "help":
+            options = list(COMMANDS)
+        elif command == "auto":
+            options = list(_AUTO)
+        elif command == "level":
+            options = ["depth", "1s", "5s"]
+        elif command in ("load", "save"):
+            options = glob.glob(glob.escape(text) + "*")
+        else:
+            options = []
+        return sorted(option for option in set(options) if option.startswith(text))
+
+
+def _readline_input(session: Session) -> Callable[[str], str]:
+    """``input`` with tab completion and history when ``readline`` can serve the terminal;
+    without a terminal, ``input`` that echoes each line after its prompt (for readable logs)."""
+    if not sys.stdin.isatty():
+
+        def echoing(prompt: str) -> str:
+            line = input(prompt)
+            session.say(line)
+            return line
+
+        return echoing
+    try:
+        import readline
+    except ImportError:
+        return input
+    matches: list[str] = []
+
+    def completer(text: str, state: int) -> str | None:
+        if state == 0:
+            before = readline.get_line_buffer()[: readline.get_begidx()]
+            matches[:] = session.complete(text, before)
+        return matches[state] if state < len(matches) else None
+
+    readline.set_completer(completer)
+    readline.set_completer_delims(" \t\n")
+    if "libedit" in (readline.__doc__ or ""):
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return input
+
+
+def run(session: Session) -> None:
+    """Plays ``session`` at the terminal until the player quits."""
+    greeting = "Mĕirìqí" if session.style is not PLAIN else "Meiriqi"
+    sides = {c: "computer" if c in session.computer else "you" for c in (WHITE, BLACK)}
+    session.say(
+        f"{greeting}: White ({sides[WHITE]}) against Black ({sides[BLACK]}). "
+        "Type a move (c4, Nb4, c3c4) or 'help'."
+    )
+    session.run(_readline_input(session))
