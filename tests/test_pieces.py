@@ -431,6 +431,9 @@ BLOCK_CASES = [
     block("E", {"f4": "G"}, "f4 g3", "own-piece-on-the-first-back-diagonal"),
     block("E", {"f4": "g"}, "g3", "enemy-on-the-first-back-diagonal-captured"),
     block("E", {"e6": "G"}, "e6", "own-piece-in-front"),
+    block("E", {"g3": "G"}, "g3", "own-piece-on-the-second-back-diagonal"),
+    # (a black Pegasus on g3: a Gold there would check the King on h3)
+    block("E", {"g3": "p", "d5": "g"}, "", "enemies-on-back-diagonal-and-side-captured"),
     # Janus: the Bishop part stops at pieces, the Knight part leaps.
     block("J", {"f6": "G"}, "f6 g7 h8 i9 j10", "own-piece-on-a-diagonal"),
     block("J", {"g7": "g"}, "h8 i9 j10", "enemy-on-a-diagonal-captured"),

@@ -112,6 +112,10 @@ FACING_CASES = [
     ),
     case({"h2": "K", "i9": "k"}, "h2", "h1 h3", "king-may-not-step-onto-the-open-file"),
     case({"h2": "K", "i9": "k", "i5": "g"}, "h2", "h1 h3 i1 i2 i3", "file-closed-by-a-piece"),
+    # The Pegasus on i3 shields i1 and i2, but capturing it leaves the King facing on i3.
+    case(
+        {"h2": "K", "i9": "k", "i3": "p"}, "h2", "h1 h3 i1 i2", "king-may-not-capture-into-facing"
+    ),
 ]
 
 
