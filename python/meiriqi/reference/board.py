@@ -216,7 +216,7 @@ class Board:
         face each other."""
         mover = self.turn
         self._make(move)
-        safe = not self._king_attacked(mover)
+        safe = not self._king_attacked(mover) and not self.kings_facing()
         self.pop()
         return safe
 
