@@ -1,0 +1,510 @@
+"""The interactive player, driven as a subprocess with scripted input, and its parts in-process:
+the diagram, the terminal detection, completion, levels and the engine adapter."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import meiriqi
+from meiriqi import display, engine, repl
+
+MATE_IN_ONE = "9k/R9/10/10/10/10/10/10/10/1R5K2 w - - 0 1"
+"""White mates with Rb10; Rb9 is ambiguous (either Rook can go there)."""
+
+STALEMATE_IN_ONE = "9k/R9/10/10/10/10/4R5/10/10/7K2 w - - 0 1"
+"""White wins by stalemate with Ri4."""
+
+
+def play(*lines: str, args: tuple[str, ...] = ("--black", "human"), status: int = 0) -> str:
+    """The standard output of ``meiriqi play --no-color ARGS`` fed ``lines``; checks the exit
+    status and that nothing went to standard error."""
+    result = subprocess.run(
+        [sys.executable, "-m", "meiriqi", "play", "--no-color", *args],
+        input="".join(f"{line}\n" for line in lines),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == status, result.stderr
+    assert "Traceback" not in result.stderr
+    if status == 0:
+        assert result.stderr == ""
+    return result.stdout if status == 0 else result.stderr
+
+
+def errors(output: str) -> list[str]:
+    """The error lines of a session's output."""
+    return [line for line in output.splitlines() if line.startswith("error: ")]
+
+
+# -- a game to the end ---------------------------------------------------------------------------
+
+
+def test_start_shows_the_board_and_end_of_input_quits() -> None:
+    output = play()
+    assert "Meiriqi: White (you) against Black (you)" in output
+    assert " 10   .   p   y   e   h   w   . | m   k   m" in output
+    assert output.rstrip().endswith("1. White>")
+
+
+def test_checkmate_is_announced() -> None:
+    output = play(f"fen {MATE_IN_ONE}", "Rb10", "c4")
+    assert "1. Rb10#" in output
+    assert "Checkmate: White wins, 1-0." in output
+    assert "game over> c4" in output
+    assert errors(output)[0].startswith("error: the game is over. Checkmate: White wins, 1-0.")
+
+
+def test_stalemate_wins_for_the_side_that_delivered_it() -> None:
+    output = play(f"fen {STALEMATE_IN_ONE}", "Ri4")
+    assert "Stalemate: Black has no legal move." in output
+    assert "stalemate wins for the side that delivered it: White wins, 1-0." in output
+
+
+@pytest.mark.skipif(not engine.HAS_SEARCH, reason="random moves cannot be relied on to mate")
+def test_the_computer_finishes_a_game() -> None:
+    output = play(args=("--fen", MATE_IN_ONE, "--white", "computer", "--depth", "2"))
+    assert "1. Rb10# (computer)" in output
+    assert "Checkmate: White wins, 1-0." in output
+    assert output.rstrip().endswith("game over>")
+
+
+def test_a_short_game_against_the_computer() -> None:
+    output = play("c4", "Nb4", "quit", args=("--depth", "1"))
+    assert "1. c4\n" in output
+    assert output.count(" (computer)\n") == 2
+    assert output.rstrip().endswith("3. White> quit")
+
+
+# -- moves ---------------------------------------------------------------------------------------
+
+
+def test_san_coordinates_and_several_moves_on_a_line() -> None:
+    output = play("c3c4", "Nb7 2. e4", "fen")
+    assert "1. c4\n" in output
+    assert "1... Nb7\n" in output
+    assert "2. e4\n" in output
+    assert "Last move: 2. e4" in output
+    assert "2... Black>" in output
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        ("zz9", "error: invalid san 'zz9'; a move is SAN (c4, Nb4, Lxe5, Sd8=O) or coordinates"),
+        ("Rc5", "error: illegal move 'Rc5': no legal rook move matches; no legal move reaches c5"),
+        ("Rb9", "error: ambiguous move 'Rb9': could be Rab9, Rbb9; add the origin file or rank"),
+        ("a1a2", "error: illegal move 'a1a2'"),
+    ],
+)
+def test_bad_moves_say_what_is_wrong_and_what_is_accepted(move: str, message: str) -> None:
+    output = play(f"fen {MATE_IN_ONE}", move, "Rb10")
+    assert errors(output)[0].startswith(message)
+    assert MATE_IN_ONE.split()[0] not in errors(output)[0], "the FEN is left out of the message"
+    assert "1. Rb10#" in output, "the session goes on"
+
+
+def test_a_bad_move_stops_the_rest_of_its_line() -> None:
+    output = play("c4 Nq7 e4", "fen")
+    assert "1. c4\n" in output
+    assert "error: invalid san 'Nq7'" in output
+    assert "1... Black>" in output.splitlines()[-1]
+
+
+def test_unknown_command() -> None:
+    (error,) = errors(play("hlep"))
+    assert error.startswith("error: unknown command 'hlep'; the commands are help, moves, undo")
+    assert "c3c4" in error
+
+
+def test_moves_lists_all_or_one_piece() -> None:
+    output = play("moves", "moves c3", "moves B2")
+    assert "44 legal moves for White:" in output
+    assert "  Gb3 Gf3 Kh2" in output
+    assert "White's pawn on c3: 4 legal moves:\n  c4 c5 cb3 cd3" in output
+    assert "White's gold on b2: 1 legal move:\n  Gb3\n" in output
+
+
+@pytest.mark.parametrize(
+    ("square", "message"),
+    [
+        ("e5", "error: no piece on e5: 'moves SQUARE' names a square with a piece"),
+        ("b9", "error: the gold on b9 is Black's and it is White's move"),
+        ("k11", "error: no square 'k11': squares go from a1 to j10"),
+        ("z", "error: no square 'z': squares go from a1 to j10"),
+    ],
+)
+def test_moves_of_a_square_without_a_piece_to_move(square: str, message: str) -> None:
+    assert errors(play(f"moves {square}")) == [message]
+
+
+def test_moves_of_a_piece_without_moves() -> None:
+    assert "White's eagle on d1: 0 legal moves.\n" in play("moves d1")
+
+
+# -- taking back -----------------------------------------------------------------------------------
+
+
+def test_undo_and_redo() -> None:
+    output = play("c4 Nb7", "undo", "undo", "redo", "redo", "redo", "undo 2", "fen")
+    assert "took back 1... Nb7\n" in output
+    assert "took back 1. c4\n" in output
+    assert errors(output) == [
+        "error: nothing to redo: 'redo' replays moves that 'undo' took back",
+        "error: 'undo' takes no argument (help: take back your last move (and the computer's "
+        "reply))",
+    ]
+    assert "2. White> fen\n1pyehw1mkm/1gslsgn3/" in output
+
+
+def test_undo_with_nothing_to_undo() -> None:
+    (error,) = errors(play("undo"))
+    assert error == "error: nothing to undo: no move has been played since the position was set up"
+
+
+def test_undo_takes_back_the_computers_reply_too() -> None:
+    output = play("c4", "undo", "fen", args=("--depth", "1"))
+    assert "took back 1... " in output
+    assert "took back 1. c4" in output
+    assert f"1. White> fen\n{meiriqi.STARTING_FEN}" in output
+
+
+def test_a_new_move_forgets_the_moves_taken_back() -> None:
+    output = play("c4", "undo", "e4", "redo")
+    assert errors(output) == ["error: nothing to redo: 'redo' replays moves that 'undo' took back"]
+
+
+# -- positions and files ---------------------------------------------------------------------------
+
+
+def test_fen_shows_and_sets_up_and_new_starts_again() -> None:
+    output = play("fen", f"fen {MATE_IN_ONE}", "fen", "new", "fen")
+    fens = [line for line in output.splitlines() if line.count("/") == 9 and ">" not in line]
+    assert fens == [meiriqi.STARTING_FEN, MATE_IN_ONE, meiriqi.STARTING_FEN]
+
+
+def test_bad_fen() -> None:
+    (error,) = errors(play("fen 10/10 w"))
+    assert error.startswith("error: invalid FEN: board field has 2 ranks")
+    assert f"A FEN looks like: {meiriqi.STARTING_FEN}" in error
+
+
+def test_save_and_load(tmp_path: Path) -> None:
+    record = tmp_path / "game.pgn"
+    saved = play("c4 Nb7", f"save {record}")
+    assert f"saved 2 moves to {record}" in saved
+    text = record.read_text(encoding="utf-8")
+    assert '[Variant "Meiriqi"]' in text
+    assert '[White "Human"]' in text
+    assert "1. c4 Nb7 *" in text
+    loaded = play(f"load {record}", "undo", "fen")
+    assert f"loaded 2 moves from {record}" in loaded
+    assert "took back 1... Nb7" in loaded
+    assert "Last move: 1... Nb7" in loaded
+
+
+def test_a_saved_finished_game_records_how_it_ended(tmp_path: Path) -> None:
+    record = tmp_path / "mate.pgn"
+    play(f"fen {STALEMATE_IN_ONE}", "Ri4", f"save {record}")
+    text = record.read_text(encoding="utf-8")
+    assert '[Result "1-0"]' in text
+    assert '[Termination "stalemate"]' in text
+    assert f'[FEN "{STALEMATE_IN_ONE}"]' in text
+
+
+def test_load_reports_the_problems_of_a_record(tmp_path: Path) -> None:
+    record = tmp_path / "broken.pgn"
+    record.write_text("1. c4 Nb7 2. Qz9 e5 *\n", encoding="utf-8")
+    output = play(f"load {record}")
+    assert f"warning: {record}: line 1, column 14: invalid san 'Qz9'" in output
+    assert f"loaded 2 moves from {record}" in output
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        ("load /no/such/file.pgn", "error: cannot use file '/no/such/file.pgn': No such file"),
+        ("save /no/such/dir/file.pgn", "error: cannot use file '/no/such/dir/file.pgn': No such"),
+        ("load", "error: 'load' needs a file name: load FILE"),
+        ("save", "error: 'save' needs a file name: save FILE"),
+    ],
+)
+def test_file_errors(command: str, message: str) -> None:
+    (error,) = errors(play(command))
+    assert error.startswith(message)
+
+
+def test_load_of_a_file_without_a_game(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.pgn"
+    empty.write_text("\n", encoding="utf-8")
+    assert errors(play(f"load {empty}")) == [f"error: {empty} holds no game"]
+
+
+# -- the computer --------------------------------------------------------------------------------
+
+
+def test_go_hint_level_and_auto() -> None:
+    output = play(
+        "level", "level depth 1", "hint", "fen", "go", "auto", "auto black", "c4", "auto off"
+    )
+    assert "level: 1 s per move" in output
+    assert "level: depth 1" in output
+    assert "hint: " in output
+    assert f"1. White> fen\n{meiriqi.STARTING_FEN}" in output, "a hint plays nothing"
+    assert "1. White> go\n1. " in output
+    assert "(computer)" in output
+    assert "the computer plays no side" in output
+    assert "the computer plays Black" in output
+    assert "2. White> c4\n2. c4\n2... " in output
+    assert output.count(" (computer)\n") == 3
+
+
+def test_auto_both_plays_to_the_end() -> None:
+    output = play(f"fen {STALEMATE_IN_ONE}", "level depth 2", "auto both")
+    assert "the computer plays White and Black" in output
+    assert "(computer)" in output
+    assert output.rstrip().endswith("game over>")
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        ("level fast", "error: bad level 'fast': use 'level 2s' (seconds per move), 'level 500ms'"),
+        ("level depth 0", "error: bad level 'depth 0'"),
+        ("level 0s", "error: bad level '0s': the time per move must be above 0"),
+        ("auto purple", "error: bad side 'purple': use 'auto white', 'black', 'both' or 'off'"),
+    ],
+)
+def test_bad_settings(command: str, message: str) -> None:
+    (error,) = errors(play(command))
+    assert error.startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [
+        ("2s", repl.Level(time=2.0)),
+        ("2", repl.Level(time=2.0)),
+        ("0.5", repl.Level(time=0.5)),
+        ("500ms", repl.Level(time=0.5)),
+        ("time 3", repl.Level(time=3.0)),
+        ("depth 4", repl.Level(time=None, depth=4)),
+        ("DEPTH  12", repl.Level(time=None, depth=12)),
+    ],
+)
+def test_parse_level(text: str, level: repl.Level) -> None:
+    assert repl.parse_level(text) == level
+
+
+def test_levels_read_as_words() -> None:
+    assert str(repl.Level(time=1.0)) == "1 s per move"
+    assert str(repl.Level(time=0.25)) == "0.25 s per move"
+    assert str(repl.Level(time=None, depth=3)) == "depth 3"
+
+
+def test_engine_fallback_plays_random_legal_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "HAS_SEARCH", False)
+    board = meiriqi.Board()
+    moves = {engine.best_move(board, rng=random.Random(seed)) for seed in range(20)}
+    assert len(moves) > 1
+    assert moves <= set(board.legal_moves)
+    board = meiriqi.Board(MATE_IN_ONE)
+    board.push_san("Rb10")
+    with pytest.raises(ValueError, match="the game is over"):
+        engine.best_move(board, rng=random.Random(1))
+
+
+@pytest.mark.skipif(not engine.HAS_SEARCH, reason="the core has no search")
+def test_engine_uses_the_search() -> None:
+    board = meiriqi.Board(MATE_IN_ONE)
+    assert engine.best_move(board, depth=2) == board.parse_san("Rb10")
+    board.push_san("Rb10")
+    with pytest.raises(ValueError, match="the game is over"):
+        engine.best_move(board, depth=1)
+
+
+# -- other commands --------------------------------------------------------------------------------
+
+
+def test_help() -> None:
+    output = play("help", "help undo", "help nope", "?")
+    for name, (usage, summary) in repl.COMMANDS.items():
+        assert f"  {usage}" in output, name
+        assert summary in output
+    assert "undo: take back your last move (and the computer's reply)" in output
+    assert errors(output) == ["error: no command 'nope': 'help' lists them"]
+    assert output.count("Moves: SAN such as c4") == 2
+
+
+def test_flip_and_show() -> None:
+    output = play("flip", "show", "flip")
+    boards = [line for line in output.splitlines() if line.startswith(("  1 ", " 10 "))]
+    upright, flipped = [" 10 ", "  1 "], ["  1 ", " 10 "]
+    assert [line[:4] for line in boards] == upright + flipped + flipped + upright
+    assert "      j   i   h   g   f   e   d   c   b   a" in output
+
+
+@pytest.mark.parametrize("command", ["quit", "exit", "QUIT"])
+def test_quit(command: str) -> None:
+    output = play(command, "c4")
+    assert output.rstrip().endswith(f"1. White> {command}")
+
+
+def test_ctrl_c_at_the_prompt_does_not_end_the_session() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "meiriqi", "play", "--no-color", "--black", "human"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None
+    seen = b""
+    deadline = time.monotonic() + 20
+    while b"1. White> " not in seen and time.monotonic() < deadline:
+        if select.select([process.stdout], [], [], 0.1)[0]:
+            seen += os.read(process.stdout.fileno(), 65536)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(b"c4\nquit\n", timeout=20)
+    text = (seen + out).decode()
+    assert process.returncode == 0
+    assert b"Traceback" not in err
+    assert "1. White> \n(interrupted: type 'quit' or press Ctrl-D to leave)\n1. White> c4" in text
+    assert "1. c4" in text
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--fen", "xyz"), "meiriqi play: invalid FEN"),
+        (("--load", "/no/such/file.pgn"), "meiriqi play: cannot read '/no/such/file.pgn'"),
+        (("--time", "0"), "invalid time 0"),
+        (("--time", "1", "--depth", "2"), "not allowed with argument"),
+        (("--white", "robot"), "invalid choice: 'robot'"),
+    ],
+)
+def test_bad_options(args: tuple[str, ...], message: str) -> None:
+    assert message in play(args=args, status=2)
+
+
+def test_options_start_the_game(tmp_path: Path) -> None:
+    record = tmp_path / "game.pgn"
+    record.write_text("1. c4 Nb7 *\n", encoding="utf-8")
+    output = play("fen", args=("--load", str(record), "--black", "human"))
+    assert f"loaded 2 moves from {record}" in output
+    assert "Last move: 1... Nb7" in output
+    output = play(args=("--white", "computer", "--black", "human", "--depth", "1"))
+    assert "White (computer) against Black (you)" in output
+    assert "1. " in output and "(computer)" in output
+    assert output.rstrip().endswith("1... Black>")
+
+
+# -- the diagram ---------------------------------------------------------------------------------
+
+
+def test_plain_diagram_shows_fortresses_camps_and_the_last_move() -> None:
+    board = meiriqi.Board()
+    board.push_san("c4")
+    lines = display.diagram(board).splitlines()
+    assert lines[0] == "      a   b   c   d   e   f   g   h   i   j"
+    assert lines[1] == " 10   .   p   y   e   h   w   . | m   k   m    Black (lowercase)"
+    assert lines[2] == "  9   n   g   s   l   s   g   n | .   +   .    ranks 8-10: White's camp"
+    assert lines[4] == "      -   -   -   -   -   -   - +-----------"
+    assert lines[8] == "  4   .   .  [I]  .   .   .   .   I   I   I"
+    assert lines[9] == lines[4]
+    assert lines[10] == "  3   I   .  [.]  .   I   .   I | +   S   +"
+    assert lines[12] == "  1   .   P   Y   E   H   W   . | M   K   M    White (UPPERCASE)"
+    assert len(lines) == 14
+    assert all(line == line.rstrip() for line in lines)
+
+
+def test_diagram_marks_a_king_in_check_and_flips() -> None:
+    board = meiriqi.Board(MATE_IN_ONE)
+    board.push_san("Rb10")
+    text = display.diagram(board, flipped=True)
+    assert " 10  >k<  .   + | ." in text
+    assert text.splitlines()[1].startswith("  1   +   .   K |")
+
+
+def test_fancy_diagram_uses_colour_and_unicode() -> None:
+    board = meiriqi.Board()
+    board.push_san("c4")
+    text = display.diagram(board, style=display.FANCY)
+    assert "\033[1;31mp\033[0m" in text
+    assert "\033[7m I \033[0m" in text
+    assert "┴───────────" in text
+    assert "┬───────────" in text
+    assert "\u00d7" in text and "│" in text
+
+
+class _Terminal(io.StringIO):
+    """A text stream that claims to be a terminal with the given encoding."""
+
+    def __init__(self, encoding: str = "utf-8") -> None:
+        super().__init__()
+        self._encoding = encoding
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self._encoding
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("stream", "environment", "no_color", "expected"),
+    [
+        (_Terminal(), {"TERM": "xterm"}, False, display.FANCY),
+        (_Terminal(), {"TERM": "xterm"}, True, display.PLAIN),
+        (_Terminal(), {"TERM": "xterm", "NO_COLOR": "1"}, False, display.PLAIN),
+        (_Terminal(), {"TERM": "xterm", "NO_COLOR": ""}, False, display.FANCY),
+        (_Terminal(), {"TERM": "dumb"}, False, display.PLAIN),
+        (_Terminal("ascii"), {"TERM": "xterm"}, False, display.PLAIN),
+        (io.StringIO(), {"TERM": "xterm"}, False, display.PLAIN),
+    ],
+)
+def test_terminal_style(
+    monkeypatch: pytest.MonkeyPatch,
+    stream: io.StringIO,
+    environment: dict[str, str],
+    no_color: bool,
+    expected: display.Style,
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert display.terminal_style(stream, no_color=no_color) is expected
+
+
+# -- completion ----------------------------------------------------------------------------------
+
+
+def test_completion(tmp_path: Path) -> None:
+    session = repl.Session(out=io.StringIO())
+    assert session.complete("mo", "") == ["moves"]
+    assert session.complete("N", "") == ["Nb4", "Nf4"]
+    assert session.complete("c", "") == ["c4", "c5", "cb3", "cd3"]
+    assert "Nb4" in session.complete("N", "c4 Nb7 ")
+    assert session.complete("", "moves ")[:3] == ["a2", "a3", "b1"]
+    assert session.complete("b", "auto ") == ["black", "both"]
+    assert session.complete("un", "help ") == ["undo"]
+    assert session.complete("d", "level ") == ["depth"]
+    assert session.complete("", "flip ") == []
+    (tmp_path / "game.pgn").write_text("")
+    assert session.complete(str(tmp_path / "ga"), "load ") == [str(tmp_path / "game.pgn")]
+
+
+def test_completion_after_the_end_offers_only_commands() -> None:
+    session = repl.Session(meiriqi.Board(MATE_IN_ONE), out=io.StringIO())
+    session.execute("Rb10")
+    assert session.complete("", "") == sorted(repl.COMMANDS)
