@@ -1,6 +1,7 @@
 //! Move generation: walking the precomputed paths, then keeping the moves that leave the King
 //! safe (not attacked, not facing the other King).
 
+use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
@@ -10,41 +11,56 @@ impl Position {
     /// that follow the pieces' patterns, whether or not they expose the King.
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        for from in self.occupied_by(self.turn()).iter() {
+            self.for_each_move_from(from, |mv| {
+                out.push(mv);
+                false
+            });
+        }
+    }
+
+    /// Offers `visit` each pseudo-legal move of the side to move's piece on `from`, stopping
+    /// early when `visit` returns `true`; returns whether it did.
+    #[inline]
+    fn for_each_move_from(&self, from: Square, mut visit: impl FnMut(Move) -> bool) -> bool {
         let us = self.turn();
+        let Some(piece) = Piece::from_code(self.code_at(from)).filter(|piece| piece.color == us)
+        else {
+            return false;
+        };
         let variant = self.variant();
         let tables = variant.tables();
+        let promotion = variant.promotion(piece.kind);
         let camp = variant.camp(us);
-        for from in self.occupied_by(us).iter() {
-            let Some(piece) = Piece::from_code(self.code_at(from)) else {
-                continue;
-            };
-            let promotion = variant.promotion(piece.kind);
-            for path in tables.paths(us, piece.kind.number(), from) {
-                let mode = path.mode();
-                for (index, &to) in tables.squares(path).iter().enumerate() {
-                    let target = self.code_at(to);
-                    let is_destination = index >= path.pass();
-                    let reachable = if target == 0 {
-                        mode.moves()
-                    } else {
-                        mode.captures() && (target >> 5) as usize != us.index()
-                    };
-                    if is_destination && reachable {
-                        out.push(Move::new(from, to));
-                        if let Some(kind) = promotion.filter(|_| camp.contains(to)) {
-                            out.push(Move {
-                                from,
-                                to,
-                                promotion: Some(kind),
-                            });
+        for path in tables.paths(us, piece.kind.number(), from) {
+            let mode = path.mode();
+            for (index, &to) in tables.squares(path).iter().enumerate() {
+                let target = self.code_at(to);
+                let reachable = if target == 0 {
+                    mode.moves()
+                } else {
+                    mode.captures() && (target >> 5) as usize != us.index()
+                };
+                if index >= path.pass() && reachable {
+                    if visit(Move::new(from, to)) {
+                        return true;
+                    }
+                    if let Some(kind) = promotion.filter(|_| camp.contains(to)) {
+                        if visit(Move {
+                            from,
+                            to,
+                            promotion: Some(kind),
+                        }) {
+                            return true;
                         }
                     }
-                    if target != 0 {
-                        break;
-                    }
+                }
+                if target != 0 {
+                    break;
                 }
             }
         }
+        false
     }
 
     /// Replaces the contents of `out` with every legal move of the side to move. The position
@@ -65,16 +81,26 @@ impl Position {
     fn retain_legal(&mut self, moves: &mut Vec<Move>) {
         let us = self.turn();
         let Some(king) = self.king(us) else { return };
-        let already_exposed = self.king_exposed(us);
-        let exposure = *self.variant().tables().exposure(us.opponent(), king);
-        let facing_rule = self.variant().spec().facing_kings;
-        moves.retain(|&mv| {
-            let may_expose = already_exposed
-                || mv.from == king
-                || exposure.contains(mv.from)
-                || (facing_rule && mv.from.file() == king.file());
-            !may_expose || !self.leaves_king_exposed(mv)
-        });
+        if self.king_exposed(us) {
+            moves.retain(|&mv| !self.leaves_king_exposed(mv));
+        } else {
+            moves.retain(|&mv| {
+                !(self.may_expose_safe_king(mv, king) && self.leaves_king_exposed(mv))
+            });
+        }
+    }
+
+    /// Whether `mv` could expose the King on `king`, which is not exposed now: only a King move,
+    /// or the emptying of a square that some attack path or the King's file passes through.
+    #[inline]
+    fn may_expose_safe_king(&self, mv: Move, king: Square) -> bool {
+        mv.from == king
+            || self
+                .variant()
+                .tables()
+                .exposure(self.turn().opponent(), king)
+                .contains(mv.from)
+            || (self.variant().spec().facing_kings && mv.from.file() == king.file())
     }
 
     /// Whether the side to move has at least one legal move.
@@ -84,11 +110,14 @@ impl Position {
         !moves.is_empty()
     }
 
-    /// Whether `mv` is legal: generated by [`Position::legal_moves`].
+    /// Whether `mv` is legal: one of the moves [`Position::legal_moves`] generates. Only the
+    /// moving piece's moves are generated, so this is cheap enough to check every move pushed.
     pub fn is_legal(&mut self, mv: Move) -> bool {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.contains(&mv)
+        let dims = self.variant().dimensions();
+        dims.contains(mv.from)
+            && dims.contains(mv.to)
+            && self.for_each_move_from(mv.from, |candidate| candidate == mv)
+            && !self.leaves_king_exposed(mv)
     }
 }
 

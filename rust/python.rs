@@ -16,7 +16,7 @@ use crate::variant::Variant;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyDict, PyIterator, PyList, PySlice, PyType};
 
 create_exception!(
     _core,
@@ -309,6 +309,74 @@ impl PyOutcome {
     }
 }
 
+/// The legal moves of a position: a read-only sequence of `Move` that makes a Python object
+/// only for the moves looked at, so `random.choice(board.legal_moves)` stays cheap.
+#[pyclass(name = "LegalMoves", module = "meiriqi._core", frozen, sequence)]
+struct PyLegalMoves(Vec<Move>);
+
+#[pymethods]
+impl PyLegalMoves {
+    fn __len__(&self) -> usize {
+        self.0.len()
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.0.is_empty()
+    }
+
+    /// The number of moves (as python-chess's `legal_moves.count()`).
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let range = slice.indices(self.0.len() as isize)?;
+            let picked: Vec<PyMove> = (0..range.slicelength)
+                .map(|step| self.0[(range.start + step as isize * range.step) as usize])
+                .map(PyMove)
+                .collect();
+            return Ok(PyList::new(py, picked)?.into_any());
+        }
+        let position: isize = index.extract()?;
+        let resolved = if position < 0 { position + self.0.len() as isize } else { position };
+        usize::try_from(resolved)
+            .ok()
+            .and_then(|i| self.0.get(i))
+            .map(|&mv| Bound::new(py, PyMove(mv)).map(Bound::into_any))
+            .unwrap_or_else(|| Err(PyIndexError::new_err("legal move index out of range")))
+    }
+
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        PyList::new(py, self.0.iter().copied().map(PyMove))?.try_iter()
+    }
+
+    fn __contains__(&self, candidate: &Bound<'_, PyAny>) -> bool {
+        candidate.cast::<PyMove>().is_ok_and(|mv| self.0.contains(&mv.get().0))
+    }
+
+    /// Equal to another sequence holding the same moves in the same order (a list, say).
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        if let Ok(other) = other.cast::<PyLegalMoves>() {
+            return other.get().0 == self.0;
+        }
+        let Ok(items) = other.try_iter() else { return false };
+        let mut theirs = Vec::with_capacity(self.0.len());
+        for item in items {
+            match item.ok().and_then(|item| item.cast::<PyMove>().ok().map(|mv| mv.get().0)) {
+                Some(mv) => theirs.push(mv),
+                None => return false,
+            }
+        }
+        theirs == self.0
+    }
+
+    fn __repr__(&self) -> String {
+        let moves: Vec<String> = self.0.iter().map(|mv| mv.to_uci(Kind::default_letter)).collect();
+        format!("<LegalMoves ({}): {}>", moves.len(), moves.join(", "))
+    }
+}
+
 /// What a search found: the move, its score and the expected line.
 #[pyclass(name = "SearchResult", module = "meiriqi._core", frozen)]
 struct PySearchResult(SearchResult);
@@ -331,7 +399,13 @@ impl PySearchResult {
     #[getter]
     fn mate(&self) -> Option<i32> {
         let distance = search::MATE - self.0.score.abs();
-        (distance <= 1_000).then(|| if self.0.score > 0 { distance } else { -distance })
+        (distance <= 1_000).then(|| {
+            if self.0.score > 0 {
+                distance
+            } else {
+                -distance
+            }
+        })
     }
 
     /// The expected line, starting with the move.
@@ -353,8 +427,13 @@ impl PySearchResult {
     }
 
     fn __repr__(&self) -> String {
-        let mv = self.0.best_move.map_or("None".to_string(), |mv| format!("Move.from_uci('{}')", mv.to_uci(Kind::default_letter)));
-        format!("SearchResult(move={mv}, score={}, depth={}, nodes={})", self.0.score, self.0.depth, self.0.nodes)
+        let mv = self.0.best_move.map_or("None".to_string(), |mv| {
+            format!("Move.from_uci('{}')", mv.to_uci(Kind::default_letter))
+        });
+        format!(
+            "SearchResult(move={mv}, score={}, depth={}, nodes={})",
+            self.0.score, self.0.depth, self.0.nodes
+        )
     }
 }
 
@@ -476,10 +555,10 @@ impl PyBoard {
         self.game.position().fullmove_number()
     }
 
-    /// All legal moves in the position.
+    /// All legal moves in the position, as a sequence of `Move`.
     #[getter]
-    fn legal_moves(&mut self) -> Vec<PyMove> {
-        self.game.legal_moves().into_iter().map(PyMove).collect()
+    fn legal_moves(&mut self) -> PyLegalMoves {
+        PyLegalMoves(self.game.legal_moves())
     }
 
     /// The legal moves in coordinate notation, in one call.
@@ -689,17 +768,27 @@ impl PyBoard {
     /// Searches for the best move, within `depth` plies, `time` seconds and `nodes` nodes
     /// (whichever ends first; with none given, 1 second), without holding the interpreter lock.
     #[pyo3(signature = (depth=None, time=None, nodes=None))]
-    fn search(&self, py: Python<'_>, depth: Option<u32>, time: Option<f64>, nodes: Option<u64>) -> PyResult<PySearchResult> {
+    fn search(
+        &self,
+        py: Python<'_>,
+        depth: Option<u32>,
+        time: Option<f64>,
+        nodes: Option<u64>,
+    ) -> PyResult<PySearchResult> {
         let time = match time {
             Some(seconds) if !(seconds.is_finite() && seconds >= 0.0) => {
-                return Err(PyValueError::new_err(format!("invalid search time {seconds}: expected seconds, 0 or more")));
+                return Err(PyValueError::new_err(format!(
+                    "invalid search time {seconds}: expected seconds, 0 or more"
+                )));
             }
             Some(seconds) => Some(std::time::Duration::from_secs_f64(seconds.min(1e9))),
             None if depth.is_none() && nodes.is_none() => Some(std::time::Duration::from_secs(1)),
             None => None,
         };
         if depth == Some(0) {
-            return Err(PyValueError::new_err("invalid search depth 0: expected 1 or more"));
+            return Err(PyValueError::new_err(
+                "invalid search depth 0: expected 1 or more",
+            ));
         }
         let limits = Limits { depth, nodes, time };
         let game = self.game.clone();
@@ -795,6 +884,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTermination>()?;
     m.add_class::<PyOutcome>()?;
     m.add_class::<PySearchResult>()?;
+    m.add_class::<PyLegalMoves>()?;
     m.add_class::<PyBoard>()?;
     m.add_function(wrap_pyfunction!(square, m)?)?;
     m.add_function(wrap_pyfunction!(square_file, m)?)?;

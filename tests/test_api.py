@@ -300,3 +300,20 @@ def test_uci_parser_never_crashes(text: str) -> None:
     except (meiriqi.InvalidMoveError, meiriqi.IllegalMoveError):
         return
     assert move in board.legal_moves
+
+
+def test_legal_moves_is_a_sequence() -> None:
+    board = meiriqi.Board()
+    moves = board.legal_moves
+    as_list = list(moves)
+    assert len(moves) == moves.count() == len(as_list) == 44
+    assert moves == as_list and moves != as_list[1:] and moves != [1] * 44
+    assert moves[0] == as_list[0] and moves[-1] == as_list[-1]
+    assert moves[2:5] == as_list[2:5] and moves[::-3] == as_list[::-3]
+    assert meiriqi.Move.from_uci("c3c4") in moves and "c3c4" not in moves
+    assert repr(moves).startswith("<LegalMoves (44): ")
+    with pytest.raises(IndexError):
+        moves[44]
+    with pytest.raises(TypeError):
+        moves["a"]
+    assert not meiriqi.Board("R8k/9R/10/9C/10/10/10/10/10/8K1 b").legal_moves
