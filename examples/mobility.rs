@@ -18,6 +18,10 @@ fn main() {
                     .sum::<usize>()
             })
             .sum();
-        println!("{:<11} {:5.1}", rule.kind.name(), total as f64 / squares.len() as f64);
+        println!(
+            "{:<11} {:5.1}",
+            rule.kind.name(),
+            total as f64 / squares.len() as f64
+        );
     }
 }

@@ -58,14 +58,21 @@ fn side_score(position: &Position, color: Color) -> i32 {
     let tables = variant.tables();
     let mut score = 0;
     for from in position.occupied_by(color).iter() {
-        let Some(piece) = position.piece_at(from) else { continue };
+        let Some(piece) = position.piece_at(from) else {
+            continue;
+        };
         score += piece_value(piece.kind);
         if piece.kind == Kind::Pawn {
-            let own_rank = if color == Color::White { from.rank() } else { dims.ranks - 1 - from.rank() };
+            let own_rank = if color == Color::White {
+                from.rank()
+            } else {
+                dims.ranks - 1 - from.rank()
+            };
             score += PAWN_ADVANCE * i32::from(own_rank.saturating_sub(2));
         }
         for path in tables.paths(color, piece.kind.number(), from) {
-            score += MOBILITY_WEIGHT * reachable(position, color, tables.squares(path), path.pass()) as i32;
+            score += MOBILITY_WEIGHT
+                * reachable(position, color, tables.squares(path), path.pass()) as i32;
         }
     }
     if let Some(king) = position.king(color) {
@@ -96,7 +103,9 @@ fn attacked_neighbours(position: &Position, color: Color, king: Square) -> i32 {
     let mut count = 0;
     for dx in -1..=1 {
         for dy in -1..=1 {
-            let Some(square) = dims.step(king, crate::geometry::Offset::new(dx, dy)) else { continue };
+            let Some(square) = dims.step(king, crate::geometry::Offset::new(dx, dy)) else {
+                continue;
+            };
             if (dx, dy) != (0, 0) && position.is_attacked_by(enemy, square) {
                 count += 1;
             }

@@ -115,7 +115,10 @@ impl Game {
 
     /// The Zobrist hashes of the positions before each move played, oldest first.
     pub fn hash_history(&self) -> Vec<u64> {
-        self.history.iter().map(|(_, undo)| undo.hash_before()).collect()
+        self.history
+            .iter()
+            .map(|(_, undo)| undo.hash_before())
+            .collect()
     }
 
     /// How many times the current position (pieces and side to move) has occurred in this game,

@@ -101,7 +101,13 @@ pub fn search(game: &Game, limits: Limits) -> SearchResult {
     };
     let mut root_moves = Vec::new();
     searcher.position.legal_moves(&mut root_moves);
-    let mut result = SearchResult { best_move: root_moves.first().copied(), score: -MATE, pv: Vec::new(), depth: 0, nodes: 0 };
+    let mut result = SearchResult {
+        best_move: root_moves.first().copied(),
+        score: -MATE,
+        pv: Vec::new(),
+        depth: 0,
+        nodes: 0,
+    };
     if root_moves.is_empty() {
         return result;
     }
@@ -112,7 +118,13 @@ pub fn search(game: &Game, limits: Limits) -> SearchResult {
             break;
         }
         let pv = searcher.pv[0].clone();
-        result = SearchResult { best_move: pv.first().copied().or(result.best_move), score, pv, depth, nodes: searcher.nodes };
+        result = SearchResult {
+            best_move: pv.first().copied().or(result.best_move),
+            score,
+            pv,
+            depth,
+            nodes: searcher.nodes,
+        };
         if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
             break;
         }
@@ -128,7 +140,10 @@ impl Searcher {
             return true;
         }
         let over_nodes = self.limits.nodes.is_some_and(|limit| self.nodes >= limit);
-        let over_time = self.nodes % CLOCK_INTERVAL == 0 && self.deadline.is_some_and(|deadline| Instant::now() >= deadline);
+        let over_time = self.nodes % CLOCK_INTERVAL == 0
+            && self
+                .deadline
+                .is_some_and(|deadline| Instant::now() >= deadline);
         self.stopped = over_nodes || over_time;
         self.stopped
     }
@@ -137,7 +152,12 @@ impl Searcher {
     fn repeats(&self) -> bool {
         let hash = self.position.hash();
         let reversible = (self.position.halfmove_clock() as usize).min(self.path.len());
-        self.path[self.path.len() - reversible..].iter().rev().skip(1).step_by(2).any(|&seen| seen == hash)
+        self.path[self.path.len() - reversible..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .any(|&seen| seen == hash)
     }
 
     fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
@@ -221,7 +241,13 @@ impl Searcher {
             } else {
                 Bound::Upper
             };
-            self.table[slot] = Some(Entry { key, best: Some(best_move), score: to_table(best_score, ply), depth, bound });
+            self.table[slot] = Some(Entry {
+                key,
+                best: Some(best_move),
+                score: to_table(best_score, ply),
+                depth,
+                bound,
+            });
         }
         best_score
     }
@@ -280,13 +306,18 @@ impl Searcher {
                 return i64::MIN;
             }
             let victim = self.position.piece_at(mv.to).map(|p| piece_value(p.kind));
-            let attacker = self.position.piece_at(mv.from).map_or(0, |p: Piece| piece_value(p.kind));
+            let attacker = self
+                .position
+                .piece_at(mv.from)
+                .map_or(0, |p: Piece| piece_value(p.kind));
             let promotion = mv.promotion.map_or(0, piece_value);
             let key = match victim {
                 Some(value) => 4_000_000_000 + i64::from(value) * 64 - i64::from(attacker) / 16,
                 None if promotion > 0 => 3_000_000_000 + i64::from(promotion),
                 None if killers.contains(&Some(mv)) => 2_000_000_000,
-                None => i64::from(self.history[mv.from.index() * crate::geometry::SQUARE_SLOTS + mv.to.index()]),
+                None => i64::from(
+                    self.history[mv.from.index() * crate::geometry::SQUARE_SLOTS + mv.to.index()],
+                ),
             };
             -key
         });
@@ -300,7 +331,8 @@ impl Searcher {
                 killers[0] = Some(mv);
             }
         }
-        let slot = &mut self.history[mv.from.index() * crate::geometry::SQUARE_SLOTS + mv.to.index()];
+        let slot =
+            &mut self.history[mv.from.index() * crate::geometry::SQUARE_SLOTS + mv.to.index()];
         *slot = slot.saturating_add((depth * depth) as u32);
     }
 }
@@ -337,7 +369,13 @@ mod tests {
     }
 
     fn best(fen: &str, depth: u32) -> SearchResult {
-        search(&game(fen), Limits { depth: Some(depth), ..Limits::default() })
+        search(
+            &game(fen),
+            Limits {
+                depth: Some(depth),
+                ..Limits::default()
+            },
+        )
     }
 
     #[test]
@@ -349,14 +387,23 @@ mod tests {
         assert_eq!(result.score, MATE - 1, "{result:?}");
         let mut after = game(fen);
         after.push(result.best_move.unwrap()).unwrap();
-        assert_eq!(after.outcome().and_then(|outcome| outcome.winner), Some(crate::Color::White));
+        assert_eq!(
+            after.outcome().and_then(|outcome| outcome.winner),
+            Some(crate::Color::White)
+        );
     }
 
     #[test]
     fn returns_a_legal_move_with_tiny_budgets() {
         let start = Game::start(Variant::meiriqi());
         for nodes in [1, 10, 1000] {
-            let result = search(&start, Limits { nodes: Some(nodes), ..Limits::default() });
+            let result = search(
+                &start,
+                Limits {
+                    nodes: Some(nodes),
+                    ..Limits::default()
+                },
+            );
             let mv = result.best_move.expect("the start position has moves");
             assert!(start.clone().is_legal(mv));
         }

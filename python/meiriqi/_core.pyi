@@ -4,7 +4,8 @@ Squares are integers ``rank * 16 + file`` (``a1 = 0``, ``b1 = 1``, ``a2 = 16``, 
 the same numbering for every board size up to 12x12. Colours are booleans: ``WHITE = True``.
 """
 
-from typing import Final
+from collections.abc import Iterator, Sequence
+from typing import Final, overload
 
 from typing_extensions import Self
 
@@ -111,6 +112,21 @@ class Outcome:
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
 
+class LegalMoves(Sequence[Move]):
+    """The legal moves of a position: a read-only sequence that makes a ``Move`` object only for
+    the moves looked at. Equal to any sequence of the same moves in the same order."""
+
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __contains__(self, move: object) -> bool: ...
+    def __eq__(self, other: object) -> bool: ...
+    def count(self) -> int:  # type: ignore[override]
+        """The number of moves (python-chess's ``legal_moves.count()``)."""
+
 class SearchResult:
     """What a search found: the move, its score and the expected line."""
 
@@ -159,7 +175,7 @@ class Board:
     @property
     def fullmove_number(self) -> int: ...
     @property
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> LegalMoves:
         """All legal moves in the position."""
     def legal_moves_uci(self) -> list[str]:
         """The legal moves in coordinate notation, in one call."""
