@@ -15,10 +15,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-import meiriqi
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+
+import meiriqi
 from meiriqi import reference as ref
 
 VARIANT = ref.MEIRIQI
@@ -215,6 +216,26 @@ def test_games_from_the_start(
     seed: int, style: str, plies: int, perft_ply: int, crosscheck_stats: Counter[str]
 ) -> None:
     play_and_compare(VARIANT.starting_fen, seed, style, plies, perft_ply, crosscheck_stats)
+
+
+HAND_PICKED = {
+    "stalemate only because the Kings may not face": "7k2/10/6G3/10/10/10/10/10/10/8K1 b - - 0 1",
+    "checkmate by two Rooks": "R6k2/R9/10/10/10/10/10/10/9K/10 b - - 0 1",
+    "unpromoted pawns on the last rank": "I3I2k2/10/2I1L5/10/10/10/10/10/9K/10 w - - 0 1",
+    "Black pawn on its third rank and its last": "7k2/10/i9/10/10/10/10/10/10/i8K w - - 0 1",
+    "Gryphon checks after its diagonal step": "8k1/10/10/10/10/7Y2/10/10/10/9K b - - 0 1",
+    "Rhino checks along its crooked path": "10/8k1/10/10/10/10/10/5H4/10/9K b - - 0 1",
+    "Lion checks from an adjacent square": "7k2/10/10/10/10/10/7l2/7K2/10/10 w - - 0 1",
+    "Mandarins block the file between the Kings": "7mk1/8m1/10/10/10/10/10/9M/10/7MK1 w - - 0 1",
+}
+
+
+@pytest.mark.parametrize("fen", HAND_PICKED.values(), ids=HAND_PICKED.keys())
+def test_hand_picked_positions_agree(fen: str) -> None:
+    core, reference = meiriqi.Board(fen), ref.Board(fen)
+    compare_position(core, reference)
+    check_every_core_move(core)
+    assert core.perft_divide(2) == reference.perft_divide(2)
 
 
 # -- random legal positions ----------------------------------------------------------------------

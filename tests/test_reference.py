@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
 from meiriqi.reference import BLACK, MEIRIQI, WHITE, Board, Move, Piece, Termination, square_name
 
 # Both Kings tucked away in corners of their fortresses, on different files.
