@@ -382,6 +382,7 @@ def test_random_games_are_colour_symmetric_and_undoable(choices: list[int]) -> N
         before = board.fen()
         move = moves[choice % len(moves)]
         board.push(move)
+        assert board.move_stack[-1] == move
         assert Board(board.fen()).fen() == board.fen()
         assert board.pop() == move
         assert board.fen() == before

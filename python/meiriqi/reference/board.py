@@ -99,10 +99,6 @@ class Board:
         setup = Setup(self._pieces, self.turn, self.halfmove_clock, self.fullmove_number)
         return format_fen(setup, self.variant)
 
-    def copy(self) -> Board:
-        """An independent board with the same position (the move stack is not copied)."""
-        return Board(self.fen(), self.variant)
-
     def piece_at(self, square: Square) -> Piece | None:
         """The piece on ``square``, or ``None``."""
         return self._pieces.get(square)
