@@ -3,8 +3,9 @@
 
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::Piece;
+use crate::piece::{Color, Piece};
 use crate::position::Position;
+use crate::square_set::SquareSet;
 
 impl Position {
     /// Replaces the contents of `out` with every pseudo-legal move of the side to move: moves
@@ -77,30 +78,38 @@ impl Position {
         self.retain_legal(out);
     }
 
-    /// Keeps the pseudo-legal `moves` that leave the King safe.
+    /// Keeps the pseudo-legal `moves` that leave the King safe. Only moves that could expose
+    /// the King are tried: all of them when it is attacked or facing already, else King moves,
+    /// moves of pinned pieces and moves off the King's file (which could open a facing).
     fn retain_legal(&mut self, moves: &mut Vec<Move>) {
         let us = self.turn();
         let Some(king) = self.king(us) else { return };
         if self.king_exposed(us) {
             moves.retain(|&mv| !self.leaves_king_exposed(mv));
-        } else {
-            moves.retain(|&mv| {
-                !(self.may_expose_safe_king(mv, king) && self.leaves_king_exposed(mv))
-            });
+            return;
         }
+        let pinned = self.pinned(us, king);
+        let facing_rule = self.variant().spec().facing_kings;
+        moves.retain(|&mv| {
+            let may_expose = mv.from == king
+                || pinned.contains(mv.from)
+                || (facing_rule && mv.from.file() == king.file());
+            !(may_expose && self.leaves_king_exposed(mv))
+        });
     }
 
-    /// Whether `mv` could expose the King on `king`, which is not exposed now: only a King move,
-    /// or the emptying of a square that some attack path or the King's file passes through.
-    #[inline]
-    fn may_expose_safe_king(&self, mv: Move, king: Square) -> bool {
-        mv.from == king
-            || self
-                .variant()
-                .tables()
-                .exposure(self.turn().opponent(), king)
-                .contains(mv.from)
-            || (self.variant().spec().facing_kings && mv.from.file() == king.file())
+    /// `color`'s pieces that alone stand between its King on `king` and an enemy attack.
+    fn pinned(&self, color: Color, king: Square) -> SquareSet {
+        let enemy = color.opponent();
+        let own = self.occupied_by(color);
+        self.variant().tables().sole_blockers(
+            enemy,
+            king,
+            self.kinds_present(enemy),
+            |square| self.is_empty(square),
+            |square| own.contains(square),
+            |check| self.check_hits(enemy, check.square, check.kinds),
+        )
     }
 
     /// Whether the side to move has at least one legal move.

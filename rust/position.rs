@@ -2,7 +2,7 @@
 
 use crate::geometry::{Square, SQUARE_SLOTS};
 use crate::moves::Move;
-use crate::piece::{Color, Kind, Piece};
+use crate::piece::{Color, Kind, Piece, PIECE_CODES};
 use crate::square_set::SquareSet;
 use crate::variant::Variant;
 use crate::zobrist;
@@ -37,6 +37,10 @@ pub struct Position {
     board: [u8; SQUARE_SLOTS],
     occupied: [SquareSet; 2],
     kings: [Option<Square>; 2],
+    /// How many of each piece code stand on the board.
+    counts: [u8; PIECE_CODES],
+    /// The kinds each colour has on the board, as sets of [`Kind::bit`]s.
+    kinds: [u32; 2],
     turn: Color,
     halfmove_clock: u32,
     fullmove_number: u32,
@@ -62,6 +66,8 @@ impl Position {
             board: [0; SQUARE_SLOTS],
             occupied: [SquareSet::EMPTY; 2],
             kings: [None; 2],
+            counts: [0; PIECE_CODES],
+            kinds: [0; 2],
             turn: Color::White,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -164,18 +170,42 @@ impl Position {
         }
     }
 
+    /// Puts `piece` on the empty `square`, leaving the hash alone.
     #[inline]
-    fn place(&mut self, piece: Piece, square: Square) {
+    fn put(&mut self, piece: Piece, square: Square) {
         self.board[square.index()] = piece.code();
         self.occupied[piece.color.index()].insert(square);
+        self.counts[piece.code() as usize] += 1;
+        self.kinds[piece.color.index()] |= piece.kind.bit();
+    }
+
+    /// Takes `piece` off `square`, leaving the hash alone.
+    #[inline]
+    fn remove(&mut self, piece: Piece, square: Square) {
+        self.board[square.index()] = 0;
+        self.occupied[piece.color.index()].remove(square);
+        self.counts[piece.code() as usize] -= 1;
+        if self.counts[piece.code() as usize] == 0 {
+            self.kinds[piece.color.index()] &= !piece.kind.bit();
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, piece: Piece, square: Square) {
+        self.put(piece, square);
         self.hash ^= zobrist::piece_key(piece, square);
     }
 
     #[inline]
     fn lift(&mut self, piece: Piece, square: Square) {
-        self.board[square.index()] = 0;
-        self.occupied[piece.color.index()].remove(square);
+        self.remove(piece, square);
         self.hash ^= zobrist::piece_key(piece, square);
+    }
+
+    /// The kinds `color` has on the board, as a set of [`Kind::bit`]s.
+    #[inline]
+    pub fn kinds_present(&self, color: Color) -> u32 {
+        self.kinds[color.index()]
     }
 
     /// Plays `mv`, which must be pseudo-legal (a piece of the side to move on `mv.from`), and
@@ -226,13 +256,10 @@ impl Position {
         let arrived = self
             .piece_at(mv.to)
             .expect("the moved piece stands on its destination");
-        self.board[mv.to.index()] = 0;
-        self.occupied[arrived.color.index()].remove(mv.to);
-        self.board[mv.from.index()] = undo.moved.code();
-        self.occupied[undo.moved.color.index()].insert(mv.from);
+        self.remove(arrived, mv.to);
+        self.put(undo.moved, mv.from);
         if let Some(captured) = undo.captured {
-            self.board[mv.to.index()] = captured.code();
-            self.occupied[captured.color.index()].insert(mv.to);
+            self.put(captured, mv.to);
             if captured.kind == Kind::King {
                 self.kings[captured.color.index()] = Some(mv.to);
             }
@@ -252,6 +279,7 @@ impl Position {
         self.variant.tables().find_attack(
             attacker,
             square,
+            self.kinds_present(attacker),
             |s| self.is_empty(s),
             |check| self.check_hits(attacker, check.square, check.kinds),
         )
@@ -263,6 +291,7 @@ impl Position {
         self.variant.tables().find_attack(
             attacker,
             square,
+            self.kinds_present(attacker),
             |s| self.is_empty(s),
             |check| {
                 if self.check_hits(attacker, check.square, check.kinds) {
@@ -276,7 +305,7 @@ impl Position {
 
     /// Whether a piece of `color` whose kind is in `kinds` stands on `square`.
     #[inline]
-    fn check_hits(&self, color: Color, square: Square, kinds: u32) -> bool {
+    pub(crate) fn check_hits(&self, color: Color, square: Square, kinds: u32) -> bool {
         let code = self.code_at(square);
         code != 0 && (code >> 5) as usize == color.index() && kinds >> (code & 31) & 1 != 0
     }

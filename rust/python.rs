@@ -329,7 +329,11 @@ impl PyLegalMoves {
         self.0.len()
     }
 
-    fn __getitem__<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         if let Ok(slice) = index.cast::<PySlice>() {
             let range = slice.indices(self.0.len() as isize)?;
             let picked: Vec<PyMove> = (0..range.slicelength)
@@ -339,7 +343,11 @@ impl PyLegalMoves {
             return Ok(PyList::new(py, picked)?.into_any());
         }
         let position: isize = index.extract()?;
-        let resolved = if position < 0 { position + self.0.len() as isize } else { position };
+        let resolved = if position < 0 {
+            position + self.0.len() as isize
+        } else {
+            position
+        };
         usize::try_from(resolved)
             .ok()
             .and_then(|i| self.0.get(i))
@@ -352,7 +360,9 @@ impl PyLegalMoves {
     }
 
     fn __contains__(&self, candidate: &Bound<'_, PyAny>) -> bool {
-        candidate.cast::<PyMove>().is_ok_and(|mv| self.0.contains(&mv.get().0))
+        candidate
+            .cast::<PyMove>()
+            .is_ok_and(|mv| self.0.contains(&mv.get().0))
     }
 
     /// Equal to another sequence holding the same moves in the same order (a list, say).
@@ -360,10 +370,15 @@ impl PyLegalMoves {
         if let Ok(other) = other.cast::<PyLegalMoves>() {
             return other.get().0 == self.0;
         }
-        let Ok(items) = other.try_iter() else { return false };
+        let Ok(items) = other.try_iter() else {
+            return false;
+        };
         let mut theirs = Vec::with_capacity(self.0.len());
         for item in items {
-            match item.ok().and_then(|item| item.cast::<PyMove>().ok().map(|mv| mv.get().0)) {
+            match item
+                .ok()
+                .and_then(|item| item.cast::<PyMove>().ok().map(|mv| mv.get().0))
+            {
                 Some(mv) => theirs.push(mv),
                 None => return false,
             }
@@ -372,7 +387,11 @@ impl PyLegalMoves {
     }
 
     fn __repr__(&self) -> String {
-        let moves: Vec<String> = self.0.iter().map(|mv| mv.to_uci(Kind::default_letter)).collect();
+        let moves: Vec<String> = self
+            .0
+            .iter()
+            .map(|mv| mv.to_uci(Kind::default_letter))
+            .collect();
         format!("<LegalMoves ({}): {}>", moves.len(), moves.join(", "))
     }
 }

@@ -57,6 +57,8 @@ struct AttackNode {
     square: Square,
     /// Index just past this node's subtree: where to go on when the square is occupied.
     subtree_end: u32,
+    /// The kinds some check in this subtree (this node included) is about.
+    subtree_kinds: u32,
     checks: (u32, u32),
 }
 
@@ -76,7 +78,6 @@ pub struct Tables {
     nodes: Vec<AttackNode>,
     checks: Vec<AttackCheck>,
     trees: Vec<AttackTree>,
-    exposure: Vec<SquareSet>,
 }
 
 fn range((start, end): (u32, u32)) -> Range<usize> {
@@ -107,25 +108,44 @@ impl Tables {
     /// Looks for an attack by `attacker` on `square`: offers `found` every attack check whose
     /// path is open (judged by `is_empty`) and returns `true` as soon as `found` accepts one.
     #[inline]
+    /// Only checks about the kinds in `present` (the attacker's kinds on the board) are offered.
     pub fn find_attack(
         &self,
         attacker: Color,
         square: Square,
+        present: u32,
         is_empty: impl Fn(Square) -> bool,
         mut found: impl FnMut(&AttackCheck) -> bool,
     ) -> bool {
         let tree = self.trees[square_index(attacker, square)];
-        if self.checks[range(tree.root_checks)].iter().any(&mut found) {
-            return true;
-        }
-        let (mut index, end) = (tree.nodes.0 as usize, tree.nodes.1 as usize);
-        while index < end {
+        self.checks[range(tree.root_checks)]
+            .iter()
+            .any(|check| check.kinds & present != 0 && found(check))
+            || self.walk(range(tree.nodes), present, &is_empty, &mut found)
+    }
+
+    /// Walks the nodes `nodes` (whole subtrees, in depth-first order), skipping the subtree of
+    /// every occupied square and of every square whose checks are about no kind in `present`,
+    /// until `found` accepts a check.
+    #[inline]
+    fn walk(
+        &self,
+        nodes: Range<usize>,
+        present: u32,
+        is_empty: &impl Fn(Square) -> bool,
+        found: &mut impl FnMut(&AttackCheck) -> bool,
+    ) -> bool {
+        let mut index = nodes.start;
+        while index < nodes.end {
             let node = &self.nodes[index];
-            if !is_empty(node.square) {
+            if node.subtree_kinds & present == 0 || !is_empty(node.square) {
                 index = node.subtree_end as usize;
                 continue;
             }
-            if self.checks[range(node.checks)].iter().any(&mut found) {
+            if self.checks[range(node.checks)]
+                .iter()
+                .any(|check| check.kinds & present != 0 && found(check))
+            {
                 return true;
             }
             index += 1;
@@ -133,10 +153,45 @@ impl Tables {
         false
     }
 
-    /// Squares whose emptying could open an attack by `attacker` on `square`.
-    #[inline]
-    pub fn exposure(&self, attacker: Color, square: Square) -> &SquareSet {
-        &self.exposure[square_index(attacker, square)]
+    /// The squares that alone block an attack by `attacker` on `square`: the first occupied
+    /// square of some attack path, holding a piece accepted by `is_candidate`, such that with it
+    /// gone `found` accepts an attack. For the King's square these are its pinned pieces, for
+    /// every kind of path, bent and crooked ones included.
+    pub fn sole_blockers(
+        &self,
+        attacker: Color,
+        square: Square,
+        present: u32,
+        is_empty: impl Fn(Square) -> bool,
+        is_candidate: impl Fn(Square) -> bool,
+        mut found: impl FnMut(&AttackCheck) -> bool,
+    ) -> SquareSet {
+        let mut blockers = SquareSet::EMPTY;
+        let nodes = range(self.trees[square_index(attacker, square)].nodes);
+        let mut index = nodes.start;
+        while index < nodes.end {
+            let node = &self.nodes[index];
+            let end = node.subtree_end as usize;
+            if node.subtree_kinds & present == 0 {
+                index = end;
+                continue;
+            }
+            if is_empty(node.square) {
+                index += 1;
+                continue;
+            }
+            if is_candidate(node.square)
+                && !blockers.contains(node.square)
+                && (self.checks[range(node.checks)]
+                    .iter()
+                    .any(|check| check.kinds & present != 0 && found(check))
+                    || self.walk(index + 1..end, present, &is_empty, &mut found))
+            {
+                blockers.insert(node.square);
+            }
+            index = end;
+        }
+        blockers
     }
 
     /// Builds every table of `variant`.
@@ -144,7 +199,6 @@ impl Tables {
         let mut tables = Tables {
             piece_paths: vec![(0, 0); 2 * KIND_SLOTS * SQUARE_SLOTS],
             trees: vec![AttackTree::default(); 2 * SQUARE_SLOTS],
-            exposure: vec![SquareSet::EMPTY; 2 * SQUARE_SLOTS],
             ..Tables::default()
         };
         let mut trees: Vec<BuildNode> = (0..2 * SQUARE_SLOTS)
@@ -186,7 +240,7 @@ impl Tables {
             );
             let root_checks = (root_start, tables.checks.len() as u32);
             let node_start = tables.nodes.len() as u32;
-            tables.flatten(tree, index);
+            tables.flatten(tree);
             tables.trees[index] = AttackTree {
                 root_checks,
                 nodes: (node_start, tables.nodes.len() as u32),
@@ -260,11 +314,9 @@ impl Tables {
         }
     }
 
-    /// Appends `tree`'s nodes (not its root checks) in depth-first order, recording which squares
-    /// they need empty in the exposure set of tree `index`.
-    fn flatten(&mut self, tree: &BuildNode, index: usize) {
+    /// Appends `tree`'s nodes (not its root checks) in depth-first order.
+    fn flatten(&mut self, tree: &BuildNode) {
         for (square, child) in &tree.children {
-            self.exposure[index].insert(*square);
             let position = self.nodes.len();
             let check_start = self.checks.len() as u32;
             self.checks.extend(
@@ -277,10 +329,17 @@ impl Tables {
             self.nodes.push(AttackNode {
                 square: *square,
                 subtree_end: 0,
+                subtree_kinds: 0,
                 checks,
             });
-            self.flatten(child, index);
-            self.nodes[position].subtree_end = self.nodes.len() as u32;
+            self.flatten(child);
+            let end = self.nodes.len();
+            let own_kinds = child.checks.iter().fold(0, |kinds, &(_, k)| kinds | k);
+            let below = self.nodes[position + 1..end]
+                .iter()
+                .fold(0, |kinds, n| kinds | n.subtree_kinds);
+            self.nodes[position].subtree_end = end as u32;
+            self.nodes[position].subtree_kinds = own_kinds | below;
         }
     }
 }
