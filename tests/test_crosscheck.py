@@ -194,7 +194,8 @@ def play_and_compare(
             assert core.perft_divide(2) == reference.perft_divide(2), f"perft(2) in {position}"
             stats["perft(2) compared"] += 1
         if not moves or ply == plies:
-            stats["games ended by the rules" if not moves else "games cut off"] += 1
+            outcome = reference.outcome()
+            stats["games cut off" if outcome is None else f"{outcome.termination.value}s"] += 1
             return
         uci, before = choose(reference, moves, style, rng), reference.fen()
         core.push_uci(uci)
