@@ -5,10 +5,11 @@ from __future__ import annotations
 import io
 import random
 
-import meiriqi
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
+import meiriqi
 from meiriqi import pgn
 from meiriqi._core import STARTING_FEN, IllegalMoveError, Move
 
@@ -345,3 +346,23 @@ def test_write_read_write_is_stable(seed: int, data: st.DataObject) -> None:
     assert str(again) == text
     movetext = text.split("\n\n", 1)[1]
     assert all(len(line) <= 80 for line in movetext.splitlines())
+
+
+MUTATIONS = st.lists(
+    st.tuples(st.integers(min_value=0), st.sampled_from(["", *'{}()[]"\\$!?;%*.\n\r x=#+-10'])),
+    max_size=12,
+)
+
+
+@given(MUTATIONS)
+def test_damaged_records_never_crash(mutations: list[tuple[int, str]]) -> None:
+    text = SAMPLE + "\n" + BROKEN
+    for where, insert in mutations:
+        cut = where % (len(text) + 1)
+        text = text[:cut] + insert + text[cut + (insert == "") :]
+    lines = text.split("\n")
+    for game in read_all(text):
+        for error in game.errors:
+            assert 1 <= error.line <= len(lines)
+            assert 1 <= error.column <= len(lines[error.line - 1]) + 1
+        str(game)

@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 import re
 
-import meiriqi
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+
+import meiriqi
 from meiriqi._core import (
     PAWN,
     WHITE,

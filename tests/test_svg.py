@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import meiriqi
 import pytest
+
+import meiriqi
 from meiriqi import svg
 from meiriqi._core import PAWN, Move, parse_square, piece_symbol
 

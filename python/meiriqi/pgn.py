@@ -388,12 +388,10 @@ def _line_tokens(node: GameNode, board: _core.Board, numbered: bool) -> list[str
 
 
 def _movetext(game: Game) -> list[str]:
-    """The words of a game's movetext, ending with its result."""
-    return [
-        *_comment_tokens(game.comment),
-        *_line_tokens(game, game.board(), True),
-        game.headers.get("Result", "*"),
-    ]
+    """The words of a game's movetext, ending with its result (a game without moves needs no
+    board, so a record whose start cannot be set up can still be written)."""
+    moves = _line_tokens(game, game.board(), True) if game.variations else []
+    return [*_comment_tokens(game.comment), *moves, game.headers.get("Result", "*")]
 
 
 def _wrap(tokens: list[str], columns: int) -> str:
@@ -484,6 +482,7 @@ class _Reader:
         self.comment_at = (0, 0)
 
     def error(self, line: int, column: int, message: str) -> None:
+        """Records a problem of the game being read."""
         self.game.errors.append(PgnError(line, column, message))
 
     def read(self) -> Game | None:
@@ -497,7 +496,7 @@ class _Reader:
                 if previous_blank and _TAG_LINE.fullmatch(text):
                     self.lines.push_back(text)
                     break
-                self.scan(text, number, self.close_comment(text, number, 0))
+                self.scan(text, number, self.close_comment(text, 0))
             elif text.startswith("%") or (blank and not self.stack):
                 pass
             elif blank:
@@ -524,7 +523,11 @@ class _Reader:
             self.error(number, 1, f"malformed tag pair: {text.strip()!r}")
             return
         name, value = match[1], re.sub(r"\\(.)", r"\1", match[2])
-        self.game.headers[name] = value
+        try:
+            self.game.headers[name] = value
+        except ValueError as problem:
+            self.error(number, match.start(2) + 1, str(problem))
+            return
         self.tag_at[name] = (number, match.start(2) + 1)
 
     def begin(self) -> None:
@@ -544,7 +547,7 @@ class _Reader:
             return
         self.stack.append(_Line(self.game, board))
 
-    def close_comment(self, text: str, number: int, start: int) -> int:
+    def close_comment(self, text: str, start: int) -> int:
         """Adds ``text[start:]`` to the open comment; returns where scanning goes on."""
         assert self.comment is not None
         end = text.find("}", start)
@@ -565,7 +568,7 @@ class _Reader:
             if kind == "brace":
                 self.comment = []
                 self.comment_at = (number, column)
-                position = self.close_comment(text, number, position)
+                position = self.close_comment(text, position)
             elif kind == "line_comment":
                 self.add_comment(token[1:])
             elif kind == "result":
