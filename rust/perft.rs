@@ -112,6 +112,37 @@ mod tests {
         assert_eq!(counts.values().sum::<u64>(), 90_313);
     }
 
+    /// Middlegame positions with promoted pieces (from `benches/positions.txt`); the counts
+    /// were computed independently by the pure-Python reference (`meiriqi.reference`).
+    #[test]
+    fn middlegames_with_promoted_pieces() {
+        let variant = Variant::meiriqi();
+        let cases = [
+            (
+                "1p5mkm/n9/i6Q2/6g1s1/4i5/I7WI/7S2/2N1q1I3/1S3G4/5S1MKM w - - 3 31",
+                [64, 2476, 152_292],
+            ),
+            (
+                "1s1eh2mn1/1g2s1g2k/1ii6m/9i/10/I3i2SI1/1N5II1/1q7M/5GN1K1/1P3j1M2 w - - 0 31",
+                [32, 2154, 68_901],
+            ),
+            (
+                "1p3w1m1m/n4s1k2/2g2h3C/1i6i1/5i4/1i5I2/3L2I1I1/ISN1I3S1/1G3G2MK/5S2NM w - - 0 31",
+                [61, 3152, 186_559],
+            ),
+        ];
+        for (text, counts) in cases {
+            let mut position = fen::parse(variant, text).unwrap();
+            for (depth, expected) in (1..).zip(counts) {
+                assert_eq!(
+                    perft(&mut position, depth),
+                    expected,
+                    "depth {depth} of {text}"
+                );
+            }
+        }
+    }
+
     #[test]
     #[ignore = "takes a few seconds in a debug build; run with --ignored or in release"]
     fn start_position_depth_4() {
