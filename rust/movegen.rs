@@ -5,7 +5,7 @@ use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
-use crate::square_set::SquareSet;
+use crate::tables::AttackScan;
 
 impl Position {
     /// Replaces the contents of `out` with every pseudo-legal move of the side to move: moves
@@ -32,7 +32,6 @@ impl Position {
         let variant = self.variant();
         let tables = variant.tables();
         let promotion = variant.promotion(piece.kind);
-        let camp = variant.camp(us);
         for path in tables.paths(us, piece.kind.number(), from) {
             let mode = path.mode();
             for (index, &to) in tables.squares(path).iter().enumerate() {
@@ -46,14 +45,14 @@ impl Position {
                     if visit(Move::new(from, to)) {
                         return true;
                     }
-                    if let Some(kind) = promotion.filter(|_| camp.contains(to)) {
-                        if visit(Move {
+                    if path.promotes_at(index)
+                        && visit(Move {
                             from,
                             to,
-                            promotion: Some(kind),
-                        }) {
-                            return true;
-                        }
+                            promotion,
+                        })
+                    {
+                        return true;
                     }
                 }
                 if target != 0 {
@@ -84,25 +83,25 @@ impl Position {
     fn retain_legal(&mut self, moves: &mut Vec<Move>) {
         let us = self.turn();
         let Some(king) = self.king(us) else { return };
-        if self.king_exposed(us) {
+        let scan = self.scan_king(us, king);
+        if scan.attacked || self.kings_facing() {
             moves.retain(|&mv| !self.leaves_king_exposed(mv));
             return;
         }
-        let pinned = self.pinned(us, king);
         let facing_rule = self.variant().spec().facing_kings;
         moves.retain(|&mv| {
             let may_expose = mv.from == king
-                || pinned.contains(mv.from)
+                || scan.sole_blockers.contains(mv.from)
                 || (facing_rule && mv.from.file() == king.file());
             !(may_expose && self.leaves_king_exposed(mv))
         });
     }
 
-    /// `color`'s pieces that alone stand between its King on `king` and an enemy attack.
-    fn pinned(&self, color: Color, king: Square) -> SquareSet {
+    /// Whether `color`'s King on `king` is attacked, and else which of its pieces are pinned.
+    fn scan_king(&self, color: Color, king: Square) -> AttackScan {
         let enemy = color.opponent();
         let own = self.occupied_by(color);
-        self.variant().tables().sole_blockers(
+        self.variant().tables().scan(
             enemy,
             king,
             self.kinds_present(enemy),

@@ -16,7 +16,7 @@ use crate::atom::{Mode, Origin};
 use crate::geometry::{Square, SQUARE_SLOTS};
 use crate::piece::{Color, KIND_SLOTS};
 use crate::square_set::SquareSet;
-use crate::variant::Variant;
+use crate::variant::{PieceRule, Variant};
 use std::ops::Range;
 
 /// One walk from one square; see the module documentation.
@@ -26,6 +26,8 @@ pub struct Path {
     len: u8,
     pass: u8,
     mode: Mode,
+    /// Bit `i` is set when a move ending on square `i` of the path may promote.
+    promotions: u32,
 }
 
 impl Path {
@@ -39,6 +41,12 @@ impl Path {
     #[inline]
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// Whether a move ending on square `index` of the path may promote.
+    #[inline]
+    pub fn promotes_at(&self, index: usize) -> bool {
+        self.promotions >> index & 1 != 0
     }
 }
 
@@ -60,6 +68,15 @@ struct AttackNode {
     /// The kinds some check in this subtree (this node included) is about.
     subtree_kinds: u32,
     checks: (u32, u32),
+}
+
+/// What [`Tables::scan`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttackScan {
+    /// Whether an attack gets through now.
+    pub attacked: bool,
+    /// When not attacked: the squares that alone block an attack.
+    pub sole_blockers: SquareSet,
 }
 
 /// The attack tree of one square for one attacking colour.
@@ -105,10 +122,10 @@ impl Tables {
         &self.path_squares[path.start as usize..path.start as usize + path.len as usize]
     }
 
-    /// Looks for an attack by `attacker` on `square`: offers `found` every attack check whose
-    /// path is open (judged by `is_empty`) and returns `true` as soon as `found` accepts one.
+    /// Looks for an attack by `attacker` on `square`: offers `found` every attack check about a
+    /// kind in `present` (the attacker's kinds on the board) whose path is open (judged by
+    /// `is_empty`), and returns `true` as soon as `found` accepts one.
     #[inline]
-    /// Only checks about the kinds in `present` (the attacker's kinds on the board) are offered.
     pub fn find_attack(
         &self,
         attacker: Color,
@@ -118,10 +135,21 @@ impl Tables {
         mut found: impl FnMut(&AttackCheck) -> bool,
     ) -> bool {
         let tree = self.trees[square_index(attacker, square)];
-        self.checks[range(tree.root_checks)]
+        self.any_check(tree.root_checks, present, &mut found)
+            || self.walk(range(tree.nodes), present, &is_empty, &mut found)
+    }
+
+    /// Whether `found` accepts one of the checks `checks` about a kind in `present`.
+    #[inline]
+    fn any_check(
+        &self,
+        checks: (u32, u32),
+        present: u32,
+        found: &mut impl FnMut(&AttackCheck) -> bool,
+    ) -> bool {
+        self.checks[range(checks)]
             .iter()
             .any(|check| check.kinds & present != 0 && found(check))
-            || self.walk(range(tree.nodes), present, &is_empty, &mut found)
     }
 
     /// Walks the nodes `nodes` (whole subtrees, in depth-first order), skipping the subtree of
@@ -140,24 +168,21 @@ impl Tables {
             let node = &self.nodes[index];
             if node.subtree_kinds & present == 0 || !is_empty(node.square) {
                 index = node.subtree_end as usize;
-                continue;
-            }
-            if self.checks[range(node.checks)]
-                .iter()
-                .any(|check| check.kinds & present != 0 && found(check))
-            {
+            } else if self.any_check(node.checks, present, found) {
                 return true;
+            } else {
+                index += 1;
             }
-            index += 1;
         }
         false
     }
 
-    /// The squares that alone block an attack by `attacker` on `square`: the first occupied
+    /// Looks at every attack by `attacker` on `square` at once: whether one gets through now
+    /// (then the scan stops early), and else which squares alone block one: the first occupied
     /// square of some attack path, holding a piece accepted by `is_candidate`, such that with it
     /// gone `found` accepts an attack. For the King's square these are its pinned pieces, for
-    /// every kind of path, bent and crooked ones included.
-    pub fn sole_blockers(
+    /// every kind of path, bent and crooked ones included. Only kinds in `present` count.
+    pub fn scan(
         &self,
         attacker: Color,
         square: Square,
@@ -165,33 +190,43 @@ impl Tables {
         is_empty: impl Fn(Square) -> bool,
         is_candidate: impl Fn(Square) -> bool,
         mut found: impl FnMut(&AttackCheck) -> bool,
-    ) -> SquareSet {
-        let mut blockers = SquareSet::EMPTY;
-        let nodes = range(self.trees[square_index(attacker, square)].nodes);
+    ) -> AttackScan {
+        let tree = self.trees[square_index(attacker, square)];
+        let attacked = AttackScan {
+            attacked: true,
+            sole_blockers: SquareSet::EMPTY,
+        };
+        if self.any_check(tree.root_checks, present, &mut found) {
+            return attacked;
+        }
+        let mut sole_blockers = SquareSet::EMPTY;
+        let nodes = range(tree.nodes);
         let mut index = nodes.start;
         while index < nodes.end {
             let node = &self.nodes[index];
             let end = node.subtree_end as usize;
             if node.subtree_kinds & present == 0 {
                 index = end;
-                continue;
-            }
-            if is_empty(node.square) {
+            } else if is_empty(node.square) {
+                if self.any_check(node.checks, present, &mut found) {
+                    return attacked;
+                }
                 index += 1;
-                continue;
+            } else {
+                if is_candidate(node.square)
+                    && !sole_blockers.contains(node.square)
+                    && (self.any_check(node.checks, present, &mut found)
+                        || self.walk(index + 1..end, present, &is_empty, &mut found))
+                {
+                    sole_blockers.insert(node.square);
+                }
+                index = end;
             }
-            if is_candidate(node.square)
-                && !blockers.contains(node.square)
-                && (self.checks[range(node.checks)]
-                    .iter()
-                    .any(|check| check.kinds & present != 0 && found(check))
-                    || self.walk(index + 1..end, present, &is_empty, &mut found))
-            {
-                blockers.insert(node.square);
-            }
-            index = end;
         }
-        blockers
+        AttackScan {
+            attacked: false,
+            sole_blockers,
+        }
     }
 
     /// Builds every table of `variant`.
@@ -209,7 +244,7 @@ impl Tables {
                 let allowed = variant.allowed_squares(rule.kind, color);
                 for from in allowed.iter() {
                     let first = tables.paths.len() as u32;
-                    tables.add_paths(variant, rule.atoms, color, from, &allowed);
+                    tables.add_paths(variant, rule, color, from, &allowed);
                     let last = tables.paths.len() as u32;
                     tables.piece_paths[piece_index(color, rule.kind.number(), from)] =
                         (first, last);
@@ -253,18 +288,23 @@ impl Tables {
     fn add_paths(
         &mut self,
         variant: &Variant,
-        atoms: &[crate::atom::Atom],
+        rule: &PieceRule,
         color: Color,
         from: Square,
         allowed: &SquareSet,
     ) {
         let dims = variant.dimensions();
+        let promotion_squares = if rule.promotes_to.is_some() {
+            *variant.camp(color)
+        } else {
+            SquareSet::EMPTY
+        };
         let own_rank = if color == Color::White {
             from.rank()
         } else {
             dims.ranks - 1 - from.rank()
         };
-        for atom in atoms {
+        for atom in rule.atoms {
             if let Origin::OwnRank(rank) = atom.required_origin() {
                 if rank != own_rank {
                     continue;
@@ -304,11 +344,17 @@ impl Tables {
                     self.path_squares.truncate(start);
                     continue;
                 }
+                let promotions = self.path_squares[start..]
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, square)| promotion_squares.contains(**square))
+                    .fold(0, |mask, (index, _)| mask | 1 << index);
                 self.paths.push(Path {
                     start: start as u32,
                     len: len as u8,
                     pass,
                     mode: atom.destination_mode(),
+                    promotions,
                 });
             }
         }
@@ -384,7 +430,7 @@ mod tests {
     use crate::geometry::Square;
     use crate::piece::{Color, Kind, Piece};
     use crate::position::Position;
-    use crate::variant::Variant;
+    use crate::variant::{PieceRule, Variant};
 
     /// Attack by walking every forward path of every piece of `attacker`: the slow, obvious way.
     fn attacked_by_walking(position: &Position, attacker: Color, target: Square) -> bool {
