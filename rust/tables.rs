@@ -430,7 +430,7 @@ mod tests {
     use crate::geometry::Square;
     use crate::piece::{Color, Kind, Piece};
     use crate::position::Position;
-    use crate::variant::{PieceRule, Variant};
+    use crate::variant::Variant;
 
     /// Attack by walking every forward path of every piece of `attacker`: the slow, obvious way.
     fn attacked_by_walking(position: &Position, attacker: Color, target: Square) -> bool {
