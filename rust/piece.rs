@@ -53,6 +53,14 @@ macro_rules! kinds {
                 }
             }
 
+            /// The kind whose usual uppercase letter is `letter`.
+            pub fn from_default_letter(letter: char) -> Option<Kind> {
+                match letter {
+                    $($letter => Some(Kind::$kind),)*
+                    _ => None,
+                }
+            }
+
             /// The usual uppercase letter of the kind (a variant may give it another).
             pub const fn default_letter(self) -> char {
                 match self {

@@ -159,10 +159,7 @@ impl PyPiece {
                 "invalid piece symbol {symbol:?}: expected one letter"
             )));
         };
-        let kind = Kind::ALL
-            .iter()
-            .copied()
-            .find(|kind| kind.default_letter() == letter.to_ascii_uppercase())
+        let kind = Kind::from_default_letter(letter.to_ascii_uppercase())
             .ok_or_else(|| PyValueError::new_err(format!("invalid piece symbol {symbol:?}")))?;
         let color = if letter.is_ascii_uppercase() {
             Color::White
@@ -185,13 +182,6 @@ impl PyPiece {
 #[pyclass(name = "Move", module = "meiriqi._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct PyMove(Move);
-
-fn kind_by_default_letter(letter: char) -> Option<Kind> {
-    Kind::ALL
-        .iter()
-        .copied()
-        .find(|kind| kind.default_letter() == letter)
-}
 
 #[pymethods]
 impl PyMove {
@@ -229,7 +219,7 @@ impl PyMove {
     /// Reads coordinate notation.
     #[staticmethod]
     fn from_uci(uci: &str) -> PyResult<Self> {
-        Move::parse_uci(uci, kind_by_default_letter)
+        Move::parse_uci(uci, Kind::from_default_letter)
             .map(PyMove)
             .map_err(invalid_move)
     }

@@ -4,47 +4,46 @@ illegal move, and stops on time."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import pytest
 
 import meiriqi
 
 
-def wins_at_once(board: meiriqi.Board, move: meiriqi.Move) -> bool:
-    """Whether ``move`` leaves the opponent without a legal move (a win either way)."""
+def after(board: meiriqi.Board, move: meiriqi.Move, question: Callable[[], bool]) -> bool:
+    """The answer to ``question`` once ``move`` is played; the board is left as it was."""
     board.push(move)
     try:
-        return board.is_game_over()
+        return question()
     finally:
         board.pop()
+
+
+def wins_at_once(board: meiriqi.Board, move: meiriqi.Move) -> bool:
+    """Whether ``move`` leaves the opponent without a legal move (a win either way)."""
+    return after(board, move, board.is_game_over)
 
 
 def mates_at_once(board: meiriqi.Board, move: meiriqi.Move) -> bool:
     """Whether ``move`` checkmates."""
-    board.push(move)
-    try:
-        return board.is_checkmate()
-    finally:
-        board.pop()
+    return after(board, move, board.is_checkmate)
+
+
+def can_win_at_once(board: meiriqi.Board) -> bool:
+    """Whether some move of the side to move wins at once."""
+    return any(wins_at_once(board, answer) for answer in board.legal_moves)
 
 
 def forces_win_next_move(board: meiriqi.Board, move: meiriqi.Move) -> bool:
     """Whether after ``move`` every reply allows a winning move: a win in two, by brute force."""
-    board.push(move)
-    try:
-        replies = board.legal_moves
-        if not replies:
-            return True
-        for reply in replies:
-            board.push(reply)
-            try:
-                if not any(wins_at_once(board, answer) for answer in board.legal_moves):
-                    return False
-            finally:
-                board.pop()
-        return True
-    finally:
-        board.pop()
+
+    def every_reply_loses() -> bool:
+        return all(
+            after(board, reply, lambda: can_win_at_once(board)) for reply in board.legal_moves
+        )
+
+    return after(board, move, every_reply_loses)
 
 
 def test_finds_a_stalemate_win_in_one() -> None:
