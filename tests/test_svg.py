@@ -81,7 +81,10 @@ def test_fortress_x_joins_the_corner_squares() -> None:
 def test_last_move_check_and_arrows() -> None:
     board = meiriqi.Board(CHECK)
     move = Move.from_uci("a2a10")
-    arrows = [svg.Arrow(parse_square("a10"), parse_square("j10"), color="red"), (0, 0)]
+    arrows: list[svg.Arrow | tuple[int, int]] = [
+        svg.Arrow(parse_square("a10"), parse_square("j10"), color="red"),
+        (0, 0),
+    ]
     root = parse(svg.board(board, lastmove=move, arrows=arrows))
     marked = {(r.get("x"), r.get("y")) for r in with_class(root, "lastmove")}
     assert marked == {

@@ -25,7 +25,7 @@ from typing import TextIO
 
 import meiriqi
 from meiriqi import _core
-from meiriqi.san import san
+from meiriqi.san import parse_san, san
 
 __all__ = [
     "NAG_BLUNDER",
@@ -631,7 +631,7 @@ class _Reader:
     def play_move(self, line: _Line, token: str, number: int, column: int) -> None:
         """Plays a move in the current line, or skips the rest of the line if it is bad."""
         try:
-            move = line.board.parse_san(token)
+            move = parse_san(line.board, token)
         except ValueError as problem:
             self.error(number, column, str(problem))
             line.skipping = True

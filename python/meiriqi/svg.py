@@ -99,7 +99,9 @@ class _Canvas:
             },
         )
 
-    def add(self, tag: str, parent: ET.Element | None = None, **attributes: object) -> ET.Element:
+    def add(
+        self, tag: str, parent: ET.Element | None = None, /, **attributes: object
+    ) -> ET.Element:
         """Appends an element; ``class_`` stands for ``class``, other ``_`` become ``-``."""
         names = {key.rstrip("_").replace("_", "-"): str(value) for key, value in attributes.items()}
         return ET.SubElement(self.root if parent is None else parent, tag, names)
