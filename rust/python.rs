@@ -256,6 +256,27 @@ enum PyTermination {
     Stalemate,
 }
 
+#[pymethods]
+impl PyTermination {
+    /// The name, such as `"CHECKMATE"`.
+    #[getter]
+    fn name(&self) -> &'static str {
+        match self {
+            PyTermination::Checkmate => "CHECKMATE",
+            PyTermination::Stalemate => "STALEMATE",
+        }
+    }
+
+    /// The word game records use, such as `"checkmate"`.
+    #[getter]
+    fn value(&self) -> &'static str {
+        match self {
+            PyTermination::Checkmate => "checkmate",
+            PyTermination::Stalemate => "stalemate",
+        }
+    }
+}
+
 /// How a finished game ended.
 #[pyclass(name = "Outcome", module = "meiriqi._core", frozen, eq)]
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -482,6 +503,14 @@ impl PyBoard {
         Ok(board)
     }
 
+    fn region_squares(&self, names: &[&str], color: bool) -> Vec<usize> {
+        self.variant()
+            .region(names, color_from_bool(color))
+            .iter()
+            .map(Square::index)
+            .collect()
+    }
+
     fn uci(&self, mv: Move) -> String {
         mv.to_uci(|kind| self.variant().letter(kind))
     }
@@ -547,6 +576,25 @@ impl PyBoard {
     #[getter]
     fn ranks(&self) -> u8 {
         self.variant().dimensions().ranks
+    }
+
+    /// The squares of `color`'s fortress (empty when the variant has none).
+    fn fortress(&self, color: bool) -> Vec<usize> {
+        self.region_squares(self.variant().spec().fortress, color)
+    }
+
+    /// The squares of `color`'s fortress joined by its 'X' lines.
+    fn palace_points(&self, color: bool) -> Vec<usize> {
+        self.region_squares(self.variant().spec().palace_points, color)
+    }
+
+    /// The squares where a move of `color` may promote.
+    fn camp(&self, color: bool) -> Vec<usize> {
+        self.variant()
+            .camp(color_from_bool(color))
+            .iter()
+            .map(Square::index)
+            .collect()
     }
 
     #[getter]

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from meiriqi import san as _san
+from meiriqi import svg as _svg
 from meiriqi._core import (
     BLACK,
     CHAMPION,
@@ -55,6 +57,7 @@ from meiriqi._core import (
     square_rank,
 )
 from meiriqi._core import Board as _CoreBoard
+from meiriqi.san import AmbiguousMoveError
 
 __all__ = [
     "BLACK",
@@ -104,15 +107,11 @@ class Board(_CoreBoard):
 
     def san(self, move: Move) -> str:
         """The move in standard algebraic notation, such as ``Nb4`` or ``cxd4=C+``."""
-        from meiriqi import san
-
-        return san.san(self, move)
+        return _san.san(self, move)
 
     def parse_san(self, text: str) -> Move:
         """The legal move written ``text`` in SAN (leniently) or coordinate notation."""
-        from meiriqi import san
-
-        return san.parse_san(self, text)
+        return _san.parse_san(self, text)
 
     def push_san(self, text: str) -> Move:
         """Parses ``text`` like :meth:`parse_san` and plays it; returns the move."""
@@ -122,21 +121,8 @@ class Board(_CoreBoard):
 
     def variation_san(self, moves: Iterable[Move]) -> str:
         """The moves, played from this position, as numbered SAN (``1. c4 Nb7 2. ...``)."""
-        from meiriqi import san
-
-        return san.variation_san(self, moves)
+        return _san.variation_san(self, moves)
 
     def _repr_svg_(self) -> str:
-        """The board as an SVG picture, for Jupyter."""
-        from meiriqi import svg
-
-        return svg.board(self)
-
-
-def __getattr__(name: str) -> object:
-    """Loads ``AmbiguousMoveError`` from the notation module on first use."""
-    if name == "AmbiguousMoveError":
-        from meiriqi.san import AmbiguousMoveError
-
-        return AmbiguousMoveError
-    raise AttributeError(f"module 'meiriqi' has no attribute {name!r}")
+        """The board as an SVG picture with the last move marked, for Jupyter."""
+        return _svg.board(self, lastmove=self.peek() if self.ply() else None)

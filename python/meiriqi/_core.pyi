@@ -101,6 +101,12 @@ class Termination:
 
     CHECKMATE: Termination
     STALEMATE: Termination
+    @property
+    def name(self) -> str:
+        """The name, such as ``"CHECKMATE"``."""
+    @property
+    def value(self) -> str:
+        """The word game records use, such as ``"checkmate"``."""
 
 class Outcome:
     """How a finished game ended: the reason and the winner (``None`` for a draw)."""
@@ -168,6 +174,12 @@ class Board:
     @property
     def ranks(self) -> int:
         """Number of ranks (10 for Mĕirìqí)."""
+    def fortress(self, color: bool) -> list[int]:
+        """The squares of ``color``'s fortress (empty when the variant has none)."""
+    def palace_points(self, color: bool) -> list[int]:
+        """The squares of ``color``'s fortress joined by its 'X' lines."""
+    def camp(self, color: bool) -> list[int]:
+        """The squares where a move of ``color`` may promote."""
     @property
     def turn(self) -> bool: ...
     @property

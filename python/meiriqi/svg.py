@@ -15,7 +15,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from meiriqi._core import (
+    BLACK,
     PAWN,
+    WHITE,
     Board,
     Move,
     Piece,
@@ -55,13 +57,21 @@ class Geometry:
     fortresses: tuple[tuple[int, int], ...] = ()
     camp_lines: tuple[int, ...] = ()
 
+    @classmethod
+    def of(cls, board: Board) -> Geometry:
+        """The geometry of ``board``'s variant, read from the board itself."""
+        fortresses = tuple(
+            (min(squares), max(squares))
+            for squares in (board.fortress(WHITE), board.fortress(BLACK))
+            if squares
+        )
+        white_camp = [square_rank(sq) for sq in board.camp(WHITE)]
+        black_camp = [square_rank(sq) for sq in board.camp(BLACK)]
+        camp_lines = (max(black_camp) + 1, min(white_camp)) if white_camp and black_camp else ()
+        return cls(board.files, board.ranks, fortresses, camp_lines)
 
-MEIRIQI = Geometry(
-    width=10,
-    height=10,
-    fortresses=((square(7, 0), square(9, 2)), (square(7, 7), square(9, 9))),
-    camp_lines=(3, 7),
-)
+
+MEIRIQI = Geometry.of(Board())
 """Mĕirìqí's 10x10 board: fortresses h1-j3 and h8-j10, camps on ranks 1-3 and 8-10."""
 
 
@@ -321,14 +331,16 @@ def board(
     flipped: bool = False,
     size: int | None = None,
     *,
-    geometry: Geometry = MEIRIQI,
+    geometry: Geometry | None = None,
 ) -> SvgWrapper:
     """An SVG picture of ``board``.
 
     ``lastmove`` highlights two squares, ``arrows`` are :class:`Arrow` values or ``(tail, head)``
     square pairs, ``flipped`` shows the board from Black's side and ``size`` sets the width in
     pixels (otherwise the picture keeps its natural size). A King in check is marked.
+    ``geometry`` overrides the board's own shape (see :meth:`Geometry.of`).
     """
+    geometry = geometry or Geometry.of(board)
     canvas = _Canvas(geometry, flipped)
     if size is not None:
         canvas.root.set("width", str(size))
