@@ -1,6 +1,6 @@
 //! A position: pieces on squares, the side to move and the counters, with make and unmake.
 
-use crate::geometry::{Square, SQUARE_SLOTS};
+use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::{Color, Kind, Piece, PIECE_CODES};
 use crate::square_set::SquareSet;
@@ -34,7 +34,9 @@ impl Undo {
 #[derive(Clone, Debug)]
 pub struct Position {
     variant: &'static Variant,
-    board: [u8; SQUARE_SLOTS],
+    /// Piece codes by square number (zero: empty). One slot per possible `u8` square number,
+    /// so indexing by a square never needs a bounds check.
+    board: [u8; 256],
     occupied: [SquareSet; 2],
     kings: [Option<Square>; 2],
     /// How many of each piece code stand on the board.
@@ -63,7 +65,7 @@ impl Position {
     pub fn empty(variant: &'static Variant) -> Position {
         Position {
             variant,
-            board: [0; SQUARE_SLOTS],
+            board: [0; 256],
             occupied: [SquareSet::EMPTY; 2],
             kings: [None; 2],
             counts: [0; PIECE_CODES],
