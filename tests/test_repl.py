@@ -369,11 +369,19 @@ def test_ctrl_c_at_the_prompt_does_not_end_the_session() -> None:
     )
     assert process.stdout is not None
     seen = b""
-    deadline = time.monotonic() + 20
-    while b"1. White> " not in seen and time.monotonic() < deadline:
-        if select.select([process.stdout], [], [], 0.1)[0]:
-            seen += os.read(process.stdout.fileno(), 65536)
+
+    def read_until(prompts: int) -> None:
+        """Reads the output until it holds ``prompts`` prompts (or 20 s have passed)."""
+        nonlocal seen
+        deadline = time.monotonic() + 20
+        while seen.count(b"1. White> ") < prompts and time.monotonic() < deadline:
+            if select.select([process.stdout], [], [], 0.1)[0]:
+                seen += os.read(process.stdout.fileno(), 65536)
+
+    read_until(1)
+    time.sleep(0.3)  # input() loses a pipe when a signal lands while its prompt is written
     process.send_signal(signal.SIGINT)
+    read_until(2)
     out, err = process.communicate(b"c4\nquit\n", timeout=20)
     text = (seen + out).decode()
     assert process.returncode == 0
@@ -387,7 +395,7 @@ def test_ctrl_c_at_the_prompt_does_not_end_the_session() -> None:
     [
         (("--fen", "xyz"), "meiriqi play: invalid FEN"),
         (("--load", "/no/such/file.pgn"), "meiriqi play: cannot read '/no/such/file.pgn'"),
-        (("--time", "0"), "invalid time 0"),
+        (("--time", "0"), "invalid time 0: expected more than 0 seconds"),
         (("--time", "1", "--depth", "2"), "not allowed with argument"),
         (("--white", "robot"), "invalid choice: 'robot'"),
     ],

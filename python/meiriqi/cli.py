@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
+import math
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -128,19 +129,15 @@ def _output(path: str, command: str) -> Iterator[TextIO | None]:
         yield handle
 
 
-def _number(
-    kind: str, low: float, high: float | None = None, convert: Callable[[str], float] = int
-) -> Callable[[str], float]:
-    """An argument type: a number (``convert`` is ``int`` or ``float``) from ``low`` (to
-    ``high``)."""
+def _number(kind: str, low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` (to ``high``)."""
 
-    def parse(text: str) -> float:
+    def parse(text: str) -> int:
         try:
-            value = convert(text)
+            value = int(text)
         except ValueError:
-            expected = "a whole number" if convert is int else "a number"
             raise argparse.ArgumentTypeError(
-                f"invalid {kind} {text!r}: expected {expected}"
+                f"invalid {kind} {text!r}: expected a whole number"
             ) from None
         if value < low or (high is not None and value > high):
             expected = f"{low} or more" if high is None else f"{low} to {high}"
@@ -150,11 +147,16 @@ def _number(
     return parse
 
 
-def _positive_seconds(text: str) -> float:
-    """A time per move in seconds, above 0."""
-    seconds = _number("time", 0, convert=float)(text)
-    if seconds == 0:
-        raise argparse.ArgumentTypeError("invalid time 0: expected more than 0 seconds")
+def _seconds(text: str) -> float:
+    """A time per move: a number of seconds above 0."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid time {text!r}: expected a number of seconds"
+        ) from None
+    if not 0 < seconds < math.inf:
+        raise argparse.ArgumentTypeError(f"invalid time {text}: expected more than 0 seconds")
     return seconds
 
 
@@ -163,7 +165,7 @@ def _add_level(parser: argparse.ArgumentParser, default_time: float) -> None:
     level = parser.add_mutually_exclusive_group()
     level.add_argument(
         "--time",
-        type=_positive_seconds,
+        type=_seconds,
         default=default_time,
         metavar="SECONDS",
         help=f"the computer's time per move (default: {default_time:g})",

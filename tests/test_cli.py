@@ -1,0 +1,241 @@
+"""The command line: ``perft``, ``convert``, ``selfplay`` and the default ``play``."""
+
+from __future__ import annotations
+
+import io
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import meiriqi
+from meiriqi import pgn, selfplay
+from meiriqi.cli import main
+
+MATE_IN_ONE = "9k/R9/10/10/10/10/10/10/10/1R5K2 w - - 0 1"
+
+
+def run(argv: list[str], stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m meiriqi ARGV`` as a subprocess."""
+    return subprocess.run(
+        [sys.executable, "-m", "meiriqi", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+# -- perft -----------------------------------------------------------------------------------------
+
+
+def test_perft(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "2"]) == 0
+    assert capsys.readouterr().out == "1934\n"
+    assert main(["perft", "2", "--threads", "1", "--time"]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "1934\n"
+    assert "nodes/s" in captured.err
+
+
+def test_perft_divide_and_fen(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "1", "--divide"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 44 + 2
+    assert "c3c4: 1" in lines
+    assert lines[-1] == "Nodes: 44"
+    assert main(["perft", "1", "--fen", MATE_IN_ONE]) == 0
+    assert capsys.readouterr().out == f"{len(meiriqi.Board(MATE_IN_ONE).legal_moves)}\n"
+
+
+def test_perft_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["perft", "1", "--fen", "nonsense"]) == 2
+    assert capsys.readouterr().err.startswith("meiriqi perft: invalid FEN")
+    for argv, message in [
+        (["perft", "x"], "invalid depth 'x': expected a whole number"),
+        (["perft", "21"], "invalid depth 21: expected 0 to 20"),
+        (["perft", "1", "--threads", "0"], "invalid thread count 0: expected 1 or more"),
+    ]:
+        with pytest.raises(SystemExit) as exit_info:
+            main(argv)
+        assert exit_info.value.code == 2
+        assert message in capsys.readouterr().err
+
+
+# -- convert ---------------------------------------------------------------------------------------
+
+RECORD = """[Event "Test"]
+
+1. c4 Nb7 2. e4 *
+"""
+
+
+def test_convert(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "in.pgn"
+    source.write_text(RECORD, encoding="utf-8")
+    assert main(["convert", str(source)]) == 0
+    out = capsys.readouterr().out
+    assert '[Event "Test"]' in out
+    assert '[Variant "Meiriqi"]' in out
+    assert "1. c4 Nb7 2. e4 *" in out
+    target = tmp_path / "out.pgn"
+    assert main(["convert", str(source), "-o", str(target)]) == 0
+    assert target.read_text(encoding="utf-8") == out
+    assert main(["convert", str(source), "--fen"]) == 0
+    board = meiriqi.Board()
+    for move in ("c4", "Nb7", "e4"):
+        board.push_san(move)
+    assert capsys.readouterr().out == board.fen() + "\n"
+
+
+def test_convert_reports_errors_with_status_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = tmp_path / "bad.pgn"
+    source.write_text("1. c4 Qz9 *\n", encoding="utf-8")
+    assert main(["convert", str(source)]) == 1
+    err = capsys.readouterr().err
+    assert "line 1, column 7: invalid san 'Qz9'" in err
+    assert f"meiriqi convert: 1 error(s) in {source}" in err
+
+
+def test_convert_reads_standard_input() -> None:
+    result = run(["convert", "-", "--fen"], stdin=RECORD)
+    assert result.returncode == 0
+    assert result.stdout.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["convert", "/no/such/file.pgn"], "meiriqi convert: cannot read '/no/such/file.pgn'"),
+        (["convert", "-", "-o", "/no/such/dir/x.pgn"], "meiriqi convert: cannot write"),
+    ],
+)
+def test_convert_file_errors_are_clear(argv: list[str], message: str) -> None:
+    result = run(argv)
+    assert result.returncode == 2
+    assert result.stderr.startswith(message)
+    assert "No such file or directory" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# -- selfplay --------------------------------------------------------------------------------------
+
+
+def test_selfplay_writes_complete_records(tmp_path: Path) -> None:
+    out = tmp_path / "games.pgn"
+    argv = ["selfplay", "--games", "3", "--depth", "1", "--max-plies", "12", "--seed", "7"]
+    result = run([*argv, "--out", str(out)])
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == ""
+    assert "[####################] 3/3 games" in result.stderr
+    assert "3 games (*: 3)" in result.stderr
+    text = out.read_text(encoding="utf-8")
+    with out.open(encoding="utf-8") as handle:
+        games = list(iter(lambda: pgn.read_game(handle), None))
+    assert len(games) == 3
+    for number, game in enumerate(games, 1):
+        assert game.errors == []
+        assert game.headers["Variant"] == "Meiriqi"
+        assert game.headers["Round"] == str(number)
+        assert game.headers["Result"] == "*"
+        assert game.headers["Termination"] == "adjudication"
+        assert game.headers["PlyCount"] == "12"
+        assert len(game.mainline_moves()) == 12
+        assert game.end().comment == "stopped at the limit of 12 plies; no result"
+    again = tmp_path / "again.pgn"
+    assert run([*argv, "--out", str(again)]).returncode == 0
+    assert again.read_text(encoding="utf-8") == text, "the same seed plays the same games"
+
+
+def test_selfplay_to_standard_output(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["selfplay", "--games", "2", "--depth", "1", "--max-plies", "4", "--seed", "1"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.out.count('[Variant "Meiriqi"]') == 2
+    assert captured.err.splitlines()[:3] == [
+        "[....................] 0/2 games",
+        "[##########..........] 1/2 games",
+        "[####################] 2/2 games",
+    ]
+
+
+def test_selfplay_opening_plies_make_games_differ() -> None:
+    boards = [
+        selfplay.play_game(rng=rng, depth=1, max_plies=6, opening_plies=2)
+        for rng in (random.Random(1), random.Random(2))
+    ]
+    assert boards[0].move_stack[:2] != boards[1].move_stack[:2]
+    assert all(board.ply() == 6 for board in boards)
+
+
+def test_selfplay_record_of_a_finished_game() -> None:
+    board = meiriqi.Board(MATE_IN_ONE)
+    board.push_san("Rb10")
+    game = selfplay.record(board, round_number=4, max_plies=100)
+    assert game.headers["Result"] == "1-0"
+    assert game.headers["Termination"] == "checkmate"
+    assert game.headers["FEN"] == MATE_IN_ONE
+    assert game.headers["Round"] == "4"
+    assert "1. Rb10# 1-0" in str(game)
+
+
+def test_progress_bar() -> None:
+    assert selfplay.progress_bar(5, 10, width=10) == "[#####.....] 5/10 games"
+    assert selfplay.progress_bar(0, 3) == "[" + "." * 20 + "] 0/3 games"
+
+
+def test_selfplay_run_counts_results() -> None:
+    out, progress = io.StringIO(), io.StringIO()
+    results = selfplay.run(2, out, progress=progress, seed=3, depth=1, max_plies=2)
+    assert results == {"*": 2}
+    assert progress.getvalue().endswith("[####################] 2/2 games\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["selfplay", "--games", "0"], "invalid game count 0: expected 1 or more"),
+        (["selfplay", "--time", "x"], "invalid time 'x': expected a number of seconds"),
+        (["selfplay", "--time", "-1"], "invalid time -1: expected more than 0 seconds"),
+        (["selfplay", "--time", "inf"], "invalid time inf: expected more than 0 seconds"),
+        (["selfplay", "--max-plies", "0"], "invalid ply limit 0: expected 1 or more"),
+        (["selfplay", "--depth", "0"], "invalid depth 0: expected 1 to 99"),
+    ],
+)
+def test_selfplay_bad_options(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_selfplay_cannot_write() -> None:
+    result = run(["selfplay", "--games", "1", "--out", "/no/such/dir/g.pgn"])
+    assert result.returncode == 2
+    assert result.stderr.startswith("meiriqi selfplay: cannot write '/no/such/dir/g.pgn'")
+
+
+# -- play is the default ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [[], ["--no-color"], ["play", "--no-color"]])
+def test_play_is_the_default(argv: list[str]) -> None:
+    result = run(argv, stdin="fen\n")
+    assert result.returncode == 0
+    assert f"1. White> fen\n{meiriqi.STARTING_FEN}\n" in result.stdout
+    assert "White (you) against Black (computer)" in result.stdout
+
+
+def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--help"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("play", "selfplay", "convert", "perft"):
+        assert command in out
