@@ -26,7 +26,7 @@ VARIANT = ref.MEIRIQI
 GRID = VARIANT.grid
 ALL_SQUARES = [(file, rank) for rank in range(GRID.ranks) for file in range(GRID.files)]
 EDGE_SQUARES = [
-    s for s in ALL_SQUARES if {0, GRID.files - 1} & {s[0]} or s[1] in {0, GRID.ranks - 1}
+    s for s in ALL_SQUARES if s[0] in {0, GRID.files - 1} or s[1] in {0, GRID.ranks - 1}
 ]
 FORTRESS = VARIANT.confinement["K"]
 X_POINTS = VARIANT.confinement["M"]
@@ -40,11 +40,6 @@ PROFILE_EXAMPLES = settings().max_examples
 def name(core_square: int) -> str:
     """The name of a square numbered as in the core: ``rank * 16 + file``."""
     return ref.square_name((core_square % 16, core_square // 16))
-
-
-def core_square(square: ref.Square) -> int:
-    """The core's number of a reference square."""
-    return square[1] * 16 + square[0]
 
 
 # -- comparing one position ----------------------------------------------------------------------
