@@ -128,10 +128,14 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
+def _move_number(board: Board) -> str:
+    """The number of the move to play: ``"3."`` for White, ``"3..."`` for Black."""
+    return f"{board.fullmove_number}{'.' if board.turn else '...'}"
+
+
 def _numbered(board: Board, move: Move) -> str:
     """``move`` (legal in ``board``) as numbered SAN: ``"3. Nb4"`` or ``"3... Nb7"``."""
-    dots = "." if board.turn else "..."
-    return f"{board.fullmove_number}{dots} {board.san(move)}"
+    return f"{_move_number(board)} {board.san(move)}"
 
 
 class Session:
@@ -174,8 +178,7 @@ class Session:
         """``"12. White> "`` or ``"12... Black> "``; ``"game over> "`` at the end."""
         if self.board.is_game_over():
             return "game over> "
-        dots = "." if self.board.turn else "..."
-        return f"{self.board.fullmove_number}{dots} {side_name(self.board.turn)}> "
+        return f"{_move_number(self.board)} {side_name(self.board.turn)}> "
 
     def run(self, read: Callable[[str], str]) -> None:
         """Reads lines with ``read(prompt)`` and executes them until ``quit`` or end of input.
@@ -183,7 +186,7 @@ class Session:
         Whenever a side the computer plays is to move, it moves. Ctrl-C at the prompt abandons
         the line; Ctrl-C while the computer thinks stops it playing (``auto off``).
         """
-        line = ""
+        line = ""  # executing nothing first lets the computer open the game if it is to move
         while True:
             try:
                 if not self.execute(line):
