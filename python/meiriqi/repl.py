@@ -342,7 +342,7 @@ class Session:
 
     def do_moves(self, argument: str) -> None:
         """``moves [SQUARE]``."""
-        moves = self.board.legal_moves
+        moves = list(self.board.legal_moves)
         if not argument:
             title = f"{_count(len(moves), 'legal move')} for {side_name(self.board.turn)}"
         else:
