@@ -367,7 +367,8 @@ def test_ctrl_c_at_the_prompt_does_not_end_the_session() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    assert process.stdout is not None
+    stdout = process.stdout
+    assert stdout is not None
     seen = b""
 
     def read_until(prompts: int) -> None:
@@ -375,8 +376,8 @@ def test_ctrl_c_at_the_prompt_does_not_end_the_session() -> None:
         nonlocal seen
         deadline = time.monotonic() + 20
         while seen.count(b"1. White> ") < prompts and time.monotonic() < deadline:
-            if select.select([process.stdout], [], [], 0.1)[0]:
-                seen += os.read(process.stdout.fileno(), 65536)
+            if select.select([stdout], [], [], 0.1)[0]:
+                seen += os.read(stdout.fileno(), 65536)
 
     read_until(1)
     time.sleep(0.3)  # input() loses a pipe when a signal lands while its prompt is written
