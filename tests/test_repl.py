@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import os
-import random
 import select
 import signal
 import subprocess
@@ -71,7 +70,6 @@ def test_stalemate_wins_for_the_side_that_delivered_it() -> None:
     assert "stalemate wins for the side that delivered it: White wins, 1-0." in output
 
 
-@pytest.mark.skipif(not engine.HAS_SEARCH, reason="random moves cannot be relied on to mate")
 def test_the_computer_finishes_a_game() -> None:
     output = play(args=("--fen", MATE_IN_ONE, "--white", "computer", "--depth", "2"))
     assert "1. Rb10# (computer)" in output
@@ -312,19 +310,6 @@ def test_levels_read_as_words() -> None:
     assert str(repl.Level(time=None, depth=3)) == "depth 3"
 
 
-def test_engine_fallback_plays_random_legal_moves(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "HAS_SEARCH", False)
-    board = meiriqi.Board()
-    moves = {engine.best_move(board, rng=random.Random(seed)) for seed in range(20)}
-    assert len(moves) > 1
-    assert moves <= set(board.legal_moves)
-    board = meiriqi.Board(MATE_IN_ONE)
-    board.push_san("Rb10")
-    with pytest.raises(ValueError, match="the game is over"):
-        engine.best_move(board, rng=random.Random(1))
-
-
-@pytest.mark.skipif(not engine.HAS_SEARCH, reason="the core has no search")
 def test_engine_uses_the_search() -> None:
     board = meiriqi.Board(MATE_IN_ONE)
     assert engine.best_move(board, depth=2) == board.parse_san("Rb10")

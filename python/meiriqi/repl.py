@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import glob
-import random
 import re
 import sys
 import textwrap
@@ -141,8 +140,7 @@ def _numbered(board: Board, move: Move) -> str:
 class Session:
     """One game at the keyboard: the board, the moves taken back, and the settings.
 
-    ``computer`` holds the colours the computer plays; ``rng`` drives the computer while the core
-    has no search. Everything is printed to ``out``.
+    ``computer`` holds the colours the computer plays. Everything is printed to ``out``.
     """
 
     def __init__(
@@ -153,7 +151,6 @@ class Session:
         style: Style = PLAIN,
         computer: Iterable[bool] = (),
         level: Level | None = None,
-        rng: random.Random | None = None,
     ) -> None:
         self.board = Board() if board is None else board
         self.redo_stack: list[Move] = []
@@ -161,7 +158,6 @@ class Session:
         self.style = style
         self.computer = set(computer)
         self.level = Level() if level is None else level
-        self.rng = rng or random.Random()
         self.flipped = False
         self.stale = True
         self.handlers: dict[str, Callable[[str], None]] = {
@@ -293,9 +289,7 @@ class Session:
     def think(self) -> Move:
         """The computer's move in the current position."""
         self.require_game_on()
-        return engine.best_move(
-            self.board, time=self.level.time, depth=self.level.depth, rng=self.rng
-        )
+        return engine.best_move(self.board, time=self.level.time, depth=self.level.depth)
 
     def computer_turns(self) -> None:
         """Lets the computer move while it plays the side to move and the game goes on."""
@@ -474,8 +468,7 @@ class Session:
         """``level [2s | depth 4]``."""
         if argument:
             self.level = parse_level(argument)
-        how = "searching" if engine.HAS_SEARCH else "random moves: this build has no search yet"
-        self.say(f"level: {self.level} ({how})")
+        self.say(f"level: {self.level}")
 
     def do_auto(self, argument: str) -> None:
         """``auto [white|black|both|off]``."""

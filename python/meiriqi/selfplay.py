@@ -33,7 +33,7 @@ def play_game(
         if board.ply() < opening_plies:
             board.push(rng.choice(board.legal_moves))
         else:
-            board.push(engine.best_move(board, time=time, depth=depth, rng=rng))
+            board.push(engine.best_move(board, time=time, depth=depth))
     return board
 
 
