@@ -798,10 +798,11 @@ impl PyBoard {
     /// Counts the leaves of the legal move tree `depth` plies deep, on `threads` threads (all
     /// cores by default), without holding the interpreter lock.
     #[pyo3(signature = (depth, *, threads=None))]
-    fn perft(&self, py: Python<'_>, depth: u32, threads: Option<usize>) -> u64 {
+    fn perft(&self, py: Python<'_>, depth: i64, threads: Option<usize>) -> PyResult<u64> {
+        let depth = perft_depth(depth, 0)?;
         let position = self.game.position().clone();
         let threads = threads.unwrap_or_else(default_threads);
-        py.detach(|| perft::perft_parallel(&position, depth, threads))
+        Ok(py.detach(|| perft::perft_parallel(&position, depth, threads)))
     }
 
     /// Perft below each legal root move, keyed by coordinate notation.
@@ -809,12 +810,13 @@ impl PyBoard {
     fn perft_divide<'py>(
         &self,
         py: Python<'py>,
-        depth: u32,
+        depth: i64,
         threads: Option<usize>,
     ) -> PyResult<Bound<'py, PyDict>> {
+        let depth = perft_depth(depth, 1)?;
         let position = self.game.position().clone();
         let threads = threads.unwrap_or_else(default_threads);
-        let counts = py.detach(|| perft::divide(&position, depth.max(1), threads));
+        let counts = py.detach(|| perft::divide(&position, depth, threads));
         let divided = PyDict::new(py);
         for (mv, count) in counts {
             divided.set_item(self.uci(mv), count)?;
@@ -828,10 +830,12 @@ impl PyBoard {
     fn search(
         &self,
         py: Python<'_>,
-        depth: Option<u32>,
+        depth: Option<i64>,
         time: Option<f64>,
-        nodes: Option<u64>,
+        nodes: Option<i64>,
     ) -> PyResult<PySearchResult> {
+        let depth = depth.map(|d| positive("search depth", d)).transpose()?;
+        let nodes = nodes.map(|n| positive("node limit", n)).transpose()?;
         let time = match time {
             Some(seconds) if !(seconds.is_finite() && seconds >= 0.0) => {
                 return Err(PyValueError::new_err(format!(
@@ -842,12 +846,11 @@ impl PyBoard {
             None if depth.is_none() && nodes.is_none() => Some(std::time::Duration::from_secs(1)),
             None => None,
         };
-        if depth == Some(0) {
-            return Err(PyValueError::new_err(
-                "invalid search depth 0: expected 1 or more",
-            ));
-        }
-        let limits = Limits { depth, nodes, time };
+        let limits = Limits {
+            depth: depth.map(|d| d.min(u32::MAX as u64) as u32),
+            nodes,
+            time,
+        };
         let game = self.game.clone();
         Ok(PySearchResult(py.detach(|| search::search(&game, limits))))
     }
@@ -886,6 +889,27 @@ impl PyBoard {
         let name = slf.get_type().qualname()?;
         Ok(format!("{name}('{}')", slf.borrow().fen()))
     }
+}
+
+/// The deepest perft the bindings accept: far beyond what finishes, short of exhausting memory.
+const MAX_PERFT_DEPTH: u32 = 32;
+
+/// `depth`, checked to lie between `least` and [`MAX_PERFT_DEPTH`].
+fn perft_depth(depth: i64, least: u32) -> PyResult<u32> {
+    match u32::try_from(depth) {
+        Ok(depth) if (least..=MAX_PERFT_DEPTH).contains(&depth) => Ok(depth),
+        _ => Err(PyValueError::new_err(format!(
+            "invalid perft depth {depth}: expected {least} to {MAX_PERFT_DEPTH}"
+        ))),
+    }
+}
+
+/// `value`, checked to be 1 or more; `what` names it in the error.
+fn positive(what: &str, value: i64) -> PyResult<u64> {
+    u64::try_from(value)
+        .ok()
+        .filter(|&v| v >= 1)
+        .ok_or_else(|| PyValueError::new_err(format!("invalid {what} {value}: expected 1 or more")))
 }
 
 fn default_threads() -> usize {

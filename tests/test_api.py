@@ -246,6 +246,19 @@ def test_perft_and_divide() -> None:
     assert board.fen() == START
 
 
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda board: board.perft(33), "invalid perft depth 33: expected 0 to 32"),
+        (lambda board: board.perft_divide(0), "invalid perft depth 0: expected 1 to 32"),
+        (lambda board: board.perft(-1), "invalid perft depth -1: expected 0 to 32"),
+    ],
+)
+def test_perft_depth_is_checked(call, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        call(meiriqi.Board())
+
+
 def test_outcome_values() -> None:
     # Black's King on j10 is checked by Rooks on a10 and j9; j9 is guarded by the Champion's
     # two-square leap from j7, and i9/i10 are covered by the Rooks: checkmate.

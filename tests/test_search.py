@@ -111,7 +111,13 @@ def test_search_leaves_the_board_alone() -> None:
 
 @pytest.mark.parametrize(
     ("limits", "message"),
-    [({"depth": 0}, "invalid search depth"), ({"time": -1.0}, "invalid search time")],
+    [
+        ({"depth": 0}, "invalid search depth 0"),
+        ({"depth": -3}, "invalid search depth -3"),
+        ({"nodes": 0}, "invalid node limit 0"),
+        ({"time": -1.0}, "invalid search time"),
+        ({"time": float("nan")}, "invalid search time"),
+    ],
 )
 def test_bad_limits_are_refused(limits: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
