@@ -1,6 +1,7 @@
 //! `cargo run --release --example perft -- DEPTH [THREADS] [FEN]`: perft with timing.
 
 use meiriqi::{fen, perft, Variant};
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 fn main() {
@@ -17,7 +18,7 @@ fn main() {
         }
     };
     let start = Instant::now();
-    let nodes = perft::perft_parallel(&position, depth, threads);
+    let nodes = perft::perft_parallel(&position, depth, threads, &AtomicBool::new(false));
     let seconds = start.elapsed().as_secs_f64();
     println!(
         "perft({depth}) = {nodes} on {threads} thread(s): {seconds:.3} s, {:.1} M nodes/s",

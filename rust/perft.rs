@@ -2,19 +2,30 @@
 
 use crate::moves::Move;
 use crate::position::Position;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 /// Counts the positions `depth` plies below `position` (1 at depth 0). The last ply is only
 /// counted, not played ("bulk counting").
 pub fn perft(position: &mut Position, depth: u32) -> u64 {
-    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-    count(position, depth, &mut buffers)
+    perft_until(position, depth, &AtomicBool::new(false))
 }
 
-fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+/// [`perft`] that gives up (returning an incomplete count) soon after `stop` is set.
+pub fn perft_until(position: &mut Position, depth: u32, stop: &AtomicBool) -> u64 {
+    let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+    count(position, depth, &mut buffers, stop)
+}
+
+/// Below this depth the stop flag is not read: those subtrees take microseconds.
+const STOP_CHECK_DEPTH: u32 = 3;
+
+fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>], stop: &AtomicBool) -> u64 {
     let Some((moves, deeper)) = buffers.split_first_mut() else {
         return 1;
     };
+    if depth >= STOP_CHECK_DEPTH && stop.load(Ordering::Relaxed) {
+        return 0;
+    }
     position.legal_moves(moves);
     if depth == 1 {
         return moves.len() as u64;
@@ -22,15 +33,21 @@ fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>]) -> u64 
     let mut total = 0;
     for &mv in moves.iter() {
         let undo = position.make(mv);
-        total += count(position, depth - 1, deeper);
+        total += count(position, depth - 1, deeper, stop);
         position.unmake(mv, undo);
     }
     total
 }
 
 /// The perft count below each legal move of `position` (`depth` >= 1), in generation order,
-/// computed on up to `threads` threads that share out the root moves.
-pub fn divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+/// computed on up to `threads` threads that share out the root moves. Soon after `stop` is set
+/// the threads give up (the counts are then incomplete).
+pub fn divide(
+    position: &Position,
+    depth: u32,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Vec<(Move, u64)> {
     let mut root = position.clone();
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
@@ -41,11 +58,11 @@ pub fn divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move, u64
         for _ in 0..workers {
             scope.spawn(|| {
                 let mut local = position.clone();
-                loop {
+                while !stop.load(Ordering::Relaxed) {
                     let index = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&mv) = moves.get(index) else { break };
                     let undo = local.make(mv);
-                    let below = perft(&mut local, depth.saturating_sub(1));
+                    let below = perft_until(&mut local, depth.saturating_sub(1), stop);
                     local.unmake(mv, undo);
                     counts[index].store(below, Ordering::Relaxed);
                 }
@@ -59,12 +76,12 @@ pub fn divide(position: &Position, depth: u32, threads: usize) -> Vec<(Move, u64
         .collect()
 }
 
-/// [`perft`] computed on up to `threads` threads.
-pub fn perft_parallel(position: &Position, depth: u32, threads: usize) -> u64 {
-    if depth <= 1 || threads <= 1 {
+/// [`perft`] computed on up to `threads` threads; `stop` as for [`divide`].
+pub fn perft_parallel(position: &Position, depth: u32, threads: usize, stop: &AtomicBool) -> u64 {
+    if depth <= 1 {
         return perft(&mut position.clone(), depth);
     }
-    divide(position, depth, threads)
+    divide(position, depth, threads, stop)
         .iter()
         .map(|(_, count)| count)
         .sum()
@@ -93,10 +110,11 @@ mod tests {
     #[test]
     fn divide_matches_independent_counts() {
         let position = start();
-        let counts: std::collections::HashMap<String, u64> = divide(&position, 3, 2)
-            .into_iter()
-            .map(|(mv, count)| (mv.to_uci(crate::Kind::default_letter), count))
-            .collect();
+        let counts: std::collections::HashMap<String, u64> =
+            divide(&position, 3, 2, &AtomicBool::new(false))
+                .into_iter()
+                .map(|(mv, count)| (mv.to_uci(crate::Kind::default_letter), count))
+                .collect();
         let expected = [
             ("a2b4", 2110),
             ("d2f4", 2456),
@@ -146,6 +164,9 @@ mod tests {
     #[test]
     #[ignore = "takes a few seconds in a debug build; run with --ignored or in release"]
     fn start_position_depth_4() {
-        assert_eq!(perft_parallel(&start(), 4, 2), 4_206_947);
+        assert_eq!(
+            perft_parallel(&start(), 4, 2, &AtomicBool::new(false)),
+            4_206_947
+        );
     }
 }

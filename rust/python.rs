@@ -17,6 +17,7 @@ use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyIterator, PyList, PySlice, PyType};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 create_exception!(
     _core,
@@ -802,7 +803,9 @@ impl PyBoard {
         let depth = perft_depth(depth, 0)?;
         let position = self.game.position().clone();
         let threads = threads.unwrap_or_else(default_threads);
-        Ok(py.detach(|| perft::perft_parallel(&position, depth, threads)))
+        interruptible(py, |stop| {
+            perft::perft_parallel(&position, depth, threads, stop)
+        })
     }
 
     /// Perft below each legal root move, keyed by coordinate notation.
@@ -816,7 +819,7 @@ impl PyBoard {
         let depth = perft_depth(depth, 1)?;
         let position = self.game.position().clone();
         let threads = threads.unwrap_or_else(default_threads);
-        let counts = py.detach(|| perft::divide(&position, depth, threads));
+        let counts = interruptible(py, |stop| perft::divide(&position, depth, threads, stop))?;
         let divided = PyDict::new(py);
         for (mv, count) in counts {
             divided.set_item(self.uci(mv), count)?;
@@ -852,7 +855,7 @@ impl PyBoard {
             time,
         };
         let game = self.game.clone();
-        Ok(PySearchResult(py.detach(|| search::search(&game, limits))))
+        interruptible(py, |stop| search::search(&game, limits, stop)).map(PySearchResult)
     }
 
     fn zobrist_hash(&self) -> u64 {
@@ -910,6 +913,42 @@ fn positive(what: &str, value: i64) -> PyResult<u64> {
         .ok()
         .filter(|&v| v >= 1)
         .ok_or_else(|| PyValueError::new_err(format!("invalid {what} {value}: expected 1 or more")))
+}
+
+/// Runs `work` without the interpreter lock on a thread of its own, while this thread watches for
+/// Python signals: on Ctrl-C (or any signal handler raising), `work` is told to stop through the
+/// flag it is given, and the exception is raised once it has.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    let mut signal = None;
+    let result = py.detach(|| {
+        let watcher = std::thread::current();
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                let value = work(&stop);
+                watcher.unpark();
+                value
+            });
+            while !worker.is_finished() {
+                std::thread::park_timeout(std::time::Duration::from_millis(20));
+                if signal.is_none() {
+                    signal = Python::attach(|py| py.check_signals()).err();
+                    stop.store(signal.is_some(), Ordering::Relaxed);
+                }
+            }
+            worker.join()
+        })
+    });
+    match (signal, result) {
+        (Some(error), _) => Err(error),
+        (None, Ok(value)) => Ok(value),
+        (None, Err(_)) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "the computation failed",
+        )),
+    }
 }
 
 fn default_threads() -> usize {

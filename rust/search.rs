@@ -12,6 +12,7 @@ use crate::game::Game;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The score of being mated now; mate in `n` plies scores `MATE - n`.
@@ -68,7 +69,7 @@ struct Entry {
 }
 
 /// Search state for one call of [`search`].
-struct Searcher {
+struct Searcher<'a> {
     position: Position,
     /// Hashes of the positions before each move of the game and of the line being searched.
     path: Vec<u64>,
@@ -80,11 +81,13 @@ struct Searcher {
     nodes: u64,
     limits: Limits,
     deadline: Option<Instant>,
+    stop: &'a AtomicBool,
     stopped: bool,
 }
 
-/// Searches `game`'s current position within `limits`.
-pub fn search(game: &Game, limits: Limits) -> SearchResult {
+/// Searches `game`'s current position within `limits`, or until `stop` is set (then the best
+/// move of the last finished iteration is returned).
+pub fn search(game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
     let start = Instant::now();
     let mut searcher = Searcher {
         position: game.position().clone(),
@@ -97,6 +100,7 @@ pub fn search(game: &Game, limits: Limits) -> SearchResult {
         nodes: 0,
         limits,
         deadline: limits.time.map(|time| start + time),
+        stop,
         stopped: false,
     };
     let mut root_moves = Vec::new();
@@ -133,7 +137,7 @@ pub fn search(game: &Game, limits: Limits) -> SearchResult {
     result
 }
 
-impl Searcher {
+impl Searcher<'_> {
     /// Whether a limit has been reached; reads the clock only every [`CLOCK_INTERVAL`] nodes.
     fn out_of_budget(&mut self) -> bool {
         if self.stopped {
@@ -141,9 +145,10 @@ impl Searcher {
         }
         let over_nodes = self.limits.nodes.is_some_and(|limit| self.nodes >= limit);
         let over_time = self.nodes % CLOCK_INTERVAL == 0
-            && self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline);
+            && (self.stop.load(Ordering::Relaxed)
+                || self
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline));
         self.stopped = over_nodes || over_time;
         self.stopped
     }
@@ -375,6 +380,7 @@ mod tests {
                 depth: Some(depth),
                 ..Limits::default()
             },
+            &AtomicBool::new(false),
         )
     }
 
@@ -403,10 +409,18 @@ mod tests {
                     nodes: Some(nodes),
                     ..Limits::default()
                 },
+                &AtomicBool::new(false),
             );
             let mv = result.best_move.expect("the start position has moves");
             assert!(start.clone().is_legal(mv));
         }
+    }
+
+    #[test]
+    fn a_set_stop_flag_still_gives_a_legal_move() {
+        let start = Game::start(Variant::meiriqi());
+        let result = search(&start, Limits::default(), &AtomicBool::new(true));
+        assert!(start.clone().is_legal(result.best_move.unwrap()));
     }
 
     #[test]

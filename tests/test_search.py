@@ -3,6 +3,8 @@ illegal move, and stops on time."""
 
 from __future__ import annotations
 
+import _thread
+import threading
 import time
 from collections.abc import Callable
 
@@ -122,3 +124,19 @@ def test_search_leaves_the_board_alone() -> None:
 def test_bad_limits_are_refused(limits: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         meiriqi.Board().search(**limits)
+
+
+@pytest.mark.parametrize(
+    "work", [lambda board: board.search(time=60), lambda board: board.perft(9, threads=2)]
+)
+def test_ctrl_c_interrupts_long_computations(work: Callable[[meiriqi.Board], object]) -> None:
+    board = meiriqi.Board()
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        work(board)
+    timer.join()
+    # Perft stops after the root moves already under way: seconds, not the minutes of the work.
+    assert time.perf_counter() - start < 30
+    assert board.fen() == meiriqi.STARTING_FEN
