@@ -78,6 +78,12 @@ def random_playout_plies(board_class: type, rounds: int) -> int:
     return plies
 
 
+def batch_playout_plies(board_class: type, rounds: int) -> int:
+    """``Board.random_games``: random games of up to 100 plies played inside the core."""
+    games = board_class().random_games(rounds, max_plies=100, seed=1)
+    return sum(len(moves) for moves, _ in games)
+
+
 def perft_nodes(depth: int, **options: int) -> Callable[[type, int], int]:
     """Perft from the start position at ``depth``, through the API."""
 
@@ -113,9 +119,10 @@ def main() -> None:
         Workload("push/pop pairs", "pairs/s", push_pop_pairs),
         Workload("random playouts", "plies/s", random_playout_plies),
         Workload(f"perft {perft_depth}, 1 thread", "nodes/s", perft_nodes(perft_depth, threads=1)),
-        Workload(f"perft {perft_depth}, all threads", "nodes/s", perft_nodes(perft_depth)),
+        Workload(f"perft {perft_depth + 1}, all threads", "nodes/s", perft_nodes(perft_depth + 1)),
     ]
     reference_perft = Workload("perft 2", "nodes/s", perft_nodes(2))
+    batch = Workload("random playouts in one call (random_games)", "plies/s", batch_playout_plies)
     print(
         f"{time.strftime('%Y-%m-%d')}, {platform.python_implementation()} "
         f"{platform.python_version()}, {os.cpu_count()} cores, {platform.machine()}\n"
@@ -130,6 +137,8 @@ def main() -> None:
             f"| {workload.name} | {fast:,.0f} {workload.unit} | {slow:,.0f} {workload.unit} "
             f"| {fast / slow:,.0f}x |"
         )
+    batch_rate = rate(batch, meiriqi.Board, seconds)
+    print(f"| {batch.name} | {batch_rate:,.0f} {batch.unit} | | |")
     for name, fen in benchmark_positions().items():
         board = meiriqi.Board(fen)
         start = time.perf_counter()

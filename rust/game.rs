@@ -67,6 +67,11 @@ impl Game {
         &self.position
     }
 
+    /// The current position, for trying moves (it must be left as it was found).
+    pub(crate) fn position_mut(&mut self) -> &mut Position {
+        &mut self.position
+    }
+
     /// Replaces the position and forgets the history (for setting up positions).
     pub fn set_position(&mut self, position: Position) {
         *self = Game::new(position);

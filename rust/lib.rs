@@ -23,6 +23,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod piece;
+pub mod playout;
 pub mod position;
 pub mod search;
 pub mod square_set;

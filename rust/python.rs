@@ -10,6 +10,7 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveSyntaxError};
 use crate::perft;
 use crate::piece::{Color, Kind, Piece};
+use crate::playout;
 use crate::position::Position;
 use crate::search::{self, Limits, SearchResult};
 use crate::variant::Variant;
@@ -856,6 +857,37 @@ impl PyBoard {
         };
         let game = self.game.clone();
         interruptible(py, |stop| search::search(&game, limits, stop)).map(PySearchResult)
+    }
+
+    /// Plays `count` games of uniformly random legal moves from this position, in Rust and
+    /// without the interpreter lock; each ends when the game does or after `max_plies` moves.
+    /// Returns `(moves, outcome)` pairs (`outcome` is `None` for a game cut off). The same `seed`
+    /// gives the same games.
+    #[pyo3(signature = (count, *, max_plies=200, seed=0))]
+    fn random_games(
+        &self,
+        py: Python<'_>,
+        count: usize,
+        max_plies: usize,
+        seed: u64,
+    ) -> PyResult<Vec<(Vec<PyMove>, Option<PyOutcome>)>> {
+        let start = self.game.position().clone();
+        let games = interruptible(py, |stop| {
+            let mut rng = playout::Rng::new(seed);
+            (0..count)
+                .take_while(|_| !stop.load(Ordering::Relaxed))
+                .map(|_| playout::random_game(&start, max_plies, &mut rng))
+                .collect::<Vec<_>>()
+        })?;
+        Ok(games
+            .into_iter()
+            .map(|(moves, outcome)| {
+                (
+                    moves.into_iter().map(PyMove).collect(),
+                    outcome.map(PyOutcome),
+                )
+            })
+            .collect())
     }
 
     fn zobrist_hash(&self) -> u64 {

@@ -330,3 +330,18 @@ def test_legal_moves_is_a_sequence() -> None:
     with pytest.raises(TypeError):
         moves["a"]
     assert not meiriqi.Board("R8k/9R/10/9C/10/10/10/10/10/8K1 b").legal_moves
+
+
+def test_random_games_are_legal_repeatable_and_end_properly() -> None:
+    board = meiriqi.Board()
+    games = board.random_games(20, max_plies=300, seed=5)
+    assert games == board.random_games(20, max_plies=300, seed=5)
+    assert games != board.random_games(20, max_plies=300, seed=6)
+    for moves, outcome in games:
+        replay = meiriqi.Board()
+        for move in moves:
+            replay.push(move)
+        assert replay.outcome() == outcome
+        assert (outcome is None) == (len(moves) == 300 and not replay.is_game_over())
+    assert board.fen() == START
+    assert board.random_games(0) == []

@@ -236,6 +236,13 @@ class Board:
         """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
         nodes, whichever ends first (1 second when none is given), without holding the
         interpreter lock. Stalemating the opponent is a win, like checkmate."""
+    def random_games(
+        self, count: int, *, max_plies: int = 200, seed: int = 0
+    ) -> list[tuple[list[Move], Outcome | None]]:
+        """Plays ``count`` games of uniformly random legal moves from this position, in Rust and
+        without the interpreter lock; each ends with the game or after ``max_plies`` moves.
+        Returns ``(moves, outcome)`` pairs (``None`` for a game cut off); the same ``seed`` gives
+        the same games."""
     def zobrist_hash(self) -> int: ...
     def is_repetition(self, count: int = 3) -> bool:
         """Whether the position has occurred ``count`` times (same pieces, same side to move)."""
