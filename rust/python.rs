@@ -473,6 +473,9 @@ impl PySearchResult {
 #[pyclass(name = "Board", module = "meiriqi._core", subclass)]
 struct PyBoard {
     game: Game,
+    /// The legal moves last listed and the hash of their position, so that `push` can check a
+    /// move just picked from `legal_moves` without generating moves again.
+    listed: Option<(u64, Vec<Move>)>,
 }
 
 fn fen_error(error: FenError) -> PyErr {
@@ -528,7 +531,7 @@ impl PyBoard {
             None => Game::start(variant),
             Some(text) => Game::from_fen(variant, text).map_err(fen_error)?,
         };
-        Ok(PyBoard { game })
+        Ok(PyBoard { game, listed: None })
     }
 
     /// A board with no pieces, White to move.
@@ -617,7 +620,9 @@ impl PyBoard {
     /// All legal moves in the position, as a sequence of `Move`.
     #[getter]
     fn legal_moves(&mut self) -> PyLegalMoves {
-        PyLegalMoves(self.game.legal_moves())
+        let moves = self.game.legal_moves();
+        self.listed = Some((self.game.position().hash(), moves.clone()));
+        PyLegalMoves(moves)
     }
 
     /// The legal moves in coordinate notation, in one call.
@@ -635,13 +640,19 @@ impl PyBoard {
     /// Plays a legal move; raises `IllegalMoveError` (board unchanged) otherwise.
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
         let mv = r#move.0;
-        self.game.push(mv).map_err(|_| {
-            IllegalMoveError::new_err(format!(
+        let legal = match &self.listed {
+            Some((hash, moves)) if *hash == self.game.position().hash() => moves.contains(&mv),
+            _ => self.game.is_legal(mv),
+        };
+        if !legal {
+            return Err(IllegalMoveError::new_err(format!(
                 "illegal move {} in {}",
                 self.uci(mv),
                 fen::write(self.game.position())
-            ))
-        })
+            )));
+        }
+        self.game.push_unchecked(mv);
+        Ok(())
     }
 
     /// Takes back the last move.
