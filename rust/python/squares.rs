@@ -1,0 +1,65 @@
+//! Module functions: square numbers and names, piece letters and names.
+
+use super::{kind_from_number, square_from_number};
+use crate::geometry::Square;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// The square on `file` (0 = a) and `rank` (0 = rank 1).
+#[pyfunction]
+pub(super) fn square(file: i64, rank: i64) -> PyResult<u8> {
+    let (Ok(file), Ok(rank)) = (u8::try_from(file), u8::try_from(rank)) else {
+        return Err(PyValueError::new_err(format!(
+            "invalid file {file} or rank {rank}: expected 0 to 11"
+        )));
+    };
+    Square::new(file, rank)
+        .map(|square| square.index() as u8)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "invalid file {file} or rank {rank}: expected 0 to 11"
+            ))
+        })
+}
+
+/// The file index (0 = a) of a square.
+#[pyfunction]
+pub(super) fn square_file(square: i64) -> PyResult<u8> {
+    Ok(square_from_number(square)?.file())
+}
+
+/// The rank index (0 = rank 1) of a square.
+#[pyfunction]
+pub(super) fn square_rank(square: i64) -> PyResult<u8> {
+    Ok(square_from_number(square)?.rank())
+}
+
+/// The name of a square, such as `"c3"`.
+#[pyfunction]
+pub(super) fn square_name(square: i64) -> PyResult<String> {
+    Ok(square_from_number(square)?.to_string())
+}
+
+/// The square named `name`.
+#[pyfunction]
+pub(super) fn parse_square(name: &str) -> PyResult<u8> {
+    Square::parse(name)
+        .map(|square| square.index() as u8)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "invalid square name {name:?}: expected a letter a-l and a rank 1-12, such as c3"
+            ))
+        })
+}
+
+/// The uppercase FEN letter of a piece type.
+#[pyfunction]
+pub(super) fn piece_symbol(piece_type: i64) -> PyResult<char> {
+    Ok(kind_from_number(piece_type)?.default_letter())
+}
+
+/// The English name of a piece type.
+#[pyfunction]
+pub(super) fn piece_name(piece_type: i64) -> PyResult<&'static str> {
+    Ok(kind_from_number(piece_type)?.name())
+}
