@@ -2,8 +2,14 @@
 
 ``<board> <side> <castling> <en-passant> <halfmove> <fullmove>``: ranks from the highest down,
 separated by ``/``; uppercase White, lowercase Black; a number (possibly two digits, ``10``) for a
-run of empty squares; side ``w`` or ``b``; castling and en passant always ``-`` in Mĕirìqí;
-halfmove = plies since the last capture or pawn move; fullmove starts at 1.
+run of empty squares; side ``w`` or ``b``; castling always ``-``; "en-passant target square or
+``-``"; halfmove = plies since the last capture or pawn move; fullmove starts at 1.
+
+The en-passant field is always ``-`` in a game without en passant (Mĕirìqí, Yáng Qí's Berolina
+and Chinese pawn options). Elsewhere it names the square a pawn's two-square step has just passed
+over; this module reads and writes whatever :class:`Setup` says, and
+:meth:`~meiriqi.reference.board.Board.fen` follows python-chess: it writes the square only when
+an en-passant capture is legal, so that equal positions have equal FENs.
 
 Decisions where RULES.md is silent: missing trailing fields take their defaults (``- - 0 1``) one
 by one, but the side to move is required; a run of empty squares is written without leading
@@ -17,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .geometry import BLACK, WHITE, Color, Square
+from .geometry import BLACK, WHITE, Color, Square, square_name
 from .pieces import Piece
 from .variant import Variant
 
@@ -27,12 +33,14 @@ _DEFAULTS = ("-", "-", "0", "1")
 
 
 class Setup(NamedTuple):
-    """The contents of a FEN: pieces, side to move and the two move counters."""
+    """The contents of a FEN: pieces, side to move, the two move counters and the en-passant
+    target square."""
 
     pieces: dict[Square, Piece]
     turn: Color
     halfmove_clock: int
     fullmove_number: int
+    en_passant: Square | None = None
 
 
 def parse_fen(fen: str, variant: Variant) -> Setup:
@@ -46,14 +54,25 @@ def parse_fen(fen: str, variant: Variant) -> Setup:
         raise ValueError(f"side to move must be 'w' or 'b', got {side!r}")
     if castling != "-":
         raise ValueError(f"castling field must be '-' in {variant.name}, got {castling!r}")
-    if en_passant != "-":
-        raise ValueError(f"en-passant field must be '-' in {variant.name}, got {en_passant!r}")
     return Setup(
         pieces=_parse_board(board, variant),
         turn=WHITE if side == "w" else BLACK,
         halfmove_clock=_parse_counter(halfmove, "halfmove clock", minimum=0),
         fullmove_number=_parse_counter(fullmove, "fullmove number", minimum=1),
+        en_passant=_parse_en_passant(en_passant, variant),
     )
+
+
+def _parse_en_passant(text: str, variant: Variant) -> Square | None:
+    """``-``, or a square of the board in a game with en passant."""
+    if text == "-":
+        return None
+    if not variant.en_passant:
+        raise ValueError(f"en-passant field must be '-' in {variant.name}, got {text!r}")
+    try:
+        return variant.grid.parse_square(text)
+    except ValueError as error:
+        raise ValueError(f"en-passant field must be '-' or a square: {error}") from None
 
 
 def _parse_counter(text: str, name: str, minimum: int) -> int:
@@ -106,4 +125,6 @@ def format_fen(setup: Setup, variant: Variant) -> str:
             empty = 0
         rows.append(row + (str(empty) if empty else ""))
     side = "w" if setup.turn == WHITE else "b"
-    return f"{'/'.join(rows)} {side} - - {setup.halfmove_clock} {setup.fullmove_number}"
+    en_passant = "-" if setup.en_passant is None else square_name(setup.en_passant)
+    counters = f"{setup.halfmove_clock} {setup.fullmove_number}"
+    return f"{'/'.join(rows)} {side} - {en_passant} {counters}"

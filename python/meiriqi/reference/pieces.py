@@ -1,11 +1,12 @@
-"""How every Mĕirìqí piece moves (RULES.md §1, the piece table), one function per piece.
+"""How every piece moves (RULES.md §1 and §2, the piece tables), one function per piece.
 
 A piece's movement is written as *paths*: sequences of squares the piece travels along, one
 square after another. The piece may stop on any square of a path that is empty (a quiet move) or
 that holds an enemy piece (a capture, by replacement), and it may never pass a square that holds
 any piece. A leap is a path of a single square, because the squares it jumps over do not matter.
 Each path has a :class:`Mode`: some moves may only be quiet (the Pawn's steps), some may only
-capture (the Pawn's diagonal step, the Lion's step to an adjacent square).
+capture (the Pawn's diagonal step, the Lion's step to an adjacent square), and a Cannon's capture
+path is walked differently: it must jump exactly one piece first (:attr:`Mode.HOP`).
 
 Every function describes the piece from White's point of view, as the rules do ("forward" is up),
 and turns the picture round for Black. Each function lists *all* the paths from ``square`` on an
@@ -35,6 +36,7 @@ class Mode(enum.Enum):
     MOVE = "move only"
     CAPTURE = "capture only"
     BOTH = "move or capture"
+    HOP = "capture only, on the first piece beyond exactly one piece (the screen)"
 
 
 class Path(NamedTuple):
@@ -45,7 +47,10 @@ class Path(NamedTuple):
 
 
 class Piece(NamedTuple):
-    """A piece on the board: its type letter (uppercase, ``"I"`` for the Pawn) and colour."""
+    """A piece on the board: its type letter (uppercase, ``"I"`` for the Pawn) and colour.
+
+    Letters mean what the variant's piece table says (``"P"`` is a Pegasus in Mĕirìqí, a
+    Cannon in Yáng Qí)."""
 
     letter: str
     color: Color
@@ -88,7 +93,9 @@ def rides(
 
 
 def king(grid: Grid, square: Square, color: Color) -> list[Path]:
-    """King (K): "one step in any of 8 directions; never leaves its own fortress"."""
+    """King (K): "one step in any of 8 directions; never leaves its own fortress". The fortress
+    is Mĕirìqí's (:mod:`~meiriqi.reference.variant`); Yáng Qí's King has none, but may swap
+    places with a friend (:meth:`~meiriqi.reference.board.Board.pseudo_legal_moves`)."""
     return rides(grid, square, ALL_DIRECTIONS, 1)
 
 
@@ -228,6 +235,68 @@ def champion(grid: Grid, square: Square, color: Color) -> list[Path]:
     )
 
 
+# -- Yáng Qí (RULES.md §2) -----------------------------------------------------------------------
+
+
+def bishop(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Bishop (B): "slides diagonally"."""
+    return rides(grid, square, DIAGONAL)
+
+
+def hopper(grid: Grid, square: Square, directions: Iterable[Direction]) -> list[Path]:
+    """Slides along ``directions`` without capturing, and captures along them over a screen."""
+    return rides(grid, square, directions, mode=Mode.MOVE) + rides(
+        grid, square, directions, mode=Mode.HOP
+    )
+
+
+def cannon(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Cannon (P): "moves like a Rook without capturing; captures by jumping exactly one piece of
+    either colour (the screen) along a rank or file, then landing on the first piece beyond it"."""
+    return hopper(grid, square, ORTHOGONAL)
+
+
+def vao(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Vao (V): "the same as the Cannon, along diagonals"."""
+    return hopper(grid, square, DIAGONAL)
+
+
+def forward_pawn(grid: Grid, square: Square, color: Color, steps: int) -> list[Path]:
+    """A pawn that moves up to ``steps`` squares straight forward (through empty squares only)
+    and captures one step diagonally forward."""
+    return rides(grid, square, as_seen_by(color, [(0, 1)]), steps, Mode.MOVE) + rides(
+        grid, square, as_seen_by(color, [(1, 1), (-1, 1)]), 1, Mode.CAPTURE
+    )
+
+
+def fide_pawn(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Pawn (FEN I) of Yáng Qí: "FIDE pawn: one step forward, two from its own third rank if both
+    empty (pawns starting on the fourth rank never get it), captures one step diagonally forward,
+    en passant after an enemy double step". En passant is a rule of the board."""
+    return forward_pawn(grid, square, color, 2 if grid.relative_rank(square, color) == 2 else 1)
+
+
+def quick_pawn(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """QuickPawn (``yangqi-quickpawns``): "a pawn may move one or two squares straight forward
+    from any rank (two only through an empty square)"; it captures as the FIDE pawn."""
+    return forward_pawn(grid, square, color, 2)
+
+
+def berolina_pawn(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Berolina pawn (``yangqi-berolina``): "pawns move one step diagonally forward without
+    capturing and capture one step straight forward; no double step"."""
+    return rides(grid, square, as_seen_by(color, [(1, 1), (-1, 1)]), 1, Mode.MOVE) + rides(
+        grid, square, as_seen_by(color, [(0, 1)]), 1, Mode.CAPTURE
+    )
+
+
+def chinese_pawn(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Chinese pawn (``yangqi-chinesepawns``): "pawns move and capture one step straight forward;
+    a pawn standing on its own sixth rank or beyond also moves and captures one step sideways"."""
+    sideways = SIDEWAYS if grid.relative_rank(square, color) >= 5 else ()
+    return rides(grid, square, as_seen_by(color, [(0, 1), *sideways]), 1)
+
+
 @dataclass(frozen=True)
 class PieceType:
     """A kind of piece: its FEN letter, its English name and the function listing its paths."""
@@ -259,4 +328,20 @@ PIECE_TYPES: dict[str, PieceType] = {
         PieceType("C", "champion", champion),
     )
 }
-"""Every piece type of the reference, by FEN letter."""
+"""Every piece type of Mĕirìqí, by FEN letter."""
+
+
+def yangqi_piece_types(pawn_type: PathFunction) -> dict[str, PieceType]:
+    """The pieces of Yáng Qí, by FEN letter, with the Pawn of one of its options."""
+    return {
+        piece_type.letter: piece_type
+        for piece_type in (
+            PieceType("K", "king", king),
+            PieceType("R", "rook", rook),
+            PieceType("N", "knight", knight),
+            PieceType("B", "bishop", bishop),
+            PieceType("P", "cannon", cannon),
+            PieceType("V", "vao", vao),
+            PieceType("I", "pawn", pawn_type),
+        )
+    }
