@@ -364,6 +364,12 @@ def test_stalemate_is_a_draw_in_yangqi_but_a_win_in_meiriqi() -> None:
         None,
         "1/2-1/2",
     )
+    # The same kind of position in Mĕirìqí (King h10 boxed in by Rooks on a9 and i3) still wins.
+    meiriqi = Board("7k2/R9/10/10/10/10/10/8R1/9K/10 b - - 0 1").outcome()
+    assert meiriqi is not None and (meiriqi.termination, meiriqi.winner) == (
+        Termination.STALEMATE,
+        WHITE,
+    )
 
 
 def test_two_bare_kings_are_a_dead_position() -> None:

@@ -251,7 +251,7 @@ class Board:
         a path that allows quiet moves, enemy pieces on a path that allows captures, and for a
         pawn the en-passant square on a capturing path ("en passant after an enemy double
         step")."""
-        targets = {}
+        targets: dict[Square, None] = {}
         en_passant = self.ep_square if self._en_passant_victim() is not None else None
         for target, mode in self._walk(square, piece):
             occupant = self._pieces.get(target)
@@ -267,7 +267,7 @@ class Board:
         """Every move the pieces' patterns allow, with its promotions
         (:meth:`_promotion_choices`), and the King's swaps (:meth:`_swaps`), before the royal
         safety rule."""
-        moves = []
+        moves: list[Move] = []
         for square, piece in self._pieces.items():
             if piece.color != self.turn:
                 continue

@@ -64,7 +64,7 @@ class Grid:
 
         ``start`` itself is not included; the ray ends at the edge of the board.
         """
-        squares = []
+        squares: list[Square] = []
         file, rank = start
         while limit is None or len(squares) < limit:
             file, rank = file + step[0], rank + step[1]

@@ -200,7 +200,10 @@ YANGQI_CHINESEPAWNS = yangqi(
     en_passant=False,
 )
 """The Chinese pawn may promote "to any non-royal piece type of the game, captured or not".
-Decision: not to a Pawn, because a pawn that stays a pawn is the plain move, which exists."""
+Decisions: not to a Pawn, because a pawn that stays a pawn is the plain move, which exists; and
+"on reaching the last rank" is read as "a move ending on the last rank", so a pawn that declined
+may still promote with a sideways step along it (as Mĕirìqí's zone rule and a Zillions in-zone
+test read it)."""
 
 VARIANTS: dict[str, Variant] = {
     variant.name: variant
