@@ -13,6 +13,7 @@
 //! | one step forward | `Atom::leap(0, 1).symmetry(Symmetry::None)` |
 //! | Gryphon's bent ride | `Atom::bent((1, 1), (1, 0))` |
 //! | Rhino's crooked ride | `Atom::crooked((0, 1), (1, 1))` |
+//! | Cannon's capture | `Atom::ride(1, 0).mode(Mode::Hop)` |
 
 use crate::geometry::Offset;
 
@@ -25,19 +26,28 @@ pub enum Mode {
     MoveOnly,
     /// Only captures an enemy piece.
     CaptureOnly,
+    /// Only captures, and only by jumping exactly one piece of either colour (the screen): the
+    /// destination is the first piece beyond the screen. The Cannon's and the Vao's capture.
+    Hop,
 }
 
 impl Mode {
     /// Whether a destination square may be empty.
     #[inline]
     pub const fn moves(self) -> bool {
-        !matches!(self, Mode::CaptureOnly)
+        matches!(self, Mode::MoveOrCapture | Mode::MoveOnly)
     }
 
     /// Whether a destination square may hold an enemy piece.
     #[inline]
     pub const fn captures(self) -> bool {
         !matches!(self, Mode::MoveOnly)
+    }
+
+    /// Whether destinations lie beyond exactly one screen.
+    #[inline]
+    pub const fn hops(self) -> bool {
+        matches!(self, Mode::Hop)
     }
 }
 
@@ -83,6 +93,19 @@ pub enum Origin {
     Anywhere,
     /// On the given rank, counted from zero from its owner's side (2 = the own third rank).
     OwnRank(u8),
+    /// On the given rank or beyond, counted the same way.
+    FromOwnRank(u8),
+}
+
+impl Origin {
+    /// Whether a piece on its owner's rank `own_rank` (from zero) may use the atom.
+    pub const fn allows(self, own_rank: u8) -> bool {
+        match self {
+            Origin::Anywhere => true,
+            Origin::OwnRank(rank) => own_rank == rank,
+            Origin::FromOwnRank(rank) => own_rank >= rank,
+        }
+    }
 }
 
 /// One family of walks; see the module documentation.

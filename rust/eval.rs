@@ -9,7 +9,10 @@
 //! misses: leapers cannot be blocked (Lion, Wildebeest, Pegasus, Champion up), the Gryphon and
 //! Rhino are stopped by any piece on their first square (below the Queen), the Ogyo's and Eagle's
 //! moves point mostly sideways or forward only, and the Shogi generals keep their Shogi ratios to
-//! the Pawn. The King is beyond price and not counted.
+//! the Pawn. The King is beyond price and not counted. For Yáng Qí's 9x10 board the Bishop sits
+//! between the Knight and the Rook as in chess, and the hoppers below it: the Cannon (a Rook's
+//! quiet moves, captures that need a screen) is worth about a Knight and a half, the Vao, which
+//! stays on one colour, less.
 
 use crate::geometry::Square;
 use crate::piece::{Color, Kind};
@@ -35,6 +38,9 @@ pub const fn piece_value(kind: Kind) -> i32 {
         Kind::Rhino => 950,
         Kind::Gryphon => 1000,
         Kind::Queen => 1200,
+        Kind::Vao => 350,
+        Kind::Cannon => 450,
+        Kind::Bishop => 550,
     }
 }
 

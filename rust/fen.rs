@@ -38,8 +38,10 @@ pub enum FenError {
     BadSide(String),
     /// The castling field is not `-`.
     BadCastling(String),
-    /// The en-passant field is not `-`.
+    /// The en-passant field is neither `-` nor a square a Pawn has just passed over.
     BadEnPassant(String),
+    /// The variant has no en passant, but the field names a square.
+    NoEnPassant(String),
     /// The halfmove clock is not a number.
     BadHalfmove(String),
     /// The move number is not a positive number.
@@ -108,7 +110,11 @@ impl fmt::Display for FenError {
                 f,
                 "invalid castling field {field:?}: this variant has no castling, expected '-'"
             ),
-            FenError::BadEnPassant(field) => {
+            FenError::BadEnPassant(field) => write!(
+                f,
+                "invalid en-passant field {field:?}: expected '-' or the empty square a Pawn of the side not to move has just passed over"
+            ),
+            FenError::NoEnPassant(field) => {
                 write!(f, "invalid en-passant field {field:?}: this variant has no en passant, expected '-'")
             }
             FenError::BadHalfmove(field) => {
@@ -148,9 +154,7 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
     if field(2, "-") != "-" {
         return Err(FenError::BadCastling(field(2, "-").to_string()));
     }
-    if field(3, "-") != "-" {
-        return Err(FenError::BadEnPassant(field(3, "-").to_string()));
-    }
+    position.set_en_passant(parse_en_passant(&position, field(3, "-"))?);
     let halfmove = parse_counter(field(4, "0"))
         .ok_or_else(|| FenError::BadHalfmove(field(4, "0").to_string()))?;
     let fullmove = parse_counter(field(5, "1"))
@@ -159,6 +163,40 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
     position.set_counters(halfmove, fullmove);
     validate(&position)?;
     Ok(position)
+}
+
+/// The en-passant square of `field` (`-` or a square name), checked against `position`: the
+/// square and the one behind it must be empty, with a Pawn of the side not to move beyond it.
+/// A square no Pawn of the side to move could capture on is dropped, as play would drop it.
+fn parse_en_passant(position: &Position, field: &str) -> Result<Option<Square>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let error = || FenError::BadEnPassant(field.to_string());
+    if !position.variant().spec().en_passant {
+        return Err(FenError::NoEnPassant(field.to_string()));
+    }
+    let passed = Square::parse(field)
+        .filter(|&s| position.variant().dimensions().contains(s))
+        .ok_or_else(error)?;
+    let mover = position.turn().opponent();
+    let forward: i8 = if mover == Color::White { 1 } else { -1 };
+    let dims = position.variant().dimensions();
+    let square_at = |dy: i8| dims.step(passed, crate::geometry::Offset::new(0, dy));
+    let pawn = Piece {
+        kind: Kind::Pawn,
+        color: mover,
+    };
+    let (Some(landed), Some(origin)) = (square_at(forward), square_at(-forward)) else {
+        return Err(error());
+    };
+    if position.piece_at(landed) != Some(pawn)
+        || !position.is_empty(passed)
+        || !position.is_empty(origin)
+    {
+        return Err(error());
+    }
+    Ok(position.can_capture_en_passant(passed).then_some(passed))
 }
 
 /// A counter written in plain decimal digits.
@@ -320,8 +358,11 @@ pub fn write(position: &Position) -> String {
     } else {
         'b'
     };
+    let en_passant = position
+        .en_passant()
+        .map_or("-".to_string(), |square| square.to_string());
     format!(
-        "{board} {side} - - {} {}",
+        "{board} {side} - {en_passant} {} {}",
         position.halfmove_clock(),
         position.fullmove_number()
     )

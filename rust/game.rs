@@ -5,15 +5,65 @@ use crate::fen::{self, FenError};
 use crate::moves::Move;
 use crate::piece::Color;
 use crate::position::{Position, Undo};
-use crate::variant::Variant;
+use crate::variant::{Stalemate, Variant};
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Termination {
     /// The side to move is in check and has no legal move.
     Checkmate,
-    /// The side to move is not in check and has no legal move (a loss in Mĕirìqí).
+    /// The side to move is not in check and has no legal move (a loss in Mĕirìqí, a draw in
+    /// Yáng Qí).
     Stalemate,
+    /// Only the two Kings are left: nobody can win (a dead position).
+    InsufficientMaterial,
+    /// 150 plies without a capture or a pawn move end the game.
+    SeventyFiveMoves,
+    /// The same position for the fifth time ends the game.
+    FivefoldRepetition,
+    /// A draw claimed after 100 plies without a capture or a pawn move.
+    FiftyMoves,
+    /// A draw claimed when the same position occurs for the third time.
+    ThreefoldRepetition,
+}
+
+impl Termination {
+    /// Every termination, in declaration order.
+    pub const ALL: [Termination; 7] = [
+        Termination::Checkmate,
+        Termination::Stalemate,
+        Termination::InsufficientMaterial,
+        Termination::SeventyFiveMoves,
+        Termination::FivefoldRepetition,
+        Termination::FiftyMoves,
+        Termination::ThreefoldRepetition,
+    ];
+
+    /// The name python-chess gives it, such as `SEVENTYFIVE_MOVES`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "CHECKMATE",
+            Termination::Stalemate => "STALEMATE",
+            Termination::InsufficientMaterial => "INSUFFICIENT_MATERIAL",
+            Termination::SeventyFiveMoves => "SEVENTYFIVE_MOVES",
+            Termination::FivefoldRepetition => "FIVEFOLD_REPETITION",
+            Termination::FiftyMoves => "FIFTY_MOVES",
+            Termination::ThreefoldRepetition => "THREEFOLD_REPETITION",
+        }
+    }
+
+    /// The words a game record's `Termination` tag uses, such as `seventy-five moves`.
+    pub const fn words(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Stalemate => "stalemate",
+            Termination::InsufficientMaterial => "insufficient material",
+            Termination::SeventyFiveMoves => "seventy-five moves",
+            Termination::FivefoldRepetition => "fivefold repetition",
+            Termination::FiftyMoves => "fifty moves",
+            Termination::ThreefoldRepetition => "threefold repetition",
+        }
+    }
 }
 
 /// How a finished game ended.
@@ -137,19 +187,69 @@ impl Game {
             .count()
     }
 
-    /// The outcome, if the game is over: the side to move with no legal move loses.
+    /// The outcome, if the game is over: the side to move with no legal move is mated or
+    /// stalemated (which loses or draws, as the variant says); in variants with the chess draws,
+    /// two bare Kings, seventy-five moves or a fivefold repetition end the game too.
     pub fn outcome(&mut self) -> Option<Outcome> {
-        if self.position.has_legal_move() {
+        let spec = self.position.variant().spec();
+        let turn = self.position.turn();
+        if !self.position.has_legal_move() {
+            return Some(if self.position.is_check() {
+                Outcome {
+                    termination: Termination::Checkmate,
+                    winner: Some(turn.opponent()),
+                }
+            } else {
+                let winner = (spec.stalemate == Stalemate::Loses).then_some(turn.opponent());
+                Outcome {
+                    termination: Termination::Stalemate,
+                    winner,
+                }
+            });
+        }
+        if !spec.chess_draws {
             return None;
         }
-        let termination = if self.position.is_check() {
-            Termination::Checkmate
+        let bare_kings = Color::ALL
+            .iter()
+            .all(|&color| self.position.occupied_by(color).len() == 1);
+        let draw = if bare_kings {
+            Termination::InsufficientMaterial
+        } else if self.position.halfmove_clock() >= 150 {
+            Termination::SeventyFiveMoves
+        } else if self.repetitions() >= 5 {
+            Termination::FivefoldRepetition
         } else {
-            Termination::Stalemate
+            return None;
         };
         Some(Outcome {
-            termination,
-            winner: Some(self.position.turn().opponent()),
+            termination: draw,
+            winner: None,
         })
+    }
+
+    /// The outcome counting draws a player may claim (fifty moves, threefold repetition), like
+    /// python-chess's `outcome(claim_draw=True)`.
+    pub fn outcome_with_claims(&mut self) -> Option<Outcome> {
+        self.outcome().or_else(|| {
+            let termination = self.claimable_draw()?;
+            Some(Outcome {
+                termination,
+                winner: None,
+            })
+        })
+    }
+
+    /// A draw the side to move could claim now, in variants with the chess draws.
+    pub fn claimable_draw(&self) -> Option<Termination> {
+        if !self.position.variant().spec().chess_draws {
+            None
+        } else if self.position.halfmove_clock() >= 100 {
+            Some(Termination::FiftyMoves)
+        } else if self.repetitions() >= 3 {
+            Some(Termination::ThreefoldRepetition)
+        } else {
+            None
+        }
     }
 }

@@ -3,9 +3,29 @@
 
 use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::{Color, Piece};
+use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
+use crate::square_set::SquareSet;
 use crate::tables::AttackScan;
+use crate::variant::{Promotes, PromotionChoice};
+
+/// The kinds a piece may become when a move ends in its promotion zone, and whether it may also
+/// stay as it is.
+#[derive(Clone, Copy, Debug)]
+struct PromotionKinds {
+    kinds: u32,
+    optional: bool,
+}
+
+impl PromotionKinds {
+    /// The kinds, in numbering order.
+    fn kinds_iter(self) -> impl Iterator<Item = Kind> {
+        Kind::ALL
+            .iter()
+            .copied()
+            .filter(move |kind| self.kinds & kind.bit() != 0)
+    }
+}
 
 impl Position {
     /// Replaces the contents of `out` with every pseudo-legal move of the side to move: moves
@@ -31,29 +51,44 @@ impl Position {
         };
         let variant = self.variant();
         let tables = variant.tables();
-        let promotion = variant.promotion(piece.kind);
+        let promotions = self.promotion_kinds(piece);
+        let may_swap = piece.kind == Kind::King && variant.spec().king_swap;
+        let en_passant = self.en_passant().filter(|_| piece.kind == Kind::Pawn);
+        let mut emit = |to: Square, in_zone: bool| {
+            if (!in_zone || promotions.optional) && visit(Move::new(from, to)) {
+                return true;
+            }
+            in_zone
+                && promotions.kinds_iter().any(|kind| {
+                    visit(Move {
+                        from,
+                        to,
+                        promotion: Some(kind),
+                    })
+                })
+        };
         for path in tables.paths(us, piece.kind.number(), from) {
             let mode = path.mode();
-            for (index, &to) in tables.squares(path).iter().enumerate() {
+            let squares = tables.squares(path);
+            if mode.hops() {
+                if let Some((index, to)) = self.hop_destination(squares) {
+                    if emit(to, path.promotes_at(index)) {
+                        return true;
+                    }
+                }
+                continue;
+            }
+            for (index, &to) in squares.iter().enumerate() {
                 let target = self.code_at(to);
                 let reachable = if target == 0 {
-                    mode.moves()
+                    mode.moves() || (mode.captures() && en_passant == Some(to))
+                } else if (target >> 5) as usize != us.index() {
+                    mode.captures()
                 } else {
-                    mode.captures() && (target >> 5) as usize != us.index()
+                    may_swap && mode.moves() && target & 31 != Kind::Pawn.number()
                 };
-                if index >= path.pass() && reachable {
-                    if visit(Move::new(from, to)) {
-                        return true;
-                    }
-                    if path.promotes_at(index)
-                        && visit(Move {
-                            from,
-                            to,
-                            promotion,
-                        })
-                    {
-                        return true;
-                    }
+                if index >= path.pass() && reachable && emit(to, path.promotes_at(index)) {
+                    return true;
                 }
                 if target != 0 {
                     break;
@@ -61,6 +96,53 @@ impl Position {
             }
         }
         false
+    }
+
+    /// Where a hopper walking `squares` captures: the first piece beyond the first piece (the
+    /// screen), when it is an enemy; with its index in the path.
+    fn hop_destination(&self, squares: &[Square]) -> Option<(usize, Square)> {
+        let mut occupied = squares
+            .iter()
+            .copied()
+            .enumerate()
+            .filter(|&(_, s)| !self.is_empty(s));
+        let (index, to) = occupied.nth(1)?;
+        let enemy = self.piece_at(to)?.color != self.turn();
+        enemy.then_some((index, to))
+    }
+
+    /// What `piece` may become when a move ends in its promotion zone.
+    fn promotion_kinds(&self, piece: Piece) -> PromotionKinds {
+        let variant = self.variant();
+        match variant.promotes(piece.kind) {
+            Promotes::Never => PromotionKinds {
+                kinds: 0,
+                optional: true,
+            },
+            Promotes::To(kind) => PromotionKinds {
+                kinds: kind.bit(),
+                optional: true,
+            },
+            Promotes::Choice => {
+                let choice = variant.spec().promotion_choice;
+                let kinds = variant
+                    .rules()
+                    .map(|rule| rule.kind)
+                    .filter(|&kind| kind != Kind::King && kind != piece.kind)
+                    .filter(|&kind| {
+                        choice == PromotionChoice::AnyKind
+                            || self.count(Piece {
+                                kind,
+                                color: piece.color,
+                            }) < variant.start_count(piece.color, kind)
+                    })
+                    .fold(0, |kinds, kind| kinds | kind.bit());
+                PromotionKinds {
+                    kinds,
+                    optional: choice == PromotionChoice::AnyKind,
+                }
+            }
+        }
     }
 
     /// Replaces the contents of `out` with every legal move of the side to move. The position
@@ -83,16 +165,30 @@ impl Position {
     fn retain_legal(&mut self, moves: &mut Vec<Move>) {
         let us = self.turn();
         let Some(king) = self.king(us) else { return };
+        let enemy = us.opponent();
+        let tables = self.variant().tables();
         let scan = self.scan_king(us, king);
-        if scan.attacked || self.kings_facing() {
-            moves.retain(|&mv| !self.leaves_king_exposed(mv));
+        let hoppers = self.kinds_present(enemy) & tables.hopper_kinds();
+        let hop_check = hoppers != 0 && self.is_attacked_by(enemy, king);
+        if scan.attacked || hop_check || self.kings_facing() {
+            // Swapping is no way out of check.
+            moves.retain(|&mv| !self.is_swap(mv) && !self.leaves_king_exposed(mv));
             return;
         }
+        let hop_lines = if hoppers != 0 {
+            *tables.hop_lines(enemy, king)
+        } else {
+            SquareSet::EMPTY
+        };
         let facing_rule = self.variant().spec().facing_kings;
+        let en_passant = self.en_passant();
         moves.retain(|&mv| {
             let may_expose = mv.from == king
                 || scan.sole_blockers.contains(mv.from)
-                || (facing_rule && mv.from.file() == king.file());
+                || (facing_rule && mv.from.file() == king.file())
+                || hop_lines.contains(mv.from)
+                || hop_lines.contains(mv.to)
+                || en_passant == Some(mv.to);
             !(may_expose && self.leaves_king_exposed(mv))
         });
     }
@@ -125,6 +221,7 @@ impl Position {
         dims.contains(mv.from)
             && dims.contains(mv.to)
             && self.for_each_move_from(mv.from, |candidate| candidate == mv)
+            && !(self.is_swap(mv) && self.is_check())
             && !self.leaves_king_exposed(mv)
     }
 }
@@ -140,7 +237,11 @@ mod tests {
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
         position.pseudo_legal_moves(&mut moves);
+        let in_check = position.is_check();
         moves.retain(|&mv| {
+            if in_check && position.is_swap(mv) {
+                return false;
+            }
             let undo = position.make(mv);
             let mover = position.turn().opponent();
             let exposed = position.king_exposed(mover);
@@ -152,9 +253,15 @@ mod tests {
 
     #[test]
     fn shortcut_legality_agrees_with_trying_every_move() {
-        let variant = Variant::meiriqi();
         let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        for _ in 0..200 {
+        for spec in Variant::all() {
+            let variant = Variant::by_name(spec.name).unwrap();
+            legality_agrees_in(variant, &mut state);
+        }
+    }
+
+    fn legality_agrees_in(variant: &'static Variant, state: &mut u64) {
+        for _ in 0..60 {
             let mut position = fen::parse(variant, variant.spec().start_fen).unwrap();
             for _ in 0..120 {
                 let mut fast = Vec::new();
@@ -167,21 +274,21 @@ mod tests {
                 if fast.is_empty() {
                     break;
                 }
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
+                *state ^= *state << 13;
+                *state ^= *state >> 7;
+                *state ^= *state << 17;
                 // Prefer captures and promotions so that the board opens up and promoted pieces appear.
                 let lively: Vec<Move> = fast
                     .iter()
                     .copied()
                     .filter(|mv| mv.promotion.is_some() || !position.is_empty(mv.to))
                     .collect();
-                let pool = if !lively.is_empty() && state % 3 != 0 {
+                let pool = if !lively.is_empty() && *state % 3 != 0 {
                     &lively
                 } else {
                     &fast
                 };
-                let mv = pool[(state % pool.len() as u64) as usize];
+                let mv = pool[(*state % pool.len() as u64) as usize];
                 let before = fen::write(&position);
                 let hash = position.hash();
                 let undo = position.make(mv);

@@ -53,14 +53,6 @@ macro_rules! kinds {
                 }
             }
 
-            /// The kind whose usual uppercase letter is `letter`.
-            pub fn from_default_letter(letter: char) -> Option<Kind> {
-                match letter {
-                    $($letter => Some(Kind::$kind),)*
-                    _ => None,
-                }
-            }
-
             /// The usual uppercase letter of the kind (a variant may give it another).
             pub const fn default_letter(self) -> char {
                 match self {
@@ -96,6 +88,20 @@ kinds! {
     Ogyo = 15, 'O', "ogyo";
     Queen = 16, 'Q', "queen";
     Champion = 17, 'C', "champion";
+    Bishop = 18, 'B', "bishop";
+    Cannon = 19, 'P', "cannon";
+    Vao = 20, 'V', "vao";
+}
+
+impl Kind {
+    /// The first kind (in numbering order) whose usual uppercase letter is `letter`: Mĕirìqí's
+    /// kinds come first, so `P` is the Pegasus; a variant's own letters are in its rules.
+    pub fn from_default_letter(letter: char) -> Option<Kind> {
+        Kind::ALL
+            .iter()
+            .copied()
+            .find(|kind| kind.default_letter() == letter)
+    }
 }
 
 /// Number of distinct kind numbers, for per-kind arrays (index by [`Kind::number`]).

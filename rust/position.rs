@@ -4,6 +4,7 @@ use crate::geometry::Square;
 use crate::moves::Move;
 use crate::piece::{Color, Kind, Piece, PIECE_CODES};
 use crate::square_set::SquareSet;
+use crate::tables::AttackCheck;
 use crate::variant::Variant;
 use crate::zobrist;
 
@@ -11,7 +12,12 @@ use crate::zobrist;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
     captured: Option<Piece>,
+    /// Where the captured piece stood: the destination, or beside it for an en-passant capture.
+    captured_at: Square,
+    /// The friendly piece a King swapped places with.
+    swapped: Option<Piece>,
     moved: Piece,
+    en_passant: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
     hash: u64,
@@ -44,6 +50,7 @@ pub struct Position {
     /// The kinds each colour has on the board, as sets of [`Kind::bit`]s.
     kinds: [u32; 2],
     turn: Color,
+    en_passant: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
     hash: u64,
@@ -55,6 +62,7 @@ impl PartialEq for Position {
         std::ptr::eq(self.variant, other.variant)
             && self.board == other.board
             && self.turn == other.turn
+            && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
     }
@@ -71,6 +79,7 @@ impl Position {
             counts: [0; PIECE_CODES],
             kinds: [0; 2],
             turn: Color::White,
+            en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
             hash: 0,
@@ -210,6 +219,23 @@ impl Position {
         self.kinds[color.index()]
     }
 
+    /// Whether `mv` (pseudo-legal) is a King's swap with a friendly piece.
+    #[inline]
+    pub fn is_swap(&self, mv: Move) -> bool {
+        let (moving, target) = (self.code_at(mv.from), self.code_at(mv.to));
+        target != 0 && (target ^ moving) >> 5 == 0
+    }
+
+    /// Whether `mv` (pseudo-legal) captures en passant.
+    #[inline]
+    pub fn is_en_passant(&self, mv: Move) -> bool {
+        self.en_passant == Some(mv.to)
+            && mv.from.file() != mv.to.file()
+            && self
+                .piece_at(mv.from)
+                .is_some_and(|piece| piece.kind == Kind::Pawn)
+    }
+
     /// Plays `mv`, which must be pseudo-legal (a piece of the side to move on `mv.from`), and
     /// returns what [`Position::unmake`] needs.
     #[inline]
@@ -217,21 +243,38 @@ impl Position {
         let moved = self
             .piece_at(mv.from)
             .expect("a move starts on a piece of the side to move");
-        let captured = self.piece_at(mv.to);
+        let swapped = self
+            .piece_at(mv.to)
+            .filter(|piece| piece.color == moved.color);
+        let captured_at = if self.is_en_passant(mv) {
+            Square::new(mv.to.file(), mv.from.rank()).expect("beside the destination")
+        } else {
+            mv.to
+        };
+        let captured = self
+            .piece_at(captured_at)
+            .filter(|piece| piece.color != moved.color);
         let undo = Undo {
             captured,
+            captured_at,
+            swapped,
             moved,
+            en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
             hash: self.hash,
         };
         if let Some(captured) = captured {
-            self.lift(captured, mv.to);
+            self.lift(captured, captured_at);
             if captured.kind == Kind::King {
                 self.kings[captured.color.index()] = None;
             }
         }
         self.lift(moved, mv.from);
+        if let Some(friend) = swapped {
+            self.lift(friend, mv.to);
+            self.place(friend, mv.from);
+        }
         let arriving = Piece {
             kind: mv.promotion.unwrap_or(moved.kind),
             color: moved.color,
@@ -249,6 +292,7 @@ impl Position {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.set_turn(self.turn.opponent());
+        self.set_en_passant(self.double_step_target(mv, moved));
         undo
     }
 
@@ -259,48 +303,115 @@ impl Position {
             .piece_at(mv.to)
             .expect("the moved piece stands on its destination");
         self.remove(arrived, mv.to);
+        if let Some(friend) = undo.swapped {
+            self.remove(friend, mv.from);
+            self.put(friend, mv.to);
+        }
         self.put(undo.moved, mv.from);
         if let Some(captured) = undo.captured {
-            self.put(captured, mv.to);
+            self.put(captured, undo.captured_at);
             if captured.kind == Kind::King {
-                self.kings[captured.color.index()] = Some(mv.to);
+                self.kings[captured.color.index()] = Some(undo.captured_at);
             }
         }
         if undo.moved.kind == Kind::King {
             self.kings[undo.moved.color.index()] = Some(mv.from);
         }
         self.turn = self.turn.opponent();
+        self.en_passant = undo.en_passant;
         self.fullmove_number = undo.fullmove_number;
         self.halfmove_clock = undo.halfmove_clock;
         self.hash = undo.hash;
     }
 
+    /// The square a Pawn's two-square move `mv` passed over, when the variant has en passant
+    /// and an enemy Pawn could capture there (only then does it matter, for play and for
+    /// repetitions alike).
+    fn double_step_target(&self, mv: Move, moved: Piece) -> Option<Square> {
+        if !self.variant.spec().en_passant
+            || moved.kind != Kind::Pawn
+            || mv.from.file() != mv.to.file()
+        {
+            return None;
+        }
+        let (low, high) = (
+            mv.from.rank().min(mv.to.rank()),
+            mv.from.rank().max(mv.to.rank()),
+        );
+        let passed = Square::new(mv.from.file(), low + 1).filter(|_| high == low + 2)?;
+        self.can_capture_en_passant(passed).then_some(passed)
+    }
+
+    /// Whether a Pawn of the side to move could capture on `square` by its move pattern.
+    pub(crate) fn can_capture_en_passant(&self, square: Square) -> bool {
+        let us = self.turn;
+        let pawns = self.kinds_present(us) & Kind::Pawn.bit();
+        self.variant.tables().find_attack(
+            us,
+            square,
+            pawns,
+            |s| self.is_empty(s),
+            |check| self.check_hits(us, check.square, check.kinds & pawns),
+        )
+    }
+
+    /// The square a Pawn may capture en passant on, if any.
+    #[inline]
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Sets the en-passant square, keeping the hash in step.
+    pub fn set_en_passant(&mut self, square: Option<Square>) {
+        if let Some(old) = self.en_passant {
+            self.hash ^= zobrist::en_passant_key(old);
+        }
+        if let Some(new) = square {
+            self.hash ^= zobrist::en_passant_key(new);
+        }
+        self.en_passant = square;
+    }
+
+    /// How many `piece`s stand on the board.
+    #[inline]
+    pub fn count(&self, piece: Piece) -> u8 {
+        self.counts[piece.code() as usize]
+    }
+
     /// Whether a piece of `attacker` could capture on `square` by its move pattern.
     #[inline]
     pub fn is_attacked_by(&self, attacker: Color, square: Square) -> bool {
-        self.variant.tables().find_attack(
-            attacker,
-            square,
-            self.kinds_present(attacker),
-            |s| self.is_empty(s),
-            |check| self.check_hits(attacker, check.square, check.kinds),
-        )
+        let present = self.kinds_present(attacker);
+        let tables = self.variant.tables();
+        let hits = |check: &AttackCheck| self.check_hits(attacker, check.square, check.kinds);
+        tables.find_attack(attacker, square, present, |s| self.is_empty(s), hits)
+            || tables.find_hop_attack(attacker, square, present, |s| self.is_empty(s), hits)
     }
 
     /// The squares of `attacker`'s pieces that could capture on `square`.
     pub fn attackers(&self, attacker: Color, square: Square) -> SquareSet {
         let mut found = SquareSet::EMPTY;
-        self.variant.tables().find_attack(
+        let present = self.kinds_present(attacker);
+        let tables = self.variant.tables();
+        let mut collect = |check: &AttackCheck| {
+            if self.check_hits(attacker, check.square, check.kinds) {
+                found.insert(check.square);
+            }
+            false
+        };
+        tables.find_attack(
             attacker,
             square,
-            self.kinds_present(attacker),
+            present,
             |s| self.is_empty(s),
-            |check| {
-                if self.check_hits(attacker, check.square, check.kinds) {
-                    found.insert(check.square);
-                }
-                false
-            },
+            &mut collect,
+        );
+        tables.find_hop_attack(
+            attacker,
+            square,
+            present,
+            |s| self.is_empty(s),
+            &mut collect,
         );
         found
     }
@@ -352,6 +463,12 @@ impl Position {
     #[inline]
     pub(crate) fn leaves_king_exposed(&mut self, mv: Move) -> bool {
         let us = self.turn;
+        if self.is_swap(mv) || self.is_en_passant(mv) {
+            let undo = self.make(mv);
+            let exposed = self.king_exposed(us);
+            self.unmake(mv, undo);
+            return exposed;
+        }
         let moved = self.board[mv.from.index()];
         let captured = self.board[mv.to.index()];
         self.board[mv.from.index()] = 0;

@@ -12,11 +12,11 @@
 //! the tree comes from the paths themselves, bent and crooked riders (Gryphon, Rhino) get their
 //! checks and pins right with no special case: "between" is never assumed to be symmetric.
 
-use crate::atom::{Mode, Origin};
+use crate::atom::Mode;
 use crate::geometry::{Square, SQUARE_SLOTS};
 use crate::piece::{Color, KIND_SLOTS};
 use crate::square_set::SquareSet;
-use crate::variant::{PieceRule, Variant};
+use crate::variant::{PieceRule, Promotes, Variant};
 use std::ops::Range;
 
 /// One walk from one square; see the module documentation.
@@ -95,6 +95,23 @@ pub struct Tables {
     nodes: Vec<AttackNode>,
     checks: Vec<AttackCheck>,
     trees: Vec<AttackTree>,
+    /// Per square and attacking colour: the straight lines along which a hopper attacks it.
+    hop_rays: Vec<(u32, u32)>,
+    rays: Vec<HopRay>,
+    ray_squares: Vec<Square>,
+    /// Per square and attacking colour: every square of those lines.
+    hop_lines: Vec<SquareSet>,
+    /// The kinds that capture by hopping.
+    hopper_kinds: u32,
+}
+
+/// A straight line from an attacked square outward, along which a hopper of some kinds attacks
+/// over exactly one screen.
+#[derive(Clone, Copy, Debug)]
+struct HopRay {
+    start: u32,
+    len: u8,
+    kinds: u32,
 }
 
 fn range((start, end): (u32, u32)) -> Range<usize> {
@@ -177,6 +194,45 @@ impl Tables {
         false
     }
 
+    /// Like [`Tables::find_attack`], for the hoppers' captures: along each line from `square`,
+    /// the first piece is the screen and the next one the candidate attacker.
+    pub fn find_hop_attack(
+        &self,
+        attacker: Color,
+        square: Square,
+        present: u32,
+        is_empty: impl Fn(Square) -> bool,
+        mut found: impl FnMut(&AttackCheck) -> bool,
+    ) -> bool {
+        self.rays[range(self.hop_rays[square_index(attacker, square)])]
+            .iter()
+            .filter(|ray| ray.kinds & present != 0)
+            .any(|ray| {
+                let squares = &self.ray_squares[ray.start as usize..][..ray.len as usize];
+                let mut occupied = squares.iter().copied().filter(|&s| !is_empty(s));
+                let candidate = occupied.nth(1);
+                candidate.is_some_and(|square| {
+                    found(&AttackCheck {
+                        square,
+                        kinds: ray.kinds,
+                    })
+                })
+            })
+    }
+
+    /// The kinds that capture by hopping, as a set of [`crate::piece::Kind::bit`]s.
+    #[inline]
+    pub fn hopper_kinds(&self) -> u32 {
+        self.hopper_kinds
+    }
+
+    /// Every square on a line along which a hopper of `attacker` could attack `square`: moving
+    /// a piece onto or off such a square may open or close that attack.
+    #[inline]
+    pub fn hop_lines(&self, attacker: Color, square: Square) -> &SquareSet {
+        &self.hop_lines[square_index(attacker, square)]
+    }
+
     /// Looks at every attack by `attacker` on `square` at once: whether one gets through now
     /// (then the scan stops early), and else which squares alone block one: the first occupied
     /// square of some attack path, holding a piece accepted by `is_candidate`, such that with it
@@ -239,6 +295,7 @@ impl Tables {
         let mut trees: Vec<BuildNode> = (0..2 * SQUARE_SLOTS)
             .map(|_| BuildNode::default())
             .collect();
+        let mut hop_rays: Vec<Vec<(Vec<Square>, u32)>> = vec![Vec::new(); 2 * SQUARE_SLOTS];
         for color in Color::ALL {
             for rule in variant.rules() {
                 let allowed = variant.allowed_squares(rule.kind, color);
@@ -256,15 +313,35 @@ impl Tables {
                             &tables.path_squares[path.start as usize..][..path.len as usize];
                         for target in path.pass as usize..squares.len() {
                             let passed = squares[..target].iter().rev().copied();
-                            trees[square_index(color, squares[target])].insert(
-                                passed,
-                                from,
-                                rule.kind.bit(),
-                            );
+                            let index = square_index(color, squares[target]);
+                            if path.mode.hops() {
+                                tables.hopper_kinds |= rule.kind.bit();
+                                let ray: Vec<Square> = passed.chain([from]).collect();
+                                add_hop_ray(&mut hop_rays[index], ray, rule.kind.bit());
+                            } else {
+                                trees[index].insert(passed, from, rule.kind.bit());
+                            }
                         }
                     }
                 }
             }
+        }
+        tables.hop_rays = vec![(0, 0); 2 * SQUARE_SLOTS];
+        tables.hop_lines = vec![SquareSet::EMPTY; 2 * SQUARE_SLOTS];
+        for (index, rays) in hop_rays.into_iter().enumerate() {
+            let first = tables.rays.len() as u32;
+            for (squares, kinds) in rays {
+                tables.hop_lines[index] =
+                    squares.iter().copied().collect::<SquareSet>() | tables.hop_lines[index];
+                let start = tables.ray_squares.len() as u32;
+                tables.ray_squares.extend(&squares);
+                tables.rays.push(HopRay {
+                    start,
+                    len: squares.len() as u8,
+                    kinds,
+                });
+            }
+            tables.hop_rays[index] = (first, tables.rays.len() as u32);
         }
         for (index, tree) in trees.iter().enumerate() {
             let root_start = tables.checks.len() as u32;
@@ -294,7 +371,7 @@ impl Tables {
         allowed: &SquareSet,
     ) {
         let dims = variant.dimensions();
-        let promotion_squares = if rule.promotes_to.is_some() {
+        let promotion_squares = if rule.promotes != Promotes::Never {
             *variant.camp(color)
         } else {
             SquareSet::EMPTY
@@ -305,10 +382,8 @@ impl Tables {
             dims.ranks - 1 - from.rank()
         };
         for atom in rule.atoms {
-            if let Origin::OwnRank(rank) = atom.required_origin() {
-                if rank != own_rank {
-                    continue;
-                }
+            if !atom.required_origin().allows(own_rank) {
+                continue;
             }
             for walk in atom.walks() {
                 let walk = if color == Color::White {
@@ -390,6 +465,23 @@ impl Tables {
     }
 }
 
+/// Adds to a square's hop rays one that starts from it and ends on the square of a hopper of the
+/// kinds `kinds`. Hop paths are straight lines, so a ray that starts like a known one extends it.
+fn add_hop_ray(rays: &mut Vec<(Vec<Square>, u32)>, ray: Vec<Square>, kinds: u32) {
+    match rays
+        .iter_mut()
+        .find(|(known, _)| known.first() == ray.first())
+    {
+        Some((known, known_kinds)) => {
+            *known_kinds |= kinds;
+            if ray.len() > known.len() {
+                *known = ray;
+            }
+        }
+        None => rays.push((ray, kinds)),
+    }
+}
+
 /// An attack tree node while the tables are being built.
 #[derive(Default)]
 struct BuildNode {
@@ -442,12 +534,18 @@ mod tests {
                 .iter()
                 .filter(|path| path.mode().captures())
                 .any(|path| {
+                    // Pieces met before the target: none may be, or exactly one for a hopper.
+                    let screens_needed = usize::from(path.mode().hops());
+                    let mut screens = 0;
                     for (index, &square) in tables.squares(path).iter().enumerate() {
                         if square == target {
-                            return index >= path.pass();
+                            return index >= path.pass() && screens == screens_needed;
                         }
                         if !position.is_empty(square) {
-                            return false;
+                            screens += 1;
+                            if screens > screens_needed {
+                                return false;
+                            }
                         }
                     }
                     false
@@ -465,16 +563,23 @@ mod tests {
 
     #[test]
     fn attack_trees_agree_with_forward_paths() {
-        let variant = Variant::meiriqi();
-        let squares: Vec<Square> = variant.dimensions().squares().collect();
         let mut state = 0x1234_5678_9abc_def1;
-        for _ in 0..300 {
+        for spec in Variant::all() {
+            let variant = Variant::by_name(spec.name).unwrap();
+            attack_trees_agree_in(variant, &mut state);
+        }
+    }
+
+    fn attack_trees_agree_in(variant: &'static Variant, state: &mut u64) {
+        let squares: Vec<Square> = variant.dimensions().squares().collect();
+        let kinds: Vec<Kind> = variant.rules().map(|rule| rule.kind).collect();
+        for _ in 0..150 {
             let mut position = Position::empty(variant);
-            let count = 4 + next(&mut state) % 40;
+            let count = 4 + next(state) % 40;
             for _ in 0..count {
-                let square = squares[(next(&mut state) % squares.len() as u64) as usize];
-                let kind = Kind::ALL[(next(&mut state) % Kind::ALL.len() as u64) as usize];
-                let color = Color::ALL[(next(&mut state) % 2) as usize];
+                let square = squares[(next(state) % squares.len() as u64) as usize];
+                let kind = kinds[(next(state) % kinds.len() as u64) as usize];
+                let color = Color::ALL[(next(state) % 2) as usize];
                 position.set_piece_at(square, Some(Piece { kind, color }));
             }
             for &square in &squares {

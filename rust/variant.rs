@@ -20,7 +20,38 @@ pub struct PieceRule {
     /// Squares (White's side; mirrored for Black) the piece may never leave.
     pub confined_to: Option<&'static [&'static str]>,
     /// What it may become when a move ends in its owner's promotion zone.
-    pub promotes_to: Option<Kind>,
+    pub promotes: Promotes,
+}
+
+/// What a piece may become when a move ends in its owner's promotion zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promotes {
+    /// It never promotes.
+    Never,
+    /// It may promote to this kind (or stay as it is).
+    To(Kind),
+    /// It promotes to a kind chosen under the variant's [`PromotionChoice`].
+    Choice,
+}
+
+/// The kinds a [`Promotes::Choice`] piece may become, and whether it must.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionChoice {
+    /// It must promote, to a kind of its owner's that has been captured (fewer on the board than
+    /// at the start; never a King or a piece of its own kind); with none, it may not enter the
+    /// zone at all.
+    CapturedKinds,
+    /// It may promote to any kind of the game but the King and its own.
+    AnyKind,
+}
+
+/// What having no legal move while not in check means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stalemate {
+    /// The side to move loses.
+    Loses,
+    /// The game is drawn.
+    Draws,
 }
 
 /// The complete definition of a variant, written as constant data.
@@ -44,6 +75,21 @@ pub struct VariantSpec {
     pub camp_depth: u8,
     /// Whether the Kings may never stand on one file with nothing between them.
     pub facing_kings: bool,
+    /// One line about the variant, for lists.
+    pub description: &'static str,
+    /// How [`Promotes::Choice`] pieces choose.
+    pub promotion_choice: PromotionChoice,
+    /// What stalemate means.
+    pub stalemate: Stalemate,
+    /// Whether a Pawn may capture en passant a Pawn that has just made a two-square move.
+    pub en_passant: bool,
+    /// Whether a King not in check may swap places with an adjacent friendly piece that is not
+    /// a Pawn, as a whole move.
+    pub king_swap: bool,
+    /// Whether the chess draws apply: the fifty-move rule and threefold repetition may be
+    /// claimed, seventy-five moves and fivefold repetition end the game, and two bare Kings are
+    /// a dead position.
+    pub chess_draws: bool,
 }
 
 /// A variant ready for play: its definition plus the tables built from it.
@@ -52,6 +98,7 @@ pub struct Variant {
     spec: &'static VariantSpec,
     rules: [Option<PieceRule>; KIND_SLOTS],
     camps: [SquareSet; 2],
+    start_counts: [[u8; KIND_SLOTS]; 2],
     tables: Tables,
 }
 
@@ -72,19 +119,31 @@ impl Variant {
             spec,
             rules,
             camps: [white_camp, black_camp],
+            start_counts: [[0; KIND_SLOTS]; 2],
             tables: Tables::default(),
         };
+        let placement = spec.start_fen.split_whitespace().next().unwrap_or_default();
+        for letter in placement.chars().filter(char::is_ascii_alphabetic) {
+            let kind = variant
+                .kind_by_letter(letter.to_ascii_uppercase())
+                .expect("start positions use the variant's letters");
+            let color = if letter.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            variant.start_counts[color.index()][kind.number() as usize] += 1;
+        }
         variant.tables = Tables::build(&variant);
         variant
     }
 
-    /// The variant called `name`, if there is one.
+    /// The variant called `name`, if there is one. Each is built on first use.
     pub fn by_name(name: &str) -> Option<&'static Variant> {
-        static MEIRIQI: OnceLock<Variant> = OnceLock::new();
-        match name {
-            "meiriqi" => Some(MEIRIQI.get_or_init(|| Variant::build(&variants::MEIRIQI))),
-            _ => None,
-        }
+        static BUILT: [OnceLock<Variant>; variants::ALL.len()] =
+            [const { OnceLock::new() }; variants::ALL.len()];
+        let index = variants::ALL.iter().position(|spec| spec.name == name)?;
+        Some(BUILT[index].get_or_init(|| Variant::build(variants::ALL[index])))
     }
 
     /// Mĕirìqí, the flagship variant.
@@ -92,9 +151,34 @@ impl Variant {
         Variant::by_name("meiriqi").expect("meiriqi is always defined")
     }
 
-    /// The names of every variant.
-    pub fn names() -> &'static [&'static str] {
-        &["meiriqi"]
+    /// The definitions of every variant, the flagship first.
+    pub fn all() -> &'static [&'static VariantSpec] {
+        variants::ALL
+    }
+
+    /// The kind a lowercase-or-uppercase promotion `letter` names without knowing the variant:
+    /// kinds some piece may promote to come first, so `P` is Yáng Qí's Cannon, not Mĕirìqí's
+    /// Pegasus; other letters name the kind they name in the first variant that has one.
+    pub fn promotion_kind_by_letter(letter: char) -> Option<Kind> {
+        let letter = letter.to_ascii_uppercase();
+        let is_target = |spec: &VariantSpec, kind: Kind| {
+            spec.pieces.iter().any(|rule| match rule.promotes {
+                Promotes::Never => false,
+                Promotes::To(target) => target == kind,
+                Promotes::Choice => kind != Kind::King && kind != rule.kind,
+            })
+        };
+        let named = |target_only: bool| {
+            Variant::all().iter().find_map(|spec| {
+                spec.pieces
+                    .iter()
+                    .find(|rule| {
+                        rule.letter == letter && (!target_only || is_target(spec, rule.kind))
+                    })
+                    .map(|rule| rule.kind)
+            })
+        };
+        named(true).or_else(|| named(false))
     }
 
     /// The variant's definition.
@@ -134,10 +218,17 @@ impl Variant {
             .map_or(kind.default_letter(), |rule| rule.letter)
     }
 
-    /// The kind `kind` promotes to, if it promotes.
+    /// What `kind` may become in the promotion zone.
     #[inline]
-    pub fn promotion(&self, kind: Kind) -> Option<Kind> {
-        self.rule(kind).and_then(|rule| rule.promotes_to)
+    pub fn promotes(&self, kind: Kind) -> Promotes {
+        self.rule(kind)
+            .map_or(Promotes::Never, |rule| rule.promotes)
+    }
+
+    /// How many pieces of `kind` `color` has in the starting position.
+    #[inline]
+    pub fn start_count(&self, color: Color, kind: Kind) -> u8 {
+        self.start_counts[color.index()][kind.number() as usize]
     }
 
     /// The squares where a move of `color` may promote.

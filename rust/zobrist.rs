@@ -46,3 +46,10 @@ pub fn turn_key(color: Color) -> u64 {
         Color::Black => KEYS[KEY_COUNT - 1],
     }
 }
+
+/// The key mixed in while a Pawn may capture en passant on `square`. (Piece code zero marks an
+/// empty square and has no piece keys, so its slots serve here.)
+#[inline]
+pub fn en_passant_key(square: Square) -> u64 {
+    KEYS[square.index()]
+}

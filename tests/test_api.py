@@ -41,9 +41,11 @@ def test_square_numbers_are_checked(number: int) -> None:
 
 
 def test_piece_types_and_symbols() -> None:
-    assert len(meiriqi.PIECE_TYPES) == 17
-    letters = "".join(meiriqi.piece_symbol(t) for t in meiriqi.PIECE_TYPES)
+    assert len(meiriqi.PIECE_TYPES) == 20
+    letters = "".join(meiriqi.piece_symbol(t) for t in meiriqi.Board().piece_types)
     assert sorted(letters) == sorted("KMPYEHWNGSLIJROQC")
+    letters = "".join(meiriqi.piece_symbol(t) for t in meiriqi.Board(variant="yangqi").piece_types)
+    assert sorted(letters) == sorted("KRNBPVI")
     assert meiriqi.piece_name(meiriqi.GRYPHON) == "gryphon"
     piece = meiriqi.Piece(meiriqi.GOLD, meiriqi.BLACK)
     assert (piece.piece_type, piece.color, piece.symbol(), str(piece)) == (

@@ -315,7 +315,7 @@ EMPTY = {(p.values[0], p.values[1]): (p.values[2], p.values[3]) for p in PIECE_C
 
 def test_every_piece_type_has_cases() -> None:
     assert {letter for letter, _ in EMPTY} == set(NAMES)
-    assert len(NAMES) == len(meiriqi.PIECE_TYPES) == 17
+    assert len(NAMES) == len(meiriqi.Board().piece_types) == 17
 
 
 def setup(pieces: Mapping[str, str], colour: str) -> tuple[meiriqi.Board, Callable[[str], str]]:

@@ -18,7 +18,9 @@ from collections.abc import Iterable
 from meiriqi import san as _san
 from meiriqi import svg as _svg
 from meiriqi._core import (
+    BISHOP,
     BLACK,
+    CANNON,
     CHAMPION,
     EAGLE,
     GOLD,
@@ -37,6 +39,7 @@ from meiriqi._core import (
     ROOK,
     SILVER,
     STARTING_FEN,
+    VAO,
     WHITE,
     WILDEBEEST,
     IllegalMoveError,
@@ -60,7 +63,9 @@ from meiriqi._core import Board as _CoreBoard
 from meiriqi.san import AmbiguousMoveError
 
 __all__ = [
+    "BISHOP",
     "BLACK",
+    "CANNON",
     "CHAMPION",
     "EAGLE",
     "GOLD",
@@ -79,6 +84,7 @@ __all__ = [
     "ROOK",
     "SILVER",
     "STARTING_FEN",
+    "VAO",
     "WHITE",
     "WILDEBEEST",
     "AmbiguousMoveError",

@@ -19,7 +19,6 @@ from collections.abc import Iterable
 
 from meiriqi._core import (
     PAWN,
-    PIECE_TYPES,
     Board,
     IllegalMoveError,
     InvalidMoveError,
@@ -52,7 +51,10 @@ _SAN_RE = re.compile(
     re.VERBOSE,
 )
 
-_TYPE_BY_LETTER = {piece_symbol(piece_type): piece_type for piece_type in PIECE_TYPES}
+
+def _type_by_letter(board: Board, letter: str) -> int | None:
+    """The type of ``board``'s variant whose letter is ``letter`` (uppercase), if any."""
+    return next((kind for kind in board.piece_types if piece_symbol(kind) == letter), None)
 
 
 def _letter(piece_type: int) -> str:
@@ -73,7 +75,7 @@ def san(board: Board, move: Move) -> str:
         raise IllegalMoveError(f"{move.uci()} is not legal in {board.fen()}")
     origin, target = move.from_square, move.to_square
     piece_type = _piece_type_at(board, origin)
-    capture = board.piece_at(target) is not None
+    capture = board.is_capture(move)
     rivals = [
         other
         for other in board.legal_moves
@@ -121,14 +123,15 @@ def _parse_square(text: str, san_text: str) -> int:
         raise InvalidMoveError(f"invalid san {san_text!r}: no square {text!r}") from error
 
 
-def _parse_type(letter: str | None, san_text: str) -> int | None:
-    """The piece type of a SAN letter (any case); raises ``InvalidMoveError`` for an unknown one."""
+def _parse_type(board: Board, letter: str | None, san_text: str) -> int | None:
+    """The piece type of a SAN letter (any case) in ``board``'s variant; raises
+    ``InvalidMoveError`` for a letter the variant does not use."""
     if letter is None:
         return None
-    try:
-        return _TYPE_BY_LETTER[letter.upper()]
-    except KeyError:
-        raise InvalidMoveError(f"invalid san {san_text!r}: no piece letter {letter!r}") from None
+    piece_type = _type_by_letter(board, letter.upper())
+    if piece_type is None:
+        raise InvalidMoveError(f"invalid san {san_text!r}: no piece letter {letter!r}")
+    return piece_type
 
 
 def parse_san(board: Board, text: str) -> Move:
@@ -137,13 +140,14 @@ def parse_san(board: Board, text: str) -> Move:
     Raises ``InvalidMoveError`` for malformed text, ``IllegalMoveError`` when no legal move fits
     and :class:`AmbiguousMoveError` when several do (all three are ``ValueError``).
     """
-    stripped = text.strip()
+    # A King's swap may be written in full, "Kd1;Ve1": the King's part decides.
+    stripped, _, swapped = text.strip().partition(";")
     match = _SAN_RE.fullmatch(stripped)
     if match is None:
         raise InvalidMoveError(f"invalid san {text!r}")
     target = _parse_square(match["to"], text)
-    promotion = _parse_type(match["promotion"], text)
-    piece_type = _parse_type(match["piece"], text)
+    promotion = _parse_type(board, match["promotion"], text)
+    piece_type = _parse_type(board, match["piece"], text)
     origin_file = None if match["file"] is None else ord(match["file"]) - ord("a")
     origin_rank = None if match["rank"] is None else int(match["rank"]) - 1
     if piece_type is None and (origin_file is None or origin_rank is None):
@@ -157,6 +161,8 @@ def parse_san(board: Board, text: str) -> Move:
         and origin_rank in (None, square_rank(move.from_square))
         and piece_type in (None, _piece_type_at(board, move.from_square))
     ]
+    if swapped and len(candidates) == 1 and not board.is_swap(candidates[0]):
+        raise IllegalMoveError(f"illegal move {text!r}: {stripped} is not a King's swap")
     if len(candidates) == 1:
         return candidates[0]
     where = f"{text!r} in {board.fen()}"

@@ -5,7 +5,7 @@ use super::{
     color_from_bool, square_from_number, IllegalMoveError, InvalidFenError, InvalidMoveError,
 };
 use crate::fen::{self, FenError};
-use crate::game::{Game, Outcome, Termination};
+use crate::game::{Game, Termination};
 use crate::geometry::Square;
 use crate::moves::Move;
 use crate::perft;
@@ -66,6 +66,13 @@ impl PyBoard {
             .collect()
     }
 
+    /// Whether the game is over, for the reason `termination`.
+    fn ends_by(&mut self, termination: Termination) -> bool {
+        self.game
+            .outcome()
+            .is_some_and(|outcome| outcome.termination == termination)
+    }
+
     fn uci(&self, mv: Move) -> String {
         mv.to_uci(|kind| self.variant().letter(kind))
     }
@@ -74,9 +81,9 @@ impl PyBoard {
 #[pymethods]
 impl PyBoard {
     #[new]
-    #[pyo3(signature = (fen=None))]
-    fn new(fen: Option<&str>) -> PyResult<Self> {
-        let variant = Variant::meiriqi();
+    #[pyo3(signature = (fen=None, *, variant="meiriqi"))]
+    fn new(fen: Option<&str>, variant: &str) -> PyResult<Self> {
+        let variant = variant_named(variant)?;
         let game = match fen {
             None => Game::start(variant),
             Some(text) => Game::from_fen(variant, text).map_err(fen_error)?,
@@ -84,10 +91,22 @@ impl PyBoard {
         Ok(PyBoard { game, listed: None })
     }
 
-    /// A board with no pieces, White to move.
+    /// A board of `variant` with no pieces, White to move.
     #[classmethod]
-    fn empty<'py>(cls: &Bound<'py, PyType>) -> PyResult<Bound<'py, PyAny>> {
-        PyBoard::with_game(cls, Game::new(Position::empty(Variant::meiriqi())))
+    #[pyo3(signature = (*, variant="meiriqi"))]
+    fn empty<'py>(cls: &Bound<'py, PyType>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
+        let board = PyBoard::with_game(cls, Game::new(Position::empty(variant_named(variant)?)))?;
+        Ok(board)
+    }
+
+    /// Every variant's name with a one-line description, the flagship first.
+    #[staticmethod]
+    fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+        let variants = PyDict::new(py);
+        for spec in Variant::all() {
+            variants.set_item(spec.name, spec.description)?;
+        }
+        Ok(variants)
     }
 
     /// A copy of the board, with its move stack unless `stack` is false.
@@ -115,10 +134,48 @@ impl PyBoard {
         PyBoard::copy(slf, true)
     }
 
-    /// The variant's name.
+    /// The variant's name, such as `"meiriqi"` or `"yangqi"`.
     #[getter]
     fn variant_name(&self) -> &'static str {
         self.variant().spec().name
+    }
+
+    /// The piece types of the variant, King first.
+    #[getter]
+    fn piece_types(&self) -> Vec<u8> {
+        self.variant()
+            .rules()
+            .map(|rule| rule.kind.number())
+            .collect()
+    }
+
+    /// The variant's name in game records, such as `"Meiriqi"` or `"Yang Qi"`.
+    #[getter]
+    fn variant_title(&self) -> &'static str {
+        self.variant().spec().title
+    }
+
+    /// The square a Pawn may capture en passant on, if any.
+    #[getter]
+    fn ep_square(&self) -> Option<usize> {
+        self.game.position().en_passant().map(Square::index)
+    }
+
+    /// Whether the legal `move` captures (en passant included; a King's swap does not).
+    fn is_capture(&self, r#move: PyRef<'_, PyMove>) -> bool {
+        let position = self.game.position();
+        let mv = r#move.0;
+        position.is_en_passant(mv) || (!position.is_empty(mv.to) && !position.is_swap(mv))
+    }
+
+    /// Whether the legal `move` captures en passant.
+    fn is_en_passant(&self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.game.position().is_en_passant(r#move.0)
+    }
+
+    /// Whether the legal `move` is a King's swap with a friendly piece.
+    fn is_swap(&self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.game.position().is_swap(r#move.0)
     }
 
     /// Number of files.
@@ -264,32 +321,50 @@ impl PyBoard {
     }
 
     fn is_checkmate(&mut self) -> bool {
-        matches!(
-            self.game.outcome(),
-            Some(Outcome {
-                termination: Termination::Checkmate,
-                ..
-            })
-        )
+        self.ends_by(Termination::Checkmate)
     }
 
-    /// No legal move and not in check: in Mĕirìqí this loses for the side to move.
+    /// No legal move and not in check: a loss in Mĕirìqí, a draw in Yáng Qí.
     fn is_stalemate(&mut self) -> bool {
-        matches!(
-            self.game.outcome(),
-            Some(Outcome {
-                termination: Termination::Stalemate,
-                ..
-            })
-        )
+        self.ends_by(Termination::Stalemate)
     }
 
-    fn is_game_over(&mut self) -> bool {
-        self.game.outcome().is_some()
+    /// Whether the game is over (counting claimable draws if `claim_draw`).
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn is_game_over(&mut self, claim_draw: bool) -> bool {
+        self.outcome(claim_draw).is_some()
     }
 
-    fn outcome(&mut self) -> Option<PyOutcome> {
-        self.game.outcome().map(PyOutcome)
+    /// How the game ended, if it has; with `claim_draw`, a draw the side to move could claim
+    /// (fifty moves, threefold repetition) counts too.
+    #[pyo3(signature = (*, claim_draw=false))]
+    fn outcome(&mut self, claim_draw: bool) -> Option<PyOutcome> {
+        let outcome = if claim_draw {
+            self.game.outcome_with_claims()
+        } else {
+            self.game.outcome()
+        };
+        outcome.map(PyOutcome)
+    }
+
+    /// Whether the side to move may claim a draw (fifty moves or threefold repetition).
+    fn can_claim_draw(&self) -> bool {
+        self.game.claimable_draw().is_some()
+    }
+
+    /// Whether only the two Kings are left, in a variant where that is a dead draw.
+    fn is_insufficient_material(&mut self) -> bool {
+        self.ends_by(Termination::InsufficientMaterial)
+    }
+
+    /// Whether the seventy-five-move rule has ended the game.
+    fn is_seventyfive_moves(&mut self) -> bool {
+        self.ends_by(Termination::SeventyFiveMoves)
+    }
+
+    /// Whether a fivefold repetition has ended the game.
+    fn is_fivefold_repetition(&mut self) -> bool {
+        self.ends_by(Termination::FivefoldRepetition)
     }
 
     fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
@@ -485,6 +560,17 @@ impl PyBoard {
         let name = slf.get_type().qualname()?;
         Ok(format!("{name}('{}')", slf.borrow().fen()))
     }
+}
+
+/// The variant called `name`, or a `ValueError` listing the names.
+fn variant_named(name: &str) -> PyResult<&'static Variant> {
+    Variant::by_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Variant::all().iter().map(|spec| spec.name).collect();
+        PyValueError::new_err(format!(
+            "unknown variant {name:?}: expected one of {}",
+            names.join(", ")
+        ))
+    })
 }
 
 /// The deepest perft the bindings accept: far beyond what finishes, short of exhausting memory.

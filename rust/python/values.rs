@@ -6,6 +6,7 @@ use crate::game::{Outcome, Termination};
 use crate::moves::{Move, MoveSyntaxError};
 use crate::piece::{Color, Kind, Piece};
 use crate::search::{self, SearchResult};
+use crate::variant::Variant;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList, PySlice};
@@ -109,7 +110,7 @@ impl PyMove {
     /// Reads coordinate notation.
     #[staticmethod]
     fn from_uci(uci: &str) -> PyResult<Self> {
-        Move::parse_uci(uci, Kind::from_default_letter)
+        Move::parse_uci(uci, Variant::promotion_kind_by_letter)
             .map(PyMove)
             .map_err(invalid_move)
     }
@@ -127,44 +128,53 @@ pub(super) fn invalid_move(error: MoveSyntaxError) -> PyErr {
     InvalidMoveError::new_err(error.to_string())
 }
 
-/// Why a game ended.
-#[pyclass(
-    name = "Termination",
-    module = "meiriqi._core",
-    eq,
-    eq_int,
-    frozen,
-    hash
-)]
+/// Why a game ended: `Termination.CHECKMATE`, `STALEMATE`, `INSUFFICIENT_MATERIAL`,
+/// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES` or `THREEFOLD_REPETITION`.
+#[pyclass(name = "Termination", module = "meiriqi._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) enum PyTermination {
-    /// The side to move is in check and has no legal move.
-    #[pyo3(name = "CHECKMATE")]
-    Checkmate,
-    /// The side to move is not in check and has no legal move.
-    #[pyo3(name = "STALEMATE")]
-    Stalemate,
+pub(super) struct PyTermination(pub(super) Termination);
+
+/// The methods of `Termination`, with a class attribute such as `Termination.CHECKMATE` for
+/// each [`Termination`].
+macro_rules! termination_constants {
+    ($($name:ident = $value:ident;)*) => {
+        #[pymethods]
+        #[allow(non_snake_case)]
+        impl PyTermination {
+            $(
+                #[classattr]
+                fn $name() -> PyTermination {
+                    PyTermination(Termination::$value)
+                }
+            )*
+
+            /// The name, such as `"CHECKMATE"`.
+            #[getter]
+            fn name(&self) -> &'static str {
+                self.0.name()
+            }
+
+            /// The words game records use, such as `"checkmate"`.
+            #[getter]
+            fn value(&self) -> &'static str {
+                self.0.words()
+            }
+
+            fn __repr__(&self) -> String {
+                format!("Termination.{}", self.0.name())
+            }
+        }
+    };
 }
 
-#[pymethods]
-impl PyTermination {
-    /// The name, such as `"CHECKMATE"`.
-    #[getter]
-    fn name(&self) -> &'static str {
-        match self {
-            PyTermination::Checkmate => "CHECKMATE",
-            PyTermination::Stalemate => "STALEMATE",
-        }
-    }
-
-    /// The word game records use, such as `"checkmate"`.
-    #[getter]
-    fn value(&self) -> &'static str {
-        match self {
-            PyTermination::Checkmate => "checkmate",
-            PyTermination::Stalemate => "stalemate",
-        }
-    }
+termination_constants! {
+    CHECKMATE = Checkmate;
+    STALEMATE = Stalemate;
+    INSUFFICIENT_MATERIAL = InsufficientMaterial;
+    SEVENTYFIVE_MOVES = SeventyFiveMoves;
+    FIVEFOLD_REPETITION = FivefoldRepetition;
+    FIFTY_MOVES = FiftyMoves;
+    THREEFOLD_REPETITION = ThreefoldRepetition;
 }
 
 /// How a finished game ended.
@@ -176,10 +186,7 @@ pub(super) struct PyOutcome(pub(super) Outcome);
 impl PyOutcome {
     #[getter]
     fn termination(&self) -> PyTermination {
-        match self.0.termination {
-            Termination::Checkmate => PyTermination::Checkmate,
-            Termination::Stalemate => PyTermination::Stalemate,
-        }
+        PyTermination(self.0.termination)
     }
 
     #[getter]
@@ -197,10 +204,7 @@ impl PyOutcome {
     }
 
     fn __repr__(&self) -> String {
-        let termination = match self.0.termination {
-            Termination::Checkmate => "CHECKMATE",
-            Termination::Stalemate => "STALEMATE",
-        };
+        let termination = self.0.termination.name();
         let winner = match self.0.winner {
             Some(Color::White) => "True",
             Some(Color::Black) => "False",

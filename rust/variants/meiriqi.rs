@@ -1,53 +1,18 @@
 //! Mĕirìqí (Beautiful Sun Chess), Glenn Overby's 10x10 blend of FIDE chess, Shogi and Xiangqi.
 //! The rules are in RULES.md §1; every line below quotes the movement it encodes.
 
+use super::{
+    confined, piece, promoting, BISHOP_SLIDE, KING_DIAGONAL, KING_STEP, KNIGHT_LEAP, ROOK_SLIDE,
+};
 use crate::atom::{Atom, Mode, Origin, Symmetry};
 use crate::geometry::Dimensions;
 use crate::piece::Kind;
-use crate::variant::{PieceRule, VariantSpec};
+use crate::variant::{PieceRule, PromotionChoice, Stalemate, VariantSpec};
 
 /// White's fortress; Black's is its mirror image (h8–j10).
 const FORTRESS: &[&str] = &["h1", "i1", "j1", "h2", "i2", "j2", "h3", "i3", "j3"];
 /// The five 'X' points of White's fortress, the only squares a Mandarin may stand on.
 const X_POINTS: &[&str] = &["h1", "j1", "i2", "h3", "j3"];
-
-const fn piece(kind: Kind, atoms: &'static [Atom]) -> PieceRule {
-    PieceRule {
-        kind,
-        letter: kind.default_letter(),
-        atoms,
-        confined_to: None,
-        promotes_to: None,
-    }
-}
-
-const fn promoting(kind: Kind, atoms: &'static [Atom], promotes_to: Kind) -> PieceRule {
-    PieceRule {
-        promotes_to: Some(promotes_to),
-        ..piece(kind, atoms)
-    }
-}
-
-const fn confined(
-    kind: Kind,
-    atoms: &'static [Atom],
-    region: &'static [&'static str],
-) -> PieceRule {
-    PieceRule {
-        confined_to: Some(region),
-        ..piece(kind, atoms)
-    }
-}
-
-/// One step in any of the eight directions.
-const KING_STEP: Atom = Atom::leap(1, 0);
-const KING_DIAGONAL: Atom = Atom::leap(1, 1);
-/// A Knight's (2,1) leap.
-const KNIGHT_LEAP: Atom = Atom::leap(2, 1);
-/// A Bishop's diagonal slide.
-const BISHOP_SLIDE: Atom = Atom::ride(1, 1);
-/// A Rook's orthogonal slide.
-const ROOK_SLIDE: Atom = Atom::ride(1, 0);
 
 /// Every piece of the game with its movement, from White's point of view.
 const PIECES: &[PieceRule] = &[
@@ -160,4 +125,10 @@ pub const MEIRIQI: VariantSpec = VariantSpec {
     palace_points: X_POINTS,
     camp_depth: 3,
     facing_kings: true,
+    description: "Glenn Overby's Beautiful Sun Chess: FIDE chess, Shogi and Xiangqi on 10x10",
+    promotion_choice: PromotionChoice::AnyKind,
+    stalemate: Stalemate::Loses,
+    en_passant: false,
+    king_swap: false,
+    chess_draws: false,
 };
