@@ -41,7 +41,7 @@ def test_square_numbers_are_checked(number: int) -> None:
 
 
 def test_piece_types_and_symbols() -> None:
-    assert len(meiriqi.PIECE_TYPES) == 20
+    assert isinstance(meiriqi.PIECE_TYPES, list) and len(meiriqi.PIECE_TYPES) == 20
     letters = "".join(meiriqi.piece_symbol(t) for t in meiriqi.Board().piece_types)
     assert sorted(letters) == sorted("KMPYEHWNGSLIJROQC")
     letters = "".join(meiriqi.piece_symbol(t) for t in meiriqi.Board(variant="yangqi").piece_types)

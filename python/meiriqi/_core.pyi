@@ -5,7 +5,7 @@ the same numbering for every board size up to 12x12. Colours are booleans: ``WHI
 """
 
 from collections.abc import Iterator, Sequence
-from typing import Final, overload
+from typing import Final, final, overload
 
 from typing_extensions import Self
 
@@ -29,6 +29,9 @@ ROOK: Final[int]
 OGYO: Final[int]
 QUEEN: Final[int]
 CHAMPION: Final[int]
+BISHOP: Final[int]
+CANNON: Final[int]
+VAO: Final[int]
 PIECE_TYPES: Final[list[int]]
 
 STARTING_FEN: Final[str]
@@ -63,6 +66,7 @@ def piece_symbol(piece_type: int) -> str:
 def piece_name(piece_type: int) -> str:
     """The English name of a piece type, such as ``"gryphon"``."""
 
+@final
 class Piece:
     """A piece: a type and a colour. Immutable and hashable."""
 
@@ -78,6 +82,7 @@ class Piece:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Move:
     """A move from one square to another, with an optional promotion. Immutable and hashable."""
 
@@ -96,18 +101,25 @@ class Move:
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Termination:
-    """Why a game ended."""
+    """Why a game ended (names as python-chess's ``chess.Termination``)."""
 
     CHECKMATE: Termination
     STALEMATE: Termination
+    INSUFFICIENT_MATERIAL: Termination
+    SEVENTYFIVE_MOVES: Termination
+    FIVEFOLD_REPETITION: Termination
+    FIFTY_MOVES: Termination
+    THREEFOLD_REPETITION: Termination
     @property
     def name(self) -> str:
         """The name, such as ``"CHECKMATE"``."""
     @property
     def value(self) -> str:
-        """The word game records use, such as ``"checkmate"``."""
+        """The words game records use, such as ``"checkmate"`` or ``"seventy-five moves"``."""
 
+@final
 class Outcome:
     """How a finished game ended: the reason and the winner (``None`` for a draw)."""
 
@@ -118,6 +130,7 @@ class Outcome:
     def result(self) -> str:
         """``"1-0"``, ``"0-1"`` or ``"1/2-1/2"``."""
 
+@final
 class LegalMoves(Sequence[Move]):
     """The legal moves of a position: a read-only sequence that makes a ``Move`` object only for
     the moves looked at. Equal to any sequence of the same moves in the same order."""
@@ -133,6 +146,7 @@ class LegalMoves(Sequence[Move]):
     def count(self) -> int:  # type: ignore[override]
         """The number of moves (python-chess's ``legal_moves.count()``)."""
 
+@final
 class SearchResult:
     """What a search found: the move, its score and the expected line."""
 
@@ -156,18 +170,37 @@ class SearchResult:
         """Nodes visited."""
 
 class Board:
-    """A Mĕirìqí position with the moves that led to it."""
+    """A position of some variant (Mĕirìqí unless told) with the moves that led to it."""
 
-    def __init__(self, fen: str | None = None) -> None:
-        """The position of ``fen``, or the starting position when ``fen`` is ``None``."""
+    def __init__(self, fen: str | None = None, *, variant: str = "meiriqi") -> None:
+        """The position of ``fen``, or the variant's starting position when ``fen`` is ``None``;
+        ``variant`` is one of :meth:`variants` (``ValueError`` otherwise)."""
     @classmethod
-    def empty(cls) -> Self:
+    def empty(cls, *, variant: str = "meiriqi") -> Self:
         """A board with no pieces, White to move (for setting up positions)."""
+    @staticmethod
+    def variants() -> dict[str, str]:
+        """Every variant's name with a one-line description, the flagship first."""
     def set_piece_at(self, square: int, piece: Piece | None) -> None:
         """Puts ``piece`` on ``square`` (``None`` clears it); clears the move stack."""
     @property
     def variant_name(self) -> str:
         """The variant's name: ``"meiriqi"``."""
+    @property
+    def variant_title(self) -> str:
+        """The variant's name in game records: ``"Meiriqi"``, ``"Yang Qi"``, ..."""
+    @property
+    def piece_types(self) -> list[int]:
+        """The piece types of the variant, King first."""
+    @property
+    def ep_square(self) -> int | None:
+        """The square a Pawn may capture en passant on (only when one could), if any."""
+    def is_capture(self, move: Move) -> bool:
+        """Whether the legal ``move`` captures (en passant included, a King's swap not)."""
+    def is_en_passant(self, move: Move) -> bool:
+        """Whether the legal ``move`` captures en passant."""
+    def is_swap(self, move: Move) -> bool:
+        """Whether the legal ``move`` is a King's swap with a friendly piece (Yáng Qí)."""
     @property
     def files(self) -> int:
         """Number of files (10 for Mĕirìqí)."""
@@ -206,9 +239,18 @@ class Board:
     def is_check(self) -> bool: ...
     def is_checkmate(self) -> bool: ...
     def is_stalemate(self) -> bool:
-        """No legal move and not in check: in Mĕirìqí this loses for the side to move."""
-    def is_game_over(self) -> bool: ...
-    def outcome(self) -> Outcome | None: ...
+        """No legal move and not in check: a loss in Mĕirìqí, a draw in Yáng Qí."""
+    def is_insufficient_material(self) -> bool:
+        """Only the two Kings are left, in a variant where that is a dead draw."""
+    def is_seventyfive_moves(self) -> bool:
+        """150 plies without a capture or pawn move have ended the game (Yáng Qí)."""
+    def is_fivefold_repetition(self) -> bool:
+        """The position has occurred five times, which ends the game (Yáng Qí)."""
+    def can_claim_draw(self) -> bool:
+        """Whether the side to move may claim a draw: fifty moves or threefold repetition."""
+    def is_game_over(self, *, claim_draw: bool = False) -> bool: ...
+    def outcome(self, *, claim_draw: bool = False) -> Outcome | None:
+        """How the game ended, if it has; with ``claim_draw``, a claimable draw counts too."""
     def is_attacked_by(self, color: bool, square: int) -> bool: ...
     def checkers(self) -> list[int]:
         """Squares of the enemy pieces that attack the King of the side to move."""

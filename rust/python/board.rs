@@ -142,10 +142,10 @@ impl PyBoard {
 
     /// The piece types of the variant, King first.
     #[getter]
-    fn piece_types(&self) -> Vec<u8> {
+    fn piece_types(&self) -> Vec<u32> {
         self.variant()
             .rules()
-            .map(|rule| rule.kind.number())
+            .map(|rule| u32::from(rule.kind.number()))
             .collect()
     }
 

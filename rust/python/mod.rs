@@ -74,7 +74,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "PIECE_TYPES",
         Kind::ALL
             .iter()
-            .map(|kind| kind.number())
+            .map(|kind| u32::from(kind.number()))
             .collect::<Vec<_>>(),
     )?;
     m.add("STARTING_FEN", Variant::meiriqi().spec().start_fen)?;
