@@ -1,4 +1,13 @@
-"""Mĕirìqí game records in a PGN-like format (RULES.md §4), modelled on ``chess.pgn``.
+"""Game records in a PGN-like format (RULES.md §4), modelled on ``chess.pgn``, for every variant.
+
+The ``Variant`` tag names the variant: a record writes the board's title (``"Meiriqi"``,
+``"Yang Qi"``, ``"Yang Qi (Chinese setup)"``, ...); a reader also accepts the machine name
+(``"yangqi"``), in any case and with or without accents, and a record without the tag is Mĕirìqí.
+The ``FEN`` tag and the moves are read in that variant. A finished game's ``Result`` and
+``Termination`` come from the final position: checkmate and a Mĕirìqí stalemate win, the other
+endings (a Yáng Qí stalemate, insufficient material, seventy-five moves, fivefold repetition, and
+a claimed fifty-move or threefold-repetition draw) are ``1/2-1/2``; ``Termination`` holds the
+words of :attr:`meiriqi.Termination.value`, such as ``"seventy-five moves"``.
 
 A :class:`Game` is the root of a tree of :class:`ChildNode` moves; every node has ``comment``,
 ``starting_comment`` (before the first move of a variation) and ``nags``. ``str(game)`` writes the
@@ -21,6 +30,7 @@ import unicodedata
 import weakref
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
 from dataclasses import dataclass
+from functools import cache
 from typing import TextIO
 
 import meiriqi
@@ -42,6 +52,7 @@ __all__ = [
     "PgnError",
     "convert",
     "read_game",
+    "variant_name",
     "write_game",
 ]
 
@@ -50,6 +61,7 @@ TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 VARIANT = "Meiriqi"
+"""The ``Variant`` tag of a Mĕirìqí game, the variant of a record without one."""
 COLUMNS = 80
 
 NAG_GOOD_MOVE = 1
@@ -267,36 +279,42 @@ class Game(GameNode):
         self.headers.setdefault("Variant", VARIANT)
         self.errors: list[PgnError] = []
 
-    def board(self) -> meiriqi.Board:
-        """The starting position: the ``FEN`` header, or Mĕirìqí's start.
+    def variant(self) -> str:
+        """The machine name of the game's variant (``"meiriqi"``, ``"yangqi"``, ...), read from
+        the ``Variant`` header; raises ``ValueError`` for a variant that is not known."""
+        return variant_name(self.headers.get("Variant", VARIANT))
 
-        Raises ``ValueError`` for a bad FEN or a ``Variant`` other than Mĕirìqí.
+    def board(self) -> meiriqi.Board:
+        """The starting position: the ``FEN`` header, or the start of the game's variant.
+
+        Raises ``ValueError`` for a bad FEN or an unknown ``Variant``.
         """
-        _check_variant(self.headers)
-        fen = self.headers.get("FEN")
-        return meiriqi.Board() if fen is None else meiriqi.Board(fen)
+        return meiriqi.Board(self.headers.get("FEN"), variant=self.variant())
 
     def setup(self, board: _core.Board) -> None:
-        """Starts the game at the position of ``board`` (sets or clears ``SetUp`` and ``FEN``)."""
+        """Starts the game at the position of ``board``: sets ``Variant`` to its variant's title
+        and sets (or, at the variant's own start, clears) ``SetUp`` and ``FEN``."""
+        self.headers["Variant"] = board.variant_title
         fen = board.fen()
-        if fen == _core.STARTING_FEN:
+        if fen == _core.Board(variant=board.variant_name).fen():
             self.headers.pop("SetUp", None)
             self.headers.pop("FEN", None)
         else:
             self.headers["SetUp"] = "1"
             self.headers["FEN"] = fen
 
-    def update_result(self) -> None:
-        """Sets ``Result`` and ``Termination`` when the main line ends in a finished position."""
-        outcome = self.end().board().outcome()
+    def update_result(self, *, claim_draw: bool = False) -> None:
+        """Sets ``Result`` and ``Termination`` when the main line ends in a finished position
+        (with ``claim_draw``, also in one where the side to move may claim a draw)."""
+        outcome = self.end().board().outcome(claim_draw=claim_draw)
         if outcome is not None:
             self.headers["Result"] = outcome.result()
-            stalemate = outcome.termination == _core.Termination.STALEMATE
-            self.headers["Termination"] = "stalemate" if stalemate else "checkmate"
+            self.headers["Termination"] = outcome.termination.value
 
     @classmethod
-    def from_board(cls, board: _core.Board) -> Game:
-        """A game whose main line is the move stack of ``board``, with its result if it is over."""
+    def from_board(cls, board: _core.Board, *, claim_draw: bool = False) -> Game:
+        """A game of ``board``'s variant whose main line is its move stack, with the result if
+        the game is over (``claim_draw``: or a draw may be claimed, as the player did)."""
         start = board.copy()
         moves = start.move_stack
         for _ in moves:
@@ -306,7 +324,7 @@ class Game(GameNode):
         node: GameNode = game
         for move in moves:
             node = node._attach(move)
-        game.update_result()
+        game.update_result(claim_draw=claim_draw)
         return game
 
     def __str__(self) -> str:
@@ -318,11 +336,28 @@ class Game(GameNode):
         return f"<Game {self.headers.get('White')!r} vs {self.headers.get('Black')!r}>"
 
 
-def _check_variant(headers: Mapping[str, str]) -> None:
-    """Raises ``ValueError`` unless the ``Variant`` header, if any, names Mĕirìqí."""
-    variant = headers.get("Variant", VARIANT)
-    if _fold(variant) != _fold(VARIANT):
-        raise ValueError(f"unsupported variant {variant!r}: only {VARIANT!r} is known")
+@cache
+def _variant_names() -> dict[str, str]:
+    """Every variant's machine name, keyed by the folded forms of its name and its title."""
+    names: dict[str, str] = {}
+    for name in _core.Board.variants():
+        names[_fold(name)] = name
+        names[_fold(_core.Board(variant=name).variant_title)] = name
+    return names
+
+
+def variant_name(text: str) -> str:
+    """The machine name of the variant called ``text`` in a ``Variant`` tag or on the command
+    line: its title or its name, in any case, with or without accents (``"Yang Qi"``,
+    ``"yangqi"``, ``"Mĕirìqí"``). Raises ``ValueError`` naming the known variants otherwise."""
+    name = _variant_names().get(_fold(text.strip()))
+    if name is None:
+        known = ", ".join(
+            f"{_core.Board(variant=name).variant_title!r} ({name})"
+            for name in _core.Board.variants()
+        )
+        raise ValueError(f"unsupported variant {text!r}: the known variants are {known}")
+    return name
 
 
 def _fold(text: str) -> str:
@@ -536,7 +571,8 @@ class _Reader:
             return
         tag = "Variant"
         try:
-            _check_variant(self.game.headers)
+            variant = self.game.variant()
+            self.game.headers["Variant"] = _core.Board(variant=variant).variant_title
             tag = "FEN"
             board = self.game.board()
         except ValueError as problem:
@@ -686,6 +722,7 @@ def convert(source: TextIO, dest: TextIO, *, fen: bool = False) -> int:
     With ``fen`` only the FEN of each game's final position is written, one per line. Each error
     goes to standard error with its line and column. Games whose start cannot be set up (bad
     ``FEN`` or ``Variant``) are left out; finished games get their ``Result`` and ``Termination``.
+    Each game is read and written in the variant its ``Variant`` tag names.
     """
     errors = 0
     while (game := read_game(source)) is not None:
