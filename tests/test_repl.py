@@ -487,7 +487,7 @@ def test_completion(tmp_path: Path) -> None:
     session = repl.Session(out=io.StringIO())
     assert session.complete("mo", "") == ["moves"]
     assert session.complete("N", "") == ["Nb4", "Nf4"]
-    assert session.complete("c", "") == ["c4", "c5", "cb3", "cd3"]
+    assert session.complete("c", "") == ["c4", "c5", "cb3", "cd3", "claim"]
     assert "Nb4" in session.complete("N", "c4 Nb7 ")
     assert session.complete("", "moves ")[:3] == ["a2", "a3", "b1"]
     assert session.complete("b", "auto ") == ["black", "both"]

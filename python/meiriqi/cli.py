@@ -1,4 +1,9 @@
-"""The ``meiriqi`` command line: ``play`` (the default), ``selfplay``, ``convert`` and ``perft``."""
+"""The ``meiriqi`` command line: ``play`` (the default), ``selfplay``, ``convert`` and ``perft``.
+
+``play``, ``selfplay`` and ``perft`` take ``--variant NAME`` (a name such as ``yangqi`` or a title
+such as ``"Yang Qi"``; default ``meiriqi``); ``--variant list`` prints the variants with their
+descriptions. ``convert`` and ``play --load`` take the variant from each record's ``Variant`` tag.
+"""
 
 from __future__ import annotations
 
@@ -15,9 +20,9 @@ from meiriqi import BLACK, WHITE, Board, InvalidFenError, display, pgn, repl, se
 
 
 def _perft(args: argparse.Namespace) -> int:
-    """``meiriqi perft DEPTH [--fen FEN] [--divide] [--threads N] [--time]``."""
+    """``meiriqi perft DEPTH [--variant NAME] [--fen FEN] [--divide] [--threads N] [--time]``."""
     try:
-        board = Board(args.fen)
+        board = Board(args.fen, variant=args.variant)
     except InvalidFenError as error:
         print(f"meiriqi perft: {error}", file=sys.stderr)
         return 2
@@ -38,12 +43,13 @@ def _perft(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    """``meiriqi [play] [--white/--black WHO] [--time S | --depth N] [--fen FEN | --load FILE]
-    [--no-color]``."""
+    """``meiriqi [play] [--variant NAME] [--white/--black WHO] [--time S | --depth N]
+    [--fen FEN | --load FILE] [--no-color]``."""
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")
     level = repl.Level(time=args.time) if args.depth is None else repl.Level(None, args.depth)
     session = repl.Session(
+        Board(variant=args.variant),
         style=display.terminal_style(sys.stdout, no_color=args.no_color),
         computer=[
             side for side, who in ((WHITE, args.white), (BLACK, args.black)) if who == "computer"
@@ -52,7 +58,7 @@ def _play(args: argparse.Namespace) -> int:
     )
     try:
         if args.fen is not None:
-            session.set_board(Board(args.fen))
+            session.set_board(Board(args.fen, variant=args.variant))
         elif args.load is not None:
             session.do_load(args.load)
     except OSError as error:
@@ -66,8 +72,8 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    """``meiriqi selfplay --games N [--time T | --depth D] [--out FILE] [--max-plies P]
-    [--seed S] [--opening-plies K]``."""
+    """``meiriqi selfplay --games N [--variant NAME] [--time T | --depth D] [--out FILE]
+    [--max-plies P] [--seed S] [--opening-plies K]``."""
     with _output(args.out, "selfplay") as out:
         if out is None:
             return 2
@@ -81,6 +87,7 @@ def _selfplay(args: argparse.Namespace) -> int:
                 depth=args.depth,
                 max_plies=args.max_plies,
                 opening_plies=args.opening_plies,
+                variant=args.variant,
             )
         except KeyboardInterrupt:
             print(
@@ -160,6 +167,35 @@ def _seconds(text: str) -> float:
     return seconds
 
 
+def _variant(text: str) -> str:
+    """A variant's machine name from its name or title, or ``"list"``."""
+    if text.strip().lower() == "list":
+        return "list"
+    try:
+        return pgn.variant_name(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error}; '--variant list' describes them") from None
+
+
+def _add_variant(parser: argparse.ArgumentParser) -> None:
+    """The ``--variant`` option."""
+    parser.add_argument(
+        "--variant",
+        type=_variant,
+        default="meiriqi",
+        metavar="NAME",
+        help=f"the game: {', '.join(Board.variants())} (default: %(default)s); "
+        "'--variant list' describes them",
+    )
+
+
+def _list_variants() -> int:
+    """Prints every variant's name and description (``--variant list``)."""
+    for name, description in Board.variants().items():
+        print(f"{name:<20} {description}")
+    return 0
+
+
 def _add_level(parser: argparse.ArgumentParser, default_time: float) -> None:
     """The computer's ``--time`` / ``--depth`` options."""
     level = parser.add_mutually_exclusive_group()
@@ -179,8 +215,11 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(
         prog="meiriqi",
-        description="Mĕirìqí (Beautiful Sun Chess): play, count and convert. "
-        "Without a command (or with only options) it plays.",
+        description="Mĕirìqí (Beautiful Sun Chess) and Yáng Qí: play, count and convert. "
+        "Without a command (or with only options) it plays. "
+        "Variants (--variant NAME): "
+        + "; ".join(f"{name}: {text}" for name, text in Board.variants().items())
+        + ".",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -197,6 +236,7 @@ def build_parser() -> argparse.ArgumentParser:
     start.add_argument("--fen", help="start from this position")
     start.add_argument("--load", metavar="FILE", help="continue the game recorded in FILE")
     play.add_argument("--no-color", action="store_true", help="plain ASCII, no colours")
+    _add_variant(play)
     play.set_defaults(run=_play)
 
     games = commands.add_parser("selfplay", help="let the computer play itself, write the games")
@@ -218,6 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="K",
         help="random moves at the start of each game, so games differ (default: %(default)s)",
     )
+    _add_variant(games)
     games.set_defaults(run=_selfplay)
 
     convert = commands.add_parser("convert", help="check and rewrite game records")
@@ -234,6 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--threads", type=_number("thread count", 1), help="worker threads (default: all cores)"
     )
     perft.add_argument("--time", action="store_true", help="print the time and speed to stderr")
+    _add_variant(perft)
     perft.set_defaults(run=_perft)
     return parser
 
@@ -247,4 +289,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in ("-h", "--help")):
         arguments.insert(0, "play")
     args = build_parser().parse_args(arguments)
+    if getattr(args, "variant", None) == "list":
+        return _list_variants()
     return int(args.run(args))

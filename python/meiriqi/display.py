@@ -1,9 +1,14 @@
-"""Text diagrams of Mĕirìqí positions for the terminal.
+"""Text diagrams of positions of every variant for the terminal.
 
-A diagram shows the pieces by their FEN letters (uppercase White, lowercase Black), the two
+A diagram shows the pieces by their FEN letters (uppercase White, lowercase Black), the
 fortresses walled off with their empty 'X' points marked, the lines that bound the camps (the
 promotion zones), the last move and a King in check. :data:`PLAIN` draws it in ASCII;
 :data:`FANCY` uses Unicode lines and ANSI colours. :func:`terminal_style` picks one for a stream.
+
+The shape comes from the board itself (:meth:`meiriqi.svg.Geometry.of`): 10x10 with two
+fortresses and three-rank camps for Mĕirìqí, 9x10 with neither for Yáng Qí. A camp that is only
+the last rank (Yáng Qí's) gets no line: the board's edge already bounds it, and the margin names
+it ("rank 10: White's camp").
 """
 
 from __future__ import annotations
@@ -13,8 +18,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
-from meiriqi._core import Board, square, square_file, square_rank
-from meiriqi.svg import MEIRIQI, Geometry
+from meiriqi._core import BLACK, WHITE, Board, square, square_file, square_rank
+from meiriqi.svg import Geometry
 
 __all__ = ["FANCY", "PLAIN", "Style", "diagram", "terminal_style"]
 
@@ -122,29 +127,47 @@ def _regions(geometry: Geometry) -> tuple[set[int], set[int]]:
     return inside, points
 
 
-_MARGIN = {
-    9: "Black (lowercase)",
-    8: "ranks 8-10: White's camp",
-    1: "ranks 1-3: Black's camp",
-    0: "White (UPPERCASE)",
-}
-"""Notes beside the ranks (indexed from 0), naming the sides and the camps."""
+def _margin(board: Board) -> dict[int, str]:
+    """Notes beside the ranks (indexed from 0): the sides on the outer ranks, the camps next to
+    them (``"ranks 8-10: White's camp"`` in Mĕirìqí, ``"rank 10: White's camp"`` in Yáng Qí)."""
+    top = board.ranks - 1
+    notes = {top: "Black (lowercase)", 0: "White (UPPERCASE)"}
+    for color, row, side in ((WHITE, top - 1, "White"), (BLACK, 1, "Black")):
+        camp = sorted({square_rank(sq) + 1 for sq in board.camp(color)})
+        if len(camp) > 1:
+            notes[row] = f"ranks {camp[0]}-{camp[-1]}: {side}'s camp"
+        elif camp:
+            notes[row] = f"rank {camp[0]}: {side}'s camp"
+    return notes
+
+
+def _camp_lines(geometry: Geometry) -> set[int]:
+    """The camp lines worth drawing: not those next to the edge, which bound a one-rank camp."""
+    return {line for line in geometry.camp_lines if 1 < line < geometry.height - 1}
 
 
 def diagram(
-    board: Board, *, style: Style = PLAIN, flipped: bool = False, geometry: Geometry = MEIRIQI
+    board: Board,
+    *,
+    style: Style = PLAIN,
+    flipped: bool = False,
+    geometry: Geometry | None = None,
 ) -> str:
     """The position as lines of text, White at the bottom unless ``flipped``.
 
-    The last move's squares and a checked King are marked; the margin names the sides and the
-    camps (ranks 8-10 are White's promotion zone, ranks 1-3 Black's).
+    The shape is ``geometry``, by default the board's own (:meth:`Geometry.of`). The last move's
+    squares and a checked King are marked; the margin names the sides and the camps (in
+    Mĕirìqí ranks 8-10 are White's promotion zone, ranks 1-3 Black's).
     """
+    geometry = Geometry.of(board) if geometry is None else geometry
     files = list(range(board.files))
     ranks = list(range(board.ranks))[::-1]
     if flipped:
         files.reverse()
         ranks.reverse()
     inside, points = _regions(geometry)
+    camp_lines = _camp_lines(geometry)
+    margin = _margin(board)
     last = board.peek() if board.move_stack else None
     marked = set() if last is None else {last.from_square, last.to_square}
     checked = board.king(board.turn) if board.is_check() else None
@@ -191,13 +214,13 @@ def diagram(
     header = "    " + "".join(f"  {chr(ord('a') + f)} " for f in files).rstrip()
     lines = [style.paint(header, "labels")]
     for row, rank in enumerate(ranks):
-        if row and max(rank, ranks[row - 1]) in geometry.camp_lines:
+        if row and max(rank, ranks[row - 1]) in camp_lines:
             lines.append(camp_line(ranks[row - 1], rank))
         text = style.paint(f"{rank + 1:>3} ", "labels")
         for column, file in enumerate(files):
             text += separator(rank, column) + cell(square(file, rank))
-        if rank in _MARGIN:
-            text += "   " + style.paint(_MARGIN[rank], "labels")
+        if rank in margin:
+            text += "   " + style.paint(margin[rank], "labels")
         lines.append(text.rstrip())
     lines.append(style.paint(header, "labels"))
     return "\n".join(lines)

@@ -5,6 +5,13 @@ A :class:`Session` holds the game (a board with its move stack, plus the moves t
 coordinate notation. Bad input never ends it; the message says what was wrong and what would be
 accepted. :func:`run` wires a session to the terminal, with tab completion and history when the
 ``readline`` module is available and standard input is a terminal.
+
+A session plays the variant of its board (Mĕirìqí unless told): ``new`` and ``fen FEN`` stay in it,
+``load FILE`` takes the variant of the record, and ``variant NAME`` starts a new game of another.
+The end of a game is announced with its reason; in Yáng Qí a stalemate, a lone pair of Kings, 75
+moves without a capture or pawn move and a fivefold repetition are draws. When the side to move
+may claim a draw (fifty moves, threefold repetition) the session says so after the board, and
+``claim`` ends the game as a draw; ``save`` then records ``1/2-1/2`` and the reason.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ from meiriqi import (
     IllegalMoveError,
     InvalidMoveError,
     Move,
-    Termination,
+    Outcome,
     engine,
     parse_square,
     pgn,
@@ -38,7 +45,7 @@ from meiriqi import (
 from meiriqi.display import PLAIN, Style, diagram
 from meiriqi.san import AmbiguousMoveError
 
-__all__ = ["COMMANDS", "Level", "Session", "parse_level", "run"]
+__all__ = ["COMMANDS", "Level", "Session", "game_name", "outcome_text", "parse_level", "run"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "help": ("help [COMMAND]", "list the commands, or explain one"),
@@ -46,6 +53,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "undo": ("undo", "take back your last move (and the computer's reply)"),
     "redo": ("redo", "play again what undo took back"),
     "new": ("new", "start a new game from the initial position"),
+    "variant": ("variant [NAME]", "show the variant and list the others, or start a game of NAME"),
     "fen": ("fen [FEN]", "show the position's FEN, or set up the position FEN"),
     "load": ("load FILE", "continue the (first) game recorded in FILE"),
     "save": ("save FILE", "write the game to FILE as a PGN-like record"),
@@ -55,6 +63,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "hint": ("hint", "ask the computer for a move, without playing it"),
     "level": ("level [2s | depth 4]", "show or set the computer's time per move or depth"),
     "auto": ("auto [white|black|both|off]", "show or choose the sides the computer plays"),
+    "claim": ("claim", "claim a draw (fifty moves or threefold repetition) when you may"),
     "quit": ("quit", "leave (so do 'exit' and Ctrl-D)"),
 }
 """Every command: its usage and a one-line summary (the ``help`` text)."""
@@ -107,19 +116,57 @@ def parse_level(text: str) -> Level:
     return Level(time=seconds)
 
 
-def outcome_text(board: Board) -> str | None:
-    """How the game in ``board`` ended, in words; ``None`` while it goes on."""
-    outcome = board.outcome()
+_ACCENTS = {"Meiriqi": "Mĕirìqí", "Yang Qi": "Yáng Qí"}
+"""The names of the games with their tone marks, for text that may hold them."""
+
+_ENDINGS = {
+    "CHECKMATE": "Checkmate: {winner} wins, {result}.",
+    "STALEMATE": "Stalemate: {mover} has no legal move. In {game} stalemate wins for the side "
+    "that delivered it: {winner} wins, {result}.",
+    "STALEMATE_DRAW": "Stalemate: {mover} has no legal move. In {game} stalemate is a draw, "
+    "{result}.",
+    "INSUFFICIENT_MATERIAL": "Draw by insufficient material: only the two Kings are left, "
+    "{result}.",
+    "SEVENTYFIVE_MOVES": "Draw by the seventy-five-move rule: 75 moves by each side without a "
+    "capture or pawn move, {result}.",
+    "FIVEFOLD_REPETITION": "Draw by fivefold repetition: the same position has occurred five "
+    "times, {result}.",
+    "FIFTY_MOVES": "Draw claimed by {mover} under the fifty-move rule: 50 moves by each side "
+    "without a capture or pawn move, {result}.",
+    "THREEFOLD_REPETITION": "Draw claimed by {mover} by threefold repetition: the same position "
+    "has occurred three times, {result}.",
+}
+"""The announcement of each ending, by the name of its ``Termination`` (a drawn stalemate has a
+key of its own); ``mover`` is the side to move in the final position."""
+
+
+def game_name(board: Board) -> str:
+    """The name of ``board``'s variant with its tone marks: ``"Yáng Qí (Chinese setup)"``."""
+    title = board.variant_title
+    for plain, accented in _ACCENTS.items():
+        title = title.replace(plain, accented)
+    return title
+
+
+def outcome_text(board: Board, outcome: Outcome | None = None) -> str | None:
+    """How the game in ``board`` ended, in words; ``None`` while it goes on.
+
+    ``outcome`` defaults to ``board.outcome()``; pass ``board.outcome(claim_draw=True)`` for a
+    game ended by a claimed draw.
+    """
+    if outcome is None:
+        outcome = board.outcome()
     if outcome is None:
         return None
-    loser = side_name(board.turn)
-    winner = side_name(not board.turn)
-    if outcome.termination == Termination.STALEMATE:
-        return (
-            f"Stalemate: {loser} has no legal move. In Mĕirìqí stalemate wins for the side "
-            f"that delivered it: {winner} wins, {outcome.result()}."
-        )
-    return f"Checkmate: {winner} wins, {outcome.result()}."
+    key = outcome.termination.name
+    if key == "STALEMATE" and outcome.winner is None:
+        key = "STALEMATE_DRAW"
+    return _ENDINGS[key].format(
+        mover=side_name(board.turn),
+        winner=side_name(not board.turn),
+        result=outcome.result(),
+        game=game_name(board),
+    )
 
 
 def _count(number: int, noun: str) -> str:
@@ -160,6 +207,7 @@ class Session:
         self.level = Level() if level is None else level
         self.flipped = False
         self.stale = True
+        self.claimed = False
         self.handlers: dict[str, Callable[[str], None]] = {
             name: getattr(self, f"do_{name}") for name in COMMANDS if name != "quit"
         }
@@ -170,9 +218,13 @@ class Session:
         """Prints a line (or several)."""
         print(text, file=self.out, flush=True)
 
+    def outcome(self) -> Outcome | None:
+        """How the game ended, a claimed draw included; ``None`` while it goes on."""
+        return self.board.outcome(claim_draw=self.claimed)
+
     def prompt(self) -> str:
         """``"12. White> "`` or ``"12... Black> "``; ``"game over> "`` at the end."""
-        if self.board.is_game_over():
+        if self.outcome() is not None:
             return "game over> "
         return f"{_move_number(self.board)} {side_name(self.board.turn)}> "
 
@@ -231,12 +283,20 @@ class Session:
             before = self.board.copy()
             move = before.pop()
             self.say(f"Last move: {_numbered(before, move)}")
-        ending = outcome_text(self.board)
+        ending = outcome_text(self.board, self.outcome())
         if ending is not None:
             self.say(ending)
             self.say("Type 'new' for a new game, 'undo' to take back, or 'save FILE'.")
-        elif self.board.is_check():
+            self.stale = False
+            return
+        if self.board.is_check():
             self.say(f"{side_name(self.board.turn)} is in check.")
+        claimable = self.board.outcome(claim_draw=True)
+        if claimable is not None:
+            self.say(
+                f"{side_name(self.board.turn)} may claim a draw "
+                f"({claimable.termination.value}): type 'claim', or play on."
+            )
         self.stale = False
 
     # -- moves -------------------------------------------------------------------------------------
@@ -245,6 +305,7 @@ class Session:
         """Plays a legal move, says so, and keeps the redo list when the move is its next one."""
         self.say(f"{_numbered(self.board, move)}{who}")
         self.board.push(move)
+        self.claimed = False
         if self.redo_stack and self.redo_stack[-1] == move:
             self.redo_stack.pop()
         else:
@@ -280,7 +341,7 @@ class Session:
 
     def require_game_on(self) -> None:
         """Raises ``ValueError`` when the game is over."""
-        ending = outcome_text(self.board)
+        ending = outcome_text(self.board, self.outcome())
         if ending is not None:
             raise ValueError(
                 f"the game is over. {ending} Type 'new', 'undo', 'fen FEN' or 'load FILE'"
@@ -293,7 +354,7 @@ class Session:
 
     def computer_turns(self) -> None:
         """Lets the computer move while it plays the side to move and the game goes on."""
-        while self.board.turn in self.computer and not self.board.is_game_over():
+        while self.board.turn in self.computer and self.outcome() is None:
             self.play(self.think(), " (computer)")
 
     def step(self, backwards: bool) -> int:
@@ -303,6 +364,7 @@ class Session:
         while plies < 2 and (self.board.move_stack if backwards else self.redo_stack):
             if plies and self.board.turn not in self.computer:
                 break
+            self.claimed = False
             if backwards:
                 move = self.board.pop()
                 self.redo_stack.append(move)
@@ -329,10 +391,19 @@ class Session:
             self.say(f"  {usage:<{width}}  {summary}")
         self.say(
             "Moves: SAN such as c4, Nb4, Lxe5, Sd8=O (a promotion names the new piece), or\n"
-            "coordinates such as c3c4, c7d8o; several moves on one line are played in turn.\n"
-            "On the board: uppercase White, lowercase Black; the fortresses are walled off and\n"
-            "their empty 'X' points marked; dashed lines bound the camps (promotion zones)."
+            "coordinates such as c3c4, c7d8o; several moves on one line are played in turn."
         )
+        if self.board.fortress(WHITE):
+            self.say(
+                "On the board: uppercase White, lowercase Black; the fortresses are walled off\n"
+                "and their empty 'X' points marked; dashed lines bound the camps (promotion zones)."
+            )
+        else:
+            self.say(
+                f"This game is {game_name(self.board)}: uppercase White, lowercase Black; a pawn\n"
+                "promotes on the last rank. A King's swap with a neighbour is written as the\n"
+                "King's move onto the neighbour's square (Kd1 or e1d1)."
+            )
 
     def do_moves(self, argument: str) -> None:
         """``moves [SQUARE]``."""
@@ -386,25 +457,51 @@ class Session:
             raise ValueError("nothing to redo: 'redo' replays moves that 'undo' took back")
 
     def set_board(self, board: Board) -> None:
-        """Starts from ``board``, forgetting the moves taken back."""
+        """Starts from ``board``, forgetting the moves taken back and any draw claimed."""
         self.board = board
         self.redo_stack.clear()
+        self.claimed = False
         self.stale = True
 
     def do_new(self, argument: str) -> None:
-        """``new``."""
-        self.set_board(Board())
+        """``new``: a new game of the same variant."""
+        self.set_board(Board(variant=self.board.variant_name))
+
+    def do_variant(self, argument: str) -> None:
+        """``variant [NAME]``: without a name, the variant played and the others; with one
+        (a name or a title, as in a record's ``Variant`` tag), a new game of it."""
+        if argument:
+            self.set_board(Board(variant=pgn.variant_name(argument)))
+            self.say(f"new game of {game_name(self.board)}")
+            return
+        self.say(f"playing {game_name(self.board)} ({self.board.variant_name}); the variants:")
+        for name, description in Board.variants().items():
+            self.say(f"  {name:<20} {description}")
+
+    def do_claim(self, argument: str) -> None:
+        """``claim``: ends the game as a draw when the side to move may claim one."""
+        self.require_game_on()
+        if not self.board.can_claim_draw():
+            raise ValueError(
+                "no draw to claim: the side to move may claim one after 50 moves by each side "
+                "without a capture or pawn move, or when the position occurs for the third time "
+                "(in Yáng Qí; Mĕirìqí has no draws)"
+            )
+        self.claimed = True
+        self.stale = True
 
     def do_fen(self, argument: str) -> None:
-        """``fen [FEN]``."""
+        """``fen [FEN]``: a position of the variant being played."""
         if not argument:
             self.say(self.board.fen())
             return
+        variant = self.board.variant_name
         try:
-            board = Board(argument)
+            board = Board(argument, variant=variant)
         except ValueError as error:
             raise ValueError(
-                f"{error}. A FEN looks like: {Board().fen()} (the last four fields may be left out)"
+                f"{error}. A FEN looks like: {Board(variant=variant).fen()} (the last four "
+                f"fields may be left out; it is read as {game_name(self.board)}, see 'variant')"
             ) from None
         self.set_board(board)
 
@@ -422,12 +519,14 @@ class Session:
         except ValueError as error:
             raise ValueError(f"cannot set up the game in {path}: {error}") from None
         self.say(f"loaded {_count(len(board.move_stack), 'move')} from {path}")
+        if board.variant_name != self.board.variant_name:
+            self.say(f"the game is {game_name(board)}")
         self.set_board(board)
 
     def do_save(self, argument: str) -> None:
         """``save FILE``."""
         path = self.require_file(argument, "save")
-        game = pgn.Game.from_board(self.board)
+        game = pgn.Game.from_board(self.board, claim_draw=self.claimed)
         game.headers.update(
             Event="Casual game",
             Site="meiriqi",
@@ -488,7 +587,7 @@ class Session:
         words = before.split()
         command = _ALIASES.get(words[0].lower(), words[0].lower()) if words else ""
         if not words or command not in COMMANDS:
-            moves = [] if self.board.is_game_over() else self.board.legal_moves
+            moves = [] if self.outcome() is not None else self.board.legal_moves
             options = [*COMMANDS, *(self.board.san(move) for move in moves)]
         elif command == "moves":
             options = [
@@ -500,6 +599,8 @@ class Session:
             options = list(COMMANDS)
         elif command == "auto":
             options = list(_AUTO)
+        elif command == "variant":
+            options = list(Board.variants())
         elif command == "level":
             options = ["depth", "1s", "5s"]
         elif command in ("load", "save"):
@@ -543,7 +644,8 @@ def _readline_input(session: Session) -> Callable[[str], str]:
 
 def run(session: Session) -> None:
     """Plays ``session`` at the terminal until the player quits."""
-    greeting = "Mĕirìqí" if session.style is not PLAIN else "Meiriqi"
+    board = session.board
+    greeting = game_name(board) if session.style is not PLAIN else board.variant_title
     sides = {c: "computer" if c in session.computer else "you" for c in (WHITE, BLACK)}
     session.say(
         f"{greeting}: White ({sides[WHITE]}) against Black ({sides[BLACK]}). "

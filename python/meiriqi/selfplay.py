@@ -1,10 +1,13 @@
 """Self-play: the computer against itself, written as game records (``meiriqi selfplay``).
 
-Each game starts with a few random plies (``opening_plies``, drawn from the seeded generator) so
-that a deterministic search does not play the same game every time. A game ends by checkmate or
-stalemate (both win in Mĕirìqí, which has no draws) or, at ``max_plies``, by adjudication: the
-record then has ``[Result "*"]`` (the game was not decided) and ``[Termination "adjudication"]``,
-and a comment after the last move says why it stopped.
+Games are of one ``variant`` (Mĕirìqí unless told); the records carry its ``Variant`` tag. Each
+game starts with a few random plies (``opening_plies``, drawn from the seeded generator) so that a
+deterministic search does not play the same game every time. A game ends by checkmate, stalemate
+(a win in Mĕirìqí, which has no draws; a draw in Yáng Qí), Yáng Qí's other draws (insufficient
+material, seventy-five moves, fivefold repetition, and the fifty-move and threefold-repetition
+draws, which the players always claim), or, at ``max_plies``, by adjudication: the record then
+has ``[Result "*"]`` (the game was not decided) and ``[Termination "adjudication"]``, and a
+comment after the last move says why it stopped.
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ def play_game(
     depth: int | None = None,
     max_plies: int = 500,
     opening_plies: int = 2,
+    variant: str = "meiriqi",
 ) -> Board:
-    """One game from the starting position; returns the final board with the moves played."""
-    board = Board()
-    while board.ply() < max_plies and not board.is_game_over():
+    """One game of ``variant`` from its starting position; returns the final board with the
+    moves played. A draw that may be claimed is claimed."""
+    board = Board(variant=variant)
+    while board.ply() < max_plies and not board.is_game_over(claim_draw=True):
         if board.ply() < opening_plies:
             board.push(rng.choice(board.legal_moves))
         else:
@@ -38,8 +43,9 @@ def play_game(
 
 
 def record(board: Board, *, round_number: int, max_plies: int) -> pgn.Game:
-    """The game record of a self-play game, with its result and how it ended."""
-    game = pgn.Game.from_board(board)
+    """The game record of a self-play game, with its result and how it ended (a draw that may
+    be claimed counts as claimed)."""
+    game = pgn.Game.from_board(board, claim_draw=True)
     game.headers.update(
         Event="meiriqi self-play",
         Site="meiriqi",
@@ -49,7 +55,7 @@ def record(board: Board, *, round_number: int, max_plies: int) -> pgn.Game:
         Black="meiriqi",
         PlyCount=str(board.ply()),
     )
-    if board.outcome() is None:
+    if board.outcome(claim_draw=True) is None:
         game.headers["Result"] = "*"
         game.headers["Termination"] = "adjudication"
         game.end().comment = f"stopped at the limit of {max_plies} plies; no result"
@@ -72,16 +78,23 @@ def run(
     depth: int | None = None,
     max_plies: int = 500,
     opening_plies: int = 2,
+    variant: str = "meiriqi",
 ) -> Counter[str]:
-    """Plays ``games`` games, writing each record to ``out`` as soon as it ends and a progress bar
-    to ``progress``; returns how many games ended each way (``"1-0"``, ``"0-1"``, ``"*"``)."""
+    """Plays ``games`` games of ``variant``, writing each record to ``out`` as soon as it ends and
+    a progress bar to ``progress``; returns how many games ended each way (``"1-0"``, ``"0-1"``,
+    ``"1/2-1/2"``, ``"*"``)."""
     rng = random.Random(seed)
     results: Counter[str] = Counter()
     end = "\r" if progress.isatty() else "\n"
     progress.write(progress_bar(0, games) + end)
     for number in range(1, games + 1):
         board = play_game(
-            rng=rng, time=time, depth=depth, max_plies=max_plies, opening_plies=opening_plies
+            rng=rng,
+            time=time,
+            depth=depth,
+            max_plies=max_plies,
+            opening_plies=opening_plies,
+            variant=variant,
         )
         game = record(board, round_number=number, max_plies=max_plies)
         pgn.write_game(game, out)
