@@ -179,9 +179,11 @@ impl Game {
     /// How many times the current position (pieces and side to move) has occurred in this game,
     /// counting the present one.
     pub fn repetitions(&self) -> usize {
+        // The whole history is searched: a pawn move resets the halfmove clock, yet a Chinese
+        // pawn's sideways step can be undone, so the clock does not bound repetitions.
         let hash = self.position.hash();
-        let reversible = (self.position.halfmove_clock() as usize).min(self.history.len());
-        1 + self.history[self.history.len() - reversible..]
+        1 + self
+            .history
             .iter()
             .filter(|(_, undo)| undo.hash_before() == hash)
             .count()
@@ -240,13 +242,33 @@ impl Game {
         })
     }
 
-    /// A draw the side to move could claim now, in variants with the chess draws.
-    pub fn claimable_draw(&self) -> Option<Termination> {
+    /// A draw the side to move could claim, in variants with the chess draws, as python-chess
+    /// reads the rules: fifty moves (100 plies without a capture or a pawn move) or a threefold
+    /// repetition, either now or after one of its legal moves.
+    pub fn claimable_draw(&mut self) -> Option<Termination> {
         if !self.position.variant().spec().chess_draws {
-            None
-        } else if self.position.halfmove_clock() >= 100 {
+            return None;
+        }
+        let fifty = |game: &Game| game.position.halfmove_clock() >= 100;
+        let threefold = |game: &Game| game.repetitions() >= 3;
+        if fifty(self) {
+            return Some(Termination::FiftyMoves);
+        }
+        if threefold(self) {
+            return Some(Termination::ThreefoldRepetition);
+        }
+        let moves = self.legal_moves();
+        let after = |game: &mut Game, test: &dyn Fn(&Game) -> bool| {
+            moves.iter().any(|&mv| {
+                game.push_unchecked(mv);
+                let yes = test(game);
+                game.pop();
+                yes
+            })
+        };
+        if self.position.halfmove_clock() >= 99 && after(self, &fifty) {
             Some(Termination::FiftyMoves)
-        } else if self.repetitions() >= 3 {
+        } else if after(self, &threefold) {
             Some(Termination::ThreefoldRepetition)
         } else {
             None

@@ -23,6 +23,9 @@ const MATE_BOUND: i32 = MATE - 1_000;
 const MAX_PLY: usize = 96;
 /// How often (in nodes) the clock is read.
 const CLOCK_INTERVAL: u64 = 1024;
+/// How many times one quiescence line searches all evasions of a check; after that a check is
+/// judged like a quiet position, or the Cannons' and Vaos' check-and-capture chains explode.
+const QUIESCENCE_EVASIONS: u8 = 2;
 /// Transposition table entries (a power of two).
 const TABLE_SIZE: usize = 1 << 19;
 
@@ -153,7 +156,8 @@ impl Searcher<'_> {
         self.stopped
     }
 
-    /// Whether the current position already occurred on the line since the last irreversible move.
+    /// Whether the current position already occurred on the line since the last capture or pawn
+    /// move (a heuristic bound: a Chinese pawn's sideways step can be undone).
     fn repeats(&self) -> bool {
         let hash = self.position.hash();
         let reversible = (self.position.halfmove_clock() as usize).min(self.path.len());
@@ -174,7 +178,7 @@ impl Searcher<'_> {
         let in_check = self.position.is_check();
         let depth = if in_check { depth + 1 } else { depth };
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiescence(ply, alpha, beta);
+            return self.quiescence(ply, alpha, beta, QUIESCENCE_EVASIONS);
         }
         let key = self.position.hash();
         let slot = key as usize & (TABLE_SIZE - 1);
@@ -258,9 +262,9 @@ impl Searcher<'_> {
     }
 
     /// Searches captures only, standing pat on the static evaluation (all evasions when in
-    /// check). A quiet position without legal moves is misjudged here as its evaluation; the
-    /// main search sees such stalemates.
-    fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// check, `evasions` more times on this line). A quiet position without legal moves is
+    /// misjudged here as its evaluation; the main search sees such stalemates.
+    fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32, evasions: u8) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0;
@@ -269,7 +273,8 @@ impl Searcher<'_> {
             return evaluate(&self.position);
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        if self.position.is_check() {
+        let searching_evasions = evasions > 0 && self.position.is_check();
+        if searching_evasions {
             // In check every evasion is searched, and having none loses.
             self.position.legal_moves(&mut moves);
             if moves.is_empty() {
@@ -288,7 +293,8 @@ impl Searcher<'_> {
         self.order(&mut moves, None, ply);
         for &mv in moves.iter() {
             let undo = self.position.make(mv);
-            let score = -self.quiescence(ply + 1, -beta, -alpha);
+            let left = evasions - u8::from(searching_evasions);
+            let score = -self.quiescence(ply + 1, -beta, -alpha, left);
             self.position.unmake(mv, undo);
             if self.stopped {
                 break;

@@ -140,3 +140,12 @@ def test_ctrl_c_interrupts_long_computations(work: Callable[[meiriqi.Board], obj
     # Perft stops after the root moves already under way: seconds, not the minutes of the work.
     assert time.perf_counter() - start < 30
     assert board.fen() == meiriqi.STARTING_FEN
+
+
+def test_quiescence_stays_bounded_among_cannons() -> None:
+    # Regression: checks by Cannons and Vaos answered by captures that check again made the
+    # quiescence search of this Yáng Qí position explode, so a depth-1 search never returned.
+    fen = "rnbvkv1nr/9/1p2b2p1/i1i1i1i2/7i1/9/I1I1IBI1I/7P1/1P7/RN1VKVBNR w - - 0 3"
+    board = meiriqi.Board(fen, variant="yangqi")
+    result = board.search(depth=3)
+    assert result.move in board.legal_moves and result.nodes < 1_000_000

@@ -347,8 +347,9 @@ impl PyBoard {
         outcome.map(PyOutcome)
     }
 
-    /// Whether the side to move may claim a draw (fifty moves or threefold repetition).
-    fn can_claim_draw(&self) -> bool {
+    /// Whether the side to move may claim a draw (fifty moves or threefold repetition), now or
+    /// after one of its moves, as in python-chess.
+    fn can_claim_draw(&mut self) -> bool {
         self.game.claimable_draw().is_some()
     }
 
