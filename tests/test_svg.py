@@ -134,3 +134,10 @@ def test_jupyter_display() -> None:
     assert isinstance(picture, str)
     assert picture._repr_svg_() == picture
     assert board._repr_svg_() == picture
+
+
+def test_yangqi_board_has_nine_files_and_no_markings() -> None:
+    geometry = svg.Geometry.of(meiriqi.Board(variant="yangqi"))
+    assert (geometry.width, geometry.height) == (9, 10)
+    assert geometry.fortresses == () and geometry.camp_lines == ()
+    assert svg.Geometry.of(meiriqi.Board()).camp_lines == (3, 7)

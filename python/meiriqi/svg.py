@@ -67,7 +67,9 @@ class Geometry:
         )
         white_camp = [square_rank(sq) for sq in board.camp(WHITE)]
         black_camp = [square_rank(sq) for sq in board.camp(BLACK)]
-        camp_lines = (max(black_camp) + 1, min(white_camp)) if white_camp and black_camp else ()
+        # A camp that is only the last rank is bounded by the board's edge: no line to mark.
+        deep_camps = white_camp and black_camp and max(black_camp) > 0
+        camp_lines = (max(black_camp) + 1, min(white_camp)) if deep_camps else ()
         return cls(board.files, board.ranks, fortresses, camp_lines)
 
 
