@@ -134,7 +134,8 @@ impl Game {
 
     /// Every legal move in the current position.
     pub fn legal_moves(&mut self) -> Vec<Move> {
-        let mut moves = Vec::new();
+        // Room for a typical position's moves, so the list is allocated once.
+        let mut moves = Vec::with_capacity(128);
         self.position.legal_moves(&mut moves);
         moves
     }

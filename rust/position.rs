@@ -385,7 +385,8 @@ impl Position {
         let tables = self.variant.tables();
         let hits = |check: &AttackCheck| self.check_hits(attacker, check.square, check.kinds);
         tables.find_attack(attacker, square, present, |s| self.is_empty(s), hits)
-            || tables.find_hop_attack(attacker, square, present, |s| self.is_empty(s), hits)
+            || (present & tables.hopper_kinds() != 0
+                && tables.find_hop_attack(attacker, square, present, |s| self.is_empty(s), hits))
     }
 
     /// The squares of `attacker`'s pieces that could capture on `square`.

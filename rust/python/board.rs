@@ -18,6 +18,7 @@ use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// A position with the moves that led to it.
 #[pyclass(name = "Board", module = "meiriqi._core", subclass)]
@@ -25,7 +26,7 @@ pub(super) struct PyBoard {
     game: Game,
     /// The legal moves last listed and the hash of their position, so that `push` can check a
     /// move just picked from `legal_moves` without generating moves again.
-    listed: Option<(u64, Vec<Move>)>,
+    listed: Option<(u64, Arc<Vec<Move>>)>,
 }
 
 fn fen_error(error: FenError) -> PyErr {
@@ -228,7 +229,8 @@ impl PyBoard {
     #[getter]
     fn legal_moves(&mut self) -> PyLegalMoves {
         let moves = self.game.legal_moves();
-        self.listed = Some((self.game.position().hash(), moves.clone()));
+        let moves = Arc::new(moves);
+        self.listed = Some((self.game.position().hash(), Arc::clone(&moves)));
         PyLegalMoves(moves)
     }
 

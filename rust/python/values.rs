@@ -10,6 +10,7 @@ use crate::variant::Variant;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList, PySlice};
+use std::sync::Arc;
 
 /// A piece: a type and a colour.
 #[pyclass(name = "Piece", module = "meiriqi._core", frozen, eq, hash)]
@@ -217,7 +218,7 @@ impl PyOutcome {
 /// The legal moves of a position: a read-only sequence of `Move` that makes a Python object
 /// only for the moves looked at, so `random.choice(board.legal_moves)` stays cheap.
 #[pyclass(name = "LegalMoves", module = "meiriqi._core", frozen, sequence)]
-pub(super) struct PyLegalMoves(pub(super) Vec<Move>);
+pub(super) struct PyLegalMoves(pub(super) Arc<Vec<Move>>);
 
 #[pymethods]
 impl PyLegalMoves {
@@ -273,7 +274,7 @@ impl PyLegalMoves {
     /// Equal to another sequence holding the same moves in the same order (a list, say).
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         if let Ok(other) = other.cast::<PyLegalMoves>() {
-            return other.get().0 == self.0;
+            return *other.get().0 == *self.0;
         }
         let Ok(items) = other.try_iter() else {
             return false;
@@ -288,7 +289,7 @@ impl PyLegalMoves {
                 None => return false,
             }
         }
-        theirs == self.0
+        theirs == *self.0
     }
 
     fn __repr__(&self) -> String {
