@@ -282,6 +282,8 @@ mod tests {
         assert!(from(&legal("yangqi", full), "a9").is_empty());
         // The start has two Rooks, two Knights, two Bishops, two Vaos and two Cannons; here one
         // Rook and both Cannons are gone: exactly those types.
+        let one = "4k4/I8/9/9/9/9/9/9/1P5P1/1NBVKVBNR w - - 0 1";
+        assert_eq!(from(&legal("yangqi", one), "a9"), ["a9a10r"]);
         let some = "4k4/I8/9/9/9/9/9/9/9/1NBVKVBNR w - - 0 1";
         assert_eq!(from(&legal("yangqi", some), "a9"), ["a9a10p", "a9a10r"]);
         // Chinese pawns may promote to anything but a King or a pawn, or stay.
@@ -290,6 +292,52 @@ mod tests {
             from(&legal("yangqi-chinesepawns", chinese), "a9"),
             ["a9a10", "a9a10b", "a9a10n", "a9a10p", "a9a10r", "a9a10v", "a9b9"]
         );
+    }
+
+    #[test]
+    fn quickpawns_step_two_from_any_rank_and_are_taken_en_passant() {
+        let uci = |text: &str| Move::parse_uci(text, crate::Kind::from_default_letter).unwrap();
+        // A White pawn on e5 (its fifth rank) may step two; the Black pawn on d7 takes it en passant.
+        let mut game = game("yangqi-quickpawns", "4k4/9/9/3i5/9/4I4/9/9/9/4K4 w - - 0 1");
+        assert_eq!(
+            from(
+                &legal("yangqi-quickpawns", &fen::write(game.position())),
+                "e5"
+            ),
+            ["e5e6", "e5e7"]
+        );
+        game.push(uci("e5e7")).unwrap();
+        assert_eq!(
+            game.position().en_passant().map(|s| s.to_string()),
+            Some("e6".to_string())
+        );
+        assert!(game.is_legal(uci("d7e6")));
+        game.push(uci("d7e6")).unwrap();
+        assert_eq!(
+            fen::write(game.position()),
+            "4k4/9/9/9/4i4/9/9/9/9/4K4 w - - 0 2"
+        );
+        // Two squares only through an empty square.
+        let blocked = legal("yangqi-quickpawns", "4k4/9/9/9/4n4/4I4/9/9/9/4K4 w - - 0 1");
+        assert!(from(&blocked, "e5").is_empty(), "{blocked:?}");
+    }
+
+    #[test]
+    fn berolina_pawns_move_diagonally_and_capture_straight() {
+        let moves = legal("yangqi-berolina", "4k4/9/9/9/4n4/4I4/9/9/9/4K4 w - - 0 1");
+        assert_eq!(from(&moves, "e5"), ["e5d6", "e5e6", "e5f6"]);
+        let quiet = legal("yangqi-berolina", "4k4/9/9/9/3nnn3/4I4/9/9/9/4K4 w - - 0 1");
+        assert_eq!(from(&quiet, "e5"), ["e5e6"]);
+    }
+
+    #[test]
+    fn chinese_pawns_go_sideways_from_the_sixth_rank() {
+        let fifth = legal("yangqi-chinesepawns", "4k4/9/9/9/9/4I4/9/9/9/K8 w - - 0 1");
+        assert_eq!(from(&fifth, "e5"), ["e5e6"]);
+        let sixth = legal("yangqi-chinesepawns", "4k4/9/9/9/4Ir3/9/9/9/9/K8 w - - 0 1");
+        assert_eq!(from(&sixth, "e6"), ["e6d6", "e6e7", "e6f6"]);
+        let black = legal("yangqi-chinesepawns", "k8/9/9/9/9/4i4/9/9/9/4K4 b - - 0 1");
+        assert_eq!(from(&black, "e5"), ["e5d5", "e5e4", "e5f5"]);
     }
 
     #[test]
