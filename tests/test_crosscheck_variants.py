@@ -11,6 +11,7 @@ come up; perft(2) is compared at one ply per game.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 import pytest
 from hypothesis import given, settings
@@ -61,13 +62,15 @@ def choose(core: meiriqi.Board, moves: list[str], chooser: random.Random) -> str
 @pytest.mark.parametrize("variant", VARIANTS)
 @settings(max_examples=EXAMPLES)
 @given(seed=st.integers(0, 2**32 - 1), plies=st.integers(10, 200))
-def test_games_agree(variant: str, seed: int, plies: int) -> None:
+def test_games_agree(variant: str, seed: int, plies: int, crosscheck_stats: Counter[str]) -> None:
+    crosscheck_stats[f"{variant} games"] += 1
     chooser = random.Random(seed)
     core = meiriqi.Board(variant=variant)
     ref = reference.Board(variant=variant)
     perft_ply = chooser.randrange(plies)
     for ply in range(plies):
         moves = assert_same(core, ref)
+        crosscheck_stats[f"{variant} positions"] += 1
         if not moves or core.is_game_over():
             return
         if ply == perft_ply:
