@@ -70,7 +70,22 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 _ALIASES = {"exit": "quit", "?": "help", "board": "show"}
 _AUTO = {"white": {WHITE}, "black": {BLACK}, "both": {WHITE, BLACK}, "off": set()}
-_MOVE_HINT = "a move is SAN (c4, Nb4, Lxe5, Sd8=O) or coordinates (c3c4, c7d8o)"
+_MOVE_EXAMPLES = {"meiriqi": ("c4, Nb4, Lxe5, Sd8=O", "c3c4, c7d8o")}
+"""Example moves per variant, in SAN and in coordinates, for hints."""
+_YANGQI_EXAMPLES = ("e4, Nd2, Pxb7, Kd1, e10=R", "e3e4, e9e10r")
+
+
+def move_examples(board: Board) -> tuple[str, str]:
+    """Example moves of ``board``'s variant: SAN, then coordinates."""
+    return _MOVE_EXAMPLES.get(board.variant_name, _YANGQI_EXAMPLES)
+
+
+def move_hint(board: Board) -> str:
+    """What a move looks like, for error messages."""
+    san, coordinates = move_examples(board)
+    return f"a move is SAN ({san}) or coordinates ({coordinates})"
+
+
 _MOVE_NUMBER = re.compile(r"[0-9]+\.+")
 
 
@@ -321,13 +336,13 @@ class Session:
             if not any(character.isdigit() for character in word):
                 raise ValueError(
                     f"unknown command {word!r}; the commands are {', '.join(COMMANDS)}; "
-                    f"{_MOVE_HINT}"
+                    f"{move_hint(self.board)}"
                 )
             self.require_game_on()
             try:
                 move = self.board.parse_san(word)
             except InvalidMoveError as error:
-                raise ValueError(f"{self.brief(error)}; {_MOVE_HINT}") from None
+                raise ValueError(f"{self.brief(error)}; {move_hint(self.board)}") from None
             except IllegalMoveError as error:
                 raise ValueError(f"{self.brief(error)}; 'moves' lists the legal moves") from None
             except AmbiguousMoveError as error:
@@ -389,9 +404,10 @@ class Session:
         width = max(len(usage) for usage, _ in COMMANDS.values())
         for usage, summary in COMMANDS.values():
             self.say(f"  {usage:<{width}}  {summary}")
+        san, coordinates = move_examples(self.board)
         self.say(
-            "Moves: SAN such as c4, Nb4, Lxe5, Sd8=O (a promotion names the new piece), or\n"
-            "coordinates such as c3c4, c7d8o; several moves on one line are played in turn."
+            f"Moves: SAN such as {san} (a promotion names the new piece), or\n"
+            f"coordinates such as {coordinates}; several moves on one line are played in turn."
         )
         if self.board.fortress(WHITE):
             self.say(
@@ -649,6 +665,6 @@ def run(session: Session) -> None:
     sides = {c: "computer" if c in session.computer else "you" for c in (WHITE, BLACK)}
     session.say(
         f"{greeting}: White ({sides[WHITE]}) against Black ({sides[BLACK]}). "
-        "Type a move (c4, Nb4, c3c4) or 'help'."
+        f"Type a move ({move_examples(board)[0]}) or 'help'."
     )
     session.run(_readline_input(session))
