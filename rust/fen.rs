@@ -154,7 +154,9 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
     if field(2, "-") != "-" {
         return Err(FenError::BadCastling(field(2, "-").to_string()));
     }
-    position.set_en_passant(parse_en_passant(&position, field(3, "-"))?);
+    if let Some(passed) = parse_en_passant(&position, field(3, "-"))? {
+        position.offer_en_passant(passed);
+    }
     let halfmove = parse_counter(field(4, "0"))
         .ok_or_else(|| FenError::BadHalfmove(field(4, "0").to_string()))?;
     let fullmove = parse_counter(field(5, "1"))
@@ -167,7 +169,7 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
 
 /// The en-passant square of `field` (`-` or a square name), checked against `position`: the
 /// square and the one behind it must be empty, with a Pawn of the side not to move beyond it.
-/// A square no Pawn of the side to move could capture on is dropped, as play would drop it.
+/// A square no Pawn of the side to move could legally capture on is dropped, as play drops it.
 fn parse_en_passant(position: &Position, field: &str) -> Result<Option<Square>, FenError> {
     if field == "-" {
         return Ok(None);
@@ -196,7 +198,7 @@ fn parse_en_passant(position: &Position, field: &str) -> Result<Option<Square>, 
     {
         return Err(error());
     }
-    Ok(position.can_capture_en_passant(passed).then_some(passed))
+    Ok(Some(passed))
 }
 
 /// A counter written in plain decimal digits.

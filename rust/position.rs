@@ -292,7 +292,10 @@ impl Position {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.set_turn(self.turn.opponent());
-        self.set_en_passant(self.double_step_target(mv, moved));
+        self.set_en_passant(None);
+        if let Some(passed) = self.double_step_target(mv, moved) {
+            self.offer_en_passant(passed);
+        }
         undo
     }
 
@@ -324,9 +327,7 @@ impl Position {
         self.hash = undo.hash;
     }
 
-    /// The square a Pawn's two-square move `mv` passed over, when the variant has en passant
-    /// and an enemy Pawn could capture there (only then does it matter, for play and for
-    /// repetitions alike).
+    /// The square a Pawn's two-square move `mv` passed over, when the variant has en passant.
     fn double_step_target(&self, mv: Move, moved: Piece) -> Option<Square> {
         if !self.variant.spec().en_passant
             || moved.kind != Kind::Pawn
@@ -338,21 +339,30 @@ impl Position {
             mv.from.rank().min(mv.to.rank()),
             mv.from.rank().max(mv.to.rank()),
         );
-        let passed = Square::new(mv.from.file(), low + 1).filter(|_| high == low + 2)?;
-        self.can_capture_en_passant(passed).then_some(passed)
+        Square::new(mv.from.file(), low + 1).filter(|_| high == low + 2)
     }
 
-    /// Whether a Pawn of the side to move could capture on `square` by its move pattern.
-    pub(crate) fn can_capture_en_passant(&self, square: Square) -> bool {
+    /// Makes `square` (just passed over by an enemy Pawn) the en-passant square if a Pawn of the
+    /// side to move can legally capture there, as python-chess writes it: only then does it
+    /// matter, for play and for repetitions alike. The square is left unset otherwise.
+    pub(crate) fn offer_en_passant(&mut self, square: Square) {
         let us = self.turn;
-        let pawns = self.kinds_present(us) & Kind::Pawn.bit();
-        self.variant.tables().find_attack(
-            us,
-            square,
-            pawns,
-            |s| self.is_empty(s),
-            |check| self.check_hits(us, check.square, check.kinds & pawns),
-        )
+        let pawn = Piece {
+            kind: Kind::Pawn,
+            color: us,
+        };
+        let capturers: Vec<Square> = self
+            .attackers(us, square)
+            .iter()
+            .filter(|&from| self.piece_at(from) == Some(pawn))
+            .collect();
+        self.set_en_passant(Some(square));
+        let playable = capturers
+            .into_iter()
+            .any(|from| !self.leaves_king_exposed(Move::new(from, square)));
+        if !playable {
+            self.set_en_passant(None);
+        }
     }
 
     /// The square a Pawn may capture en passant on, if any.

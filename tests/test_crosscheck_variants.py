@@ -98,3 +98,17 @@ def test_start_perft_matches_the_reference_numbers(variant: str, counts: list[in
     # The numbers were computed by the pure-Python reference (tests/test_reference_yangqi.py).
     board = meiriqi.Board(variant=variant)
     assert [board.perft(depth) for depth in (1, 2, 3)] == counts
+
+
+def test_regression_en_passant_field_only_for_a_legal_capture() -> None:
+    # Found by the thorough profile: after c3-c5 the pawn on d5 could take en passant by its
+    # pattern, but the capture would expose Black's King, so the FEN has no en-passant square
+    # (python-chess's convention, which the reference follows).
+    fen = "rn5n1/3b3b1/7kr/3i1i3/i7i/3i3iI/1I3I3/I1I2N3/1B3KR2/1N7 w - - 0 38"
+    core = meiriqi.Board(fen, variant="yangqi")
+    ref = reference.Board(fen, variant="yangqi")
+    core.push_uci("c3c5")
+    ref.push_uci("c3c5")
+    assert core.fen() == ref.fen()
+    assert core.fen().split()[3] == "-" and core.ep_square is None
+    assert_same(core, ref)
