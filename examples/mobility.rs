@@ -20,7 +20,7 @@ fn main() {
             .sum();
         println!(
             "{:<11} {:5.1}",
-            rule.kind.name(),
+            rule.spec.name,
             total as f64 / squares.len() as f64
         );
     }

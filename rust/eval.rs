@@ -18,31 +18,15 @@ use crate::geometry::Square;
 use crate::piece::{Color, Kind};
 use crate::position::Position;
 
-/// The material value of a piece kind, in centipawns.
-pub const fn piece_value(kind: Kind) -> i32 {
-    match kind {
-        Kind::King => 0,
-        Kind::Pawn => 100,
-        Kind::Mandarin => 200,
-        Kind::Silver => 300,
-        Kind::Knight => 300,
-        Kind::Gold => 350,
-        Kind::Pegasus => 450,
-        Kind::Wildebeest => 500,
-        Kind::Ogyo => 500,
-        Kind::Champion => 550,
-        Kind::Lion => 600,
-        Kind::Eagle => 700,
-        Kind::Rook => 800,
-        Kind::Janus => 850,
-        Kind::Rhino => 950,
-        Kind::Gryphon => 1000,
-        Kind::Queen => 1200,
-        Kind::Vao => 350,
-        Kind::Cannon => 450,
-        Kind::Bishop => 550,
-    }
+/// The material value of a piece of `kind` in `position`'s variant, in centipawns (the piece
+/// table's `value`).
+#[inline]
+pub fn piece_value(position: &Position, kind: Kind) -> i32 {
+    position.variant().rule_of(kind).spec.value
 }
+
+/// Centipawns per piece in hand over its value on the board: a piece in hand may go anywhere.
+const IN_HAND_BONUS: i32 = 10;
 
 /// Centipawns per destination a side's pieces can reach.
 const MOBILITY_WEIGHT: i32 = 3;
@@ -67,8 +51,8 @@ fn side_score(position: &Position, color: Color) -> i32 {
         let Some(piece) = position.piece_at(from) else {
             continue;
         };
-        score += piece_value(piece.kind);
-        if piece.kind == Kind::Pawn {
+        score += piece_value(position, piece.kind);
+        if variant.pawns() & piece.kind.bit() != 0 {
             let own_rank = if color == Color::White {
                 from.rank()
             } else {
@@ -80,6 +64,10 @@ fn side_score(position: &Position, color: Color) -> i32 {
             score += MOBILITY_WEIGHT
                 * reachable(position, color, tables.squares(path), path.pass()) as i32;
         }
+    }
+    for rule in variant.rules() {
+        let held = i32::from(position.hand_count(color, rule.kind));
+        score += held * (rule.spec.value + IN_HAND_BONUS);
     }
     if let Some(king) = position.king(color) {
         score -= KING_ZONE_PENALTY * attacked_neighbours(position, color, king);
@@ -128,7 +116,7 @@ mod tests {
     #[test]
     fn start_position_is_balanced() {
         let variant = Variant::meiriqi();
-        let position = fen::parse(variant, variant.spec().start_fen).unwrap();
+        let position = fen::parse(variant, &variant.spec().start_fen).unwrap();
         assert_eq!(evaluate(&position), 0);
     }
 

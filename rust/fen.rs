@@ -1,13 +1,19 @@
 //! Reading and writing positions in FEN (RULES.md §4):
-//! `<board> <side> <castling> <en-passant> <halfmove> <fullmove>`, the last four optional.
+//! `<board>[<hand>] <side> <castling> <en-passant> <halfmove> <fullmove>`, the last four optional.
+//!
+//! Reading is in two steps, as python-chess and shakmaty do: the text becomes a [`Setup`] (only
+//! syntax errors, [`FenError`]), then the setup becomes a [`Position`] if it is legal
+//! ([`crate::setup::InvalidPosition`]). [`parse`] does both.
 
 use crate::geometry::Square;
-use crate::piece::{Color, Kind, Piece};
+use crate::moves::quote;
+use crate::piece::{Color, Piece};
 use crate::position::Position;
+use crate::setup::{CastlingRights, InvalidPosition, Setup};
 use crate::variant::Variant;
 use std::fmt;
 
-/// Why a FEN string does not describe a legal position.
+/// Why a FEN string cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
     /// The string has no board field.
@@ -23,22 +29,18 @@ pub enum FenError {
         expected: u8,
     },
     /// A letter that names no piece of the variant.
-    UnknownPiece { rank: u8, symbol: char },
+    UnknownPiece { rank: u8, symbol: String },
     /// A run of empty squares written as zero, or with more than two digits.
     BadEmptyRun { rank: u8, run: String },
-    /// A side has no King, or more than one.
-    KingCount { color: Color, count: usize },
-    /// A piece stands where its confinement never lets it go.
-    Confined {
-        piece: Piece,
-        square: Square,
-        allowed: String,
-    },
+    /// The hand (`[...]`) is malformed or names pieces the variant does not have.
+    BadHand(String),
+    /// A hand in a variant without hands.
+    NoHands(String),
     /// The side field is not `w` or `b`.
     BadSide(String),
-    /// The castling field is not `-`.
+    /// The castling field is neither `-` nor the variant's castling letters.
     BadCastling(String),
-    /// The en-passant field is neither `-` nor a square a Pawn has just passed over.
+    /// The en-passant field is neither `-` nor a square of the board.
     BadEnPassant(String),
     /// The variant has no en passant, but the field names a square.
     NoEnPassant(String),
@@ -46,97 +48,99 @@ pub enum FenError {
     BadHalfmove(String),
     /// The move number is not a positive number.
     BadFullmove(String),
-    /// The side not to move is in check, so its King could be captured.
-    OpponentInCheck,
-    /// The two Kings face each other on an open file.
-    KingsFacing,
 }
 
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
+/// Why a FEN string does not describe a legal position: bad text, or a setup that breaks a rule.
+#[derive(Clone, Debug)]
+pub enum ParseError {
+    /// The text could not be read.
+    Syntax(FenError),
+    /// The text describes a position that breaks a rule of the variant.
+    Invalid(InvalidPosition),
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Syntax(error) => error.fmt(f),
+            ParseError::Invalid(error) => error.fmt(f),
+        }
     }
 }
+
+impl std::error::Error for ParseError {}
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             FenError::Empty => write!(f, "empty FEN: expected a board field"),
             FenError::TooManyFields(n) => write!(f, "FEN has {n} fields; expected at most 6"),
-            FenError::RankCount { found, expected } => {
-                write!(
-                    f,
-                    "board field has {found} ranks separated by '/'; expected {expected}"
-                )
-            }
+            FenError::RankCount { found, expected } => write!(
+                f,
+                "board field has {found} ranks separated by '/'; expected {expected}"
+            ),
             FenError::RankLength {
                 rank,
                 found,
                 expected,
-            } => {
-                write!(
-                    f,
-                    "rank {rank} describes {found} squares; expected {expected}"
-                )
-            }
-            FenError::UnknownPiece { rank, symbol } => {
-                write!(f, "unknown piece letter {symbol:?} in rank {rank}")
-            }
-            FenError::BadEmptyRun { rank, run } => {
-                write!(f, "invalid empty-square count {run:?} in rank {rank}")
-            }
-            FenError::KingCount { color, count } => {
-                write!(
-                    f,
-                    "{} has {count} Kings; expected exactly one",
-                    color_name(*color)
-                )
-            }
-            FenError::Confined {
-                piece,
-                square,
-                allowed,
             } => write!(
                 f,
-                "{} {} on {square} is outside the squares it may occupy ({allowed})",
-                color_name(piece.color),
-                piece.kind.name()
+                "rank {rank} describes {found} squares; expected {expected}"
+            ),
+            FenError::UnknownPiece { rank, symbol } => {
+                write!(f, "unknown piece letter {} in rank {rank}", quote(symbol))
+            }
+            FenError::BadEmptyRun { rank, run } => {
+                write!(f, "invalid empty-square count {} in rank {rank}", quote(run))
+            }
+            FenError::BadHand(why) => write!(f, "invalid hand: {why}"),
+            FenError::NoHands(field) => write!(
+                f,
+                "invalid hand {}: this variant has no hands",
+                quote(field)
             ),
             FenError::BadSide(side) => {
-                write!(f, "invalid side to move {side:?}: expected 'w' or 'b'")
+                write!(f, "invalid side to move {}: expected 'w' or 'b'", quote(side))
             }
             FenError::BadCastling(field) => write!(
                 f,
-                "invalid castling field {field:?}: this variant has no castling, expected '-'"
+                "invalid castling field {}: expected '-' or the variant's castling letters",
+                quote(field)
             ),
             FenError::BadEnPassant(field) => write!(
                 f,
-                "invalid en-passant field {field:?}: expected '-' or the empty square a Pawn of the side not to move has just passed over"
+                "invalid en-passant field {}: expected '-' or a square of the board",
+                quote(field)
             ),
-            FenError::NoEnPassant(field) => {
-                write!(f, "invalid en-passant field {field:?}: this variant has no en passant, expected '-'")
-            }
-            FenError::BadHalfmove(field) => {
-                write!(
-                    f,
-                    "invalid halfmove clock {field:?}: expected a number of plies (0 or more)"
-                )
-            }
+            FenError::NoEnPassant(field) => write!(
+                f,
+                "invalid en-passant field {}: this variant has no en passant, expected '-'",
+                quote(field)
+            ),
+            FenError::BadHalfmove(field) => write!(
+                f,
+                "invalid halfmove clock {}: expected a number of plies (0 or more)",
+                quote(field)
+            ),
             FenError::BadFullmove(field) => write!(
                 f,
-                "invalid fullmove number {field:?}: expected a number from 1"
+                "invalid fullmove number {}: expected a number from 1",
+                quote(field)
             ),
-            FenError::OpponentInCheck => write!(f, "the side not to move is in check"),
-            FenError::KingsFacing => write!(f, "the Kings face each other on an open file"),
         }
     }
 }
 
 impl std::error::Error for FenError {}
 
-/// Reads `fen` as a position of `variant`, checking that it is a legal position.
-pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError> {
+/// Reads `fen` as a legal position of `variant`.
+pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, ParseError> {
+    let setup = parse_setup(variant, fen).map_err(ParseError::Syntax)?;
+    Position::from_setup(variant, &setup).map_err(ParseError::Invalid)
+}
+
+/// Reads `fen` as a setup of `variant`, checking only the text.
+pub fn parse_setup(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
         return Err(FenError::Empty);
@@ -145,60 +149,103 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, FenError>
         return Err(FenError::TooManyFields(fields.len()));
     }
     let field = |index: usize, default: &'static str| fields.get(index).copied().unwrap_or(default);
-    let mut position = parse_board(variant, fields[0])?;
-    match field(1, "w") {
-        "w" => {}
-        "b" => position.set_turn(Color::Black),
+    let (board, hand) = match fields[0].split_once('[') {
+        Some((board, hand)) => (board, Some(hand)),
+        None => (fields[0], None),
+    };
+    let mut setup = Setup::empty();
+    parse_board(variant, board, &mut setup)?;
+    if let Some(hand) = hand {
+        parse_hand(variant, hand, &mut setup)?;
+    }
+    setup.turn = match field(1, "w") {
+        "w" => Color::White,
+        "b" => Color::Black,
         other => return Err(FenError::BadSide(other.to_string())),
-    }
-    if field(2, "-") != "-" {
-        return Err(FenError::BadCastling(field(2, "-").to_string()));
-    }
-    if let Some(passed) = parse_en_passant(&position, field(3, "-"))? {
-        position.offer_en_passant(passed);
-    }
-    let halfmove = parse_counter(field(4, "0"))
+    };
+    setup.castling = parse_castling(variant, field(2, "-"))?;
+    setup.en_passant = match field(3, "-") {
+        "-" => None,
+        text if !variant.spec().en_passant => return Err(FenError::NoEnPassant(text.to_string())),
+        text => Some(
+            Square::parse(text)
+                .filter(|&s| variant.dimensions().contains(s))
+                .ok_or_else(|| FenError::BadEnPassant(text.to_string()))?,
+        ),
+    };
+    setup.halfmove_clock = parse_counter(field(4, "0"))
         .ok_or_else(|| FenError::BadHalfmove(field(4, "0").to_string()))?;
-    let fullmove = parse_counter(field(5, "1"))
+    setup.fullmove_number = parse_counter(field(5, "1"))
         .filter(|&n| n >= 1)
         .ok_or_else(|| FenError::BadFullmove(field(5, "1").to_string()))?;
-    position.set_counters(halfmove, fullmove);
-    validate(&position)?;
-    Ok(position)
+    Ok(setup)
 }
 
-/// The en-passant square of `field` (`-` or a square name), checked against `position`: the
-/// square and the one behind it must be empty, with a Pawn of the side not to move beyond it.
-/// A square no Pawn of the side to move could legally capture on is dropped, as play drops it.
-fn parse_en_passant(position: &Position, field: &str) -> Result<Option<Square>, FenError> {
+/// The castling rights of `field`: `-`, or letters of the variant's wings (uppercase White).
+fn parse_castling(variant: &Variant, field: &str) -> Result<CastlingRights, FenError> {
+    let mut rights = CastlingRights::NONE;
     if field == "-" {
-        return Ok(None);
+        return Ok(rights);
     }
-    let error = || FenError::BadEnPassant(field.to_string());
-    if !position.variant().spec().en_passant {
-        return Err(FenError::NoEnPassant(field.to_string()));
+    let error = || FenError::BadCastling(field.to_string());
+    let castling = variant.castling().ok_or_else(error)?;
+    for letter in field.chars() {
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let wing = castling
+            .wings
+            .iter()
+            .position(|wing| wing.letter == letter.to_ascii_uppercase())
+            .ok_or_else(error)?;
+        let bit = CastlingRights::bit(color, wing);
+        if rights.0 & bit != 0 {
+            return Err(error());
+        }
+        rights.0 |= bit;
     }
-    let passed = Square::parse(field)
-        .filter(|&s| position.variant().dimensions().contains(s))
-        .ok_or_else(error)?;
-    let mover = position.turn().opponent();
-    let forward: i8 = if mover == Color::White { 1 } else { -1 };
-    let dims = position.variant().dimensions();
-    let square_at = |dy: i8| dims.step(passed, crate::geometry::Offset::new(0, dy));
-    let pawn = Piece {
-        kind: Kind::Pawn,
-        color: mover,
+    Ok(rights)
+}
+
+/// Reads the hand `text` (what follows `[`, up to and with `]`) into `setup`.
+fn parse_hand(variant: &Variant, text: &str, setup: &mut Setup) -> Result<(), FenError> {
+    let Some(inside) = text.strip_suffix(']') else {
+        return Err(FenError::BadHand(format!(
+            "{} does not end with ']'",
+            quote(text)
+        )));
     };
-    let (Some(landed), Some(origin)) = (square_at(forward), square_at(-forward)) else {
-        return Err(error());
-    };
-    if position.piece_at(landed) != Some(pawn)
-        || !position.is_empty(passed)
-        || !position.is_empty(origin)
-    {
-        return Err(error());
+    if !variant.spec().hands {
+        return Err(FenError::NoHands(format!("[{text}")));
     }
-    Ok(Some(passed))
+    if inside == "-" {
+        return Ok(());
+    }
+    for letter in inside.chars() {
+        let kind = variant
+            .kind_by_letter(letter.to_ascii_uppercase())
+            .filter(|_| letter.is_ascii_alphabetic())
+            .filter(|&kind| variant.rules().any(|rule| rule.to_hand == Some(kind)))
+            .ok_or_else(|| {
+                FenError::BadHand(format!(
+                    "{} names no piece that can be in hand",
+                    quote(&letter.to_string())
+                ))
+            })?;
+        let color = if letter.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let count = &mut setup.hands[color.index()][kind.index()];
+        *count = count
+            .checked_add(1)
+            .filter(|&n| usize::from(n) <= crate::geometry::SQUARE_SLOTS)
+            .ok_or_else(|| FenError::BadHand("too many pieces in hand".to_string()))?;
+    }
+    Ok(())
 }
 
 /// A counter written in plain decimal digits.
@@ -210,7 +257,7 @@ fn parse_counter(text: &str) -> Option<u32> {
     }
 }
 
-fn parse_board(variant: &'static Variant, board: &str) -> Result<Position, FenError> {
+fn parse_board(variant: &Variant, board: &str, setup: &mut Setup) -> Result<(), FenError> {
     let dims = variant.dimensions();
     let ranks: Vec<&str> = board.split('/').collect();
     if ranks.len() != dims.ranks as usize {
@@ -219,7 +266,6 @@ fn parse_board(variant: &'static Variant, board: &str) -> Result<Position, FenEr
             expected: dims.ranks,
         });
     }
-    let mut position = Position::empty(variant);
     for (row, text) in ranks.iter().enumerate() {
         let rank = dims.ranks - 1 - row as u8;
         let rank_name = rank + 1;
@@ -244,21 +290,29 @@ fn parse_board(variant: &'static Variant, board: &str) -> Result<Position, FenEr
                 }
                 continue;
             }
+            let mut written = symbol.to_string();
+            if symbol == '+' {
+                written.extend(chars.next());
+            }
+            let letter = written.chars().last().unwrap_or(symbol);
+            let unknown = || FenError::UnknownPiece {
+                rank: rank_name,
+                symbol: written.clone(),
+            };
+            if !letter.is_ascii_alphabetic() {
+                return Err(unknown());
+            }
             let kind = variant
-                .kind_by_letter(symbol.to_ascii_uppercase())
-                .filter(|_| symbol.is_ascii_alphabetic())
-                .ok_or(FenError::UnknownPiece {
-                    rank: rank_name,
-                    symbol,
-                })?;
-            let color = if symbol.is_ascii_uppercase() {
+                .kind_by_symbol(&written.to_ascii_uppercase())
+                .ok_or_else(unknown)?;
+            let color = if letter.is_ascii_uppercase() {
                 Color::White
             } else {
                 Color::Black
             };
             if file < dims.files as usize {
                 let square = Square::new(file as u8, rank).expect("inside the board");
-                position.set_piece_at(square, Some(Piece { kind, color }));
+                setup.board[square.index()] = Some(Piece { kind, color });
             }
             file += 1;
         }
@@ -270,102 +324,78 @@ fn parse_board(variant: &'static Variant, board: &str) -> Result<Position, FenEr
             });
         }
     }
-    Ok(position)
-}
-
-/// Checks that `position` could arise in play: one King each, every piece on squares it may
-/// occupy, the side not to move not in check, the Kings not facing.
-pub fn validate(position: &Position) -> Result<(), FenError> {
-    let variant = position.variant();
-    for color in Color::ALL {
-        let kings = position
-            .occupied_by(color)
-            .iter()
-            .filter(|&s| position.piece_at(s).is_some_and(|p| p.kind == Kind::King))
-            .count();
-        if kings != 1 {
-            return Err(FenError::KingCount {
-                color,
-                count: kings,
-            });
-        }
-    }
-    for square in variant.dimensions().squares() {
-        let Some(piece) = position.piece_at(square) else {
-            continue;
-        };
-        if let Some(region) = variant.rule(piece.kind).and_then(|rule| rule.confined_to) {
-            if !variant.region(region, piece.color).contains(square) {
-                let allowed = variant
-                    .region(region, piece.color)
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                return Err(FenError::Confined {
-                    piece,
-                    square,
-                    allowed,
-                });
-            }
-        }
-    }
-    let waiting = position.turn().opponent();
-    if position
-        .king(waiting)
-        .is_some_and(|king| position.is_attacked_by(position.turn(), king))
-    {
-        return Err(FenError::OpponentInCheck);
-    }
-    if position.kings_facing() {
-        return Err(FenError::KingsFacing);
-    }
     Ok(())
 }
 
-/// Writes `position` as FEN.
+/// Writes `position` as FEN, with the en-passant square only when a capture there is legal.
 pub fn write(position: &Position) -> String {
-    let variant = position.variant();
+    let mut setup = position.to_setup();
+    setup.en_passant = position.legal_en_passant();
+    write_setup(position.variant(), &setup)
+}
+
+/// Writes `setup` as FEN in `variant`'s letters.
+pub fn write_setup(variant: &Variant, setup: &Setup) -> String {
     let dims = variant.dimensions();
-    let mut board = String::new();
+    let mut text = String::new();
     for rank in (0..dims.ranks).rev() {
         let mut empty = 0;
         for file in 0..dims.files {
             let square = Square::new(file, rank).expect("inside the board");
-            match position.piece_at(square) {
+            match setup.board[square.index()].filter(|p| variant.has_kind(p.kind)) {
                 None => empty += 1,
                 Some(piece) => {
                     if empty > 0 {
-                        board.push_str(&empty.to_string());
+                        text.push_str(&empty.to_string());
                         empty = 0;
                     }
-                    let letter = variant.letter(piece.kind);
-                    board.push(if piece.color == Color::White {
-                        letter
-                    } else {
-                        letter.to_ascii_lowercase()
-                    });
+                    text.push_str(&variant.piece_symbol(piece.kind, piece.color));
                 }
             }
         }
         if empty > 0 {
-            board.push_str(&empty.to_string());
+            text.push_str(&empty.to_string());
         }
         if rank > 0 {
-            board.push('/');
+            text.push('/');
         }
     }
-    let side = if position.turn() == Color::White {
-        'w'
-    } else {
-        'b'
+    if variant.spec().hands {
+        text.push('[');
+        for color in Color::ALL {
+            for rule in variant.rules() {
+                for _ in 0..setup.hands[color.index()][rule.kind.index()] {
+                    text.push_str(&variant.piece_symbol(rule.kind, color));
+                }
+            }
+        }
+        text.push(']');
+    }
+    let side = match setup.turn {
+        Color::White => 'w',
+        Color::Black => 'b',
     };
-    let en_passant = position
-        .en_passant()
+    let mut castling = String::new();
+    if let Some(rules) = variant.castling() {
+        for color in Color::ALL {
+            for (index, wing) in rules.wings.iter().enumerate() {
+                if setup.castling.has(color, index) {
+                    castling.push(match color {
+                        Color::White => wing.letter,
+                        Color::Black => wing.letter.to_ascii_lowercase(),
+                    });
+                }
+            }
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let en_passant = setup
+        .en_passant
         .map_or("-".to_string(), |square| square.to_string());
     format!(
-        "{board} {side} - {en_passant} {} {}",
-        position.halfmove_clock(),
-        position.fullmove_number()
+        "{text} {side} {castling} {en_passant} {} {}",
+        setup.halfmove_clock, setup.fullmove_number
     )
 }

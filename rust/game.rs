@@ -1,11 +1,12 @@
 //! A game: a position with the moves that led to it, so that moves can be taken back,
 //! repetitions counted and the outcome decided.
 
-use crate::fen::{self, FenError};
+use crate::fen::{self, ParseError};
+use crate::geometry::Square;
 use crate::moves::Move;
-use crate::piece::Color;
+use crate::piece::{Color, Piece};
 use crate::position::{Position, Undo};
-use crate::variant::{Stalemate, Variant};
+use crate::variant::{DeadPositions, Stalemate, Variant};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,7 +16,8 @@ pub enum Termination {
     /// The side to move is not in check and has no legal move (a loss in Mĕirìqí, a draw in
     /// Yáng Qí).
     Stalemate,
-    /// Only the two Kings are left: nobody can win (a dead position).
+    /// Nobody can ever checkmate (two bare Kings; in chess also a lone minor piece or Bishops
+    /// all on one colour).
     InsufficientMaterial,
     /// 150 plies without a capture or a pawn move end the game.
     SeventyFiveMoves,
@@ -86,7 +88,8 @@ pub struct IllegalMove {
 #[derive(Clone, Debug)]
 pub struct Game {
     position: Position,
-    history: Vec<(Move, Undo)>,
+    /// Each move played, what undoes it, and the transposition key of the position before it.
+    history: Vec<(Move, Undo, u64)>,
     moves: Vec<Move>,
 }
 
@@ -102,13 +105,13 @@ impl Game {
 
     /// A game of `variant` from its starting position.
     pub fn start(variant: &'static Variant) -> Game {
-        let position = fen::parse(variant, variant.spec().start_fen)
+        let position = fen::parse(variant, &variant.spec().start_fen)
             .expect("every variant's start position is valid");
         Game::new(position)
     }
 
     /// A game starting from the position written `text`.
-    pub fn from_fen(variant: &'static Variant, text: &str) -> Result<Game, FenError> {
+    pub fn from_fen(variant: &'static Variant, text: &str) -> Result<Game, ParseError> {
         fen::parse(variant, text).map(Game::new)
     }
 
@@ -156,25 +159,23 @@ impl Game {
 
     /// Plays `mv`, which the caller knows to be legal.
     pub fn push_unchecked(&mut self, mv: Move) {
+        let key = self.position.transposition_key();
         let undo = self.position.make(mv);
-        self.history.push((mv, undo));
+        self.history.push((mv, undo, key));
         self.moves.push(mv);
     }
 
     /// Takes back the last move, if there is one.
     pub fn pop(&mut self) -> Option<Move> {
-        let (mv, undo) = self.history.pop()?;
+        let (mv, undo, _) = self.history.pop()?;
         self.moves.pop();
         self.position.unmake(mv, undo);
         Some(mv)
     }
 
-    /// The Zobrist hashes of the positions before each move played, oldest first.
-    pub fn hash_history(&self) -> Vec<u64> {
-        self.history
-            .iter()
-            .map(|(_, undo)| undo.hash_before())
-            .collect()
+    /// The transposition keys of the positions before each move played, oldest first.
+    pub fn key_history(&self) -> Vec<u64> {
+        self.history.iter().map(|&(_, _, key)| key).collect()
     }
 
     /// How many times the current position (pieces and side to move) has occurred in this game,
@@ -182,52 +183,40 @@ impl Game {
     pub fn repetitions(&self) -> usize {
         // The whole history is searched: a pawn move resets the halfmove clock, yet a Chinese
         // pawn's sideways step can be undone, so the clock does not bound repetitions.
-        let hash = self.position.hash();
+        let key = self.position.transposition_key();
         1 + self
             .history
             .iter()
-            .filter(|(_, undo)| undo.hash_before() == hash)
+            .filter(|&&(_, _, before)| before == key)
             .count()
     }
 
-    /// The outcome, if the game is over: the side to move with no legal move is mated or
-    /// stalemated (which loses or draws, as the variant says); in variants with the chess draws,
-    /// two bare Kings, seventy-five moves or a fivefold repetition end the game too.
+    /// The outcome, if the game is over, in python-chess's order: the side to move checkmated;
+    /// a dead position; the side to move stalemated (which loses or draws, as the variant says);
+    /// in variants with the chess draws, seventy-five moves or a fivefold repetition.
     pub fn outcome(&mut self) -> Option<Outcome> {
         let spec = self.position.variant().spec();
         let turn = self.position.turn();
-        if !self.position.has_legal_move() {
-            return Some(if self.position.is_check() {
-                Outcome {
-                    termination: Termination::Checkmate,
-                    winner: Some(turn.opponent()),
-                }
-            } else {
-                let winner = (spec.stalemate == Stalemate::Loses).then_some(turn.opponent());
-                Outcome {
-                    termination: Termination::Stalemate,
-                    winner,
-                }
-            });
-        }
-        if !spec.chess_draws {
+        let stuck = !self.position.has_legal_move();
+        let (termination, winner) = if stuck && self.position.is_check() {
+            (Termination::Checkmate, Some(turn.opponent()))
+        } else if self.position.is_insufficient_material() {
+            (Termination::InsufficientMaterial, None)
+        } else if stuck {
+            let winner = (spec.stalemate == Stalemate::Loses).then_some(turn.opponent());
+            (Termination::Stalemate, winner)
+        } else if !spec.chess_draws {
             return None;
-        }
-        let bare_kings = Color::ALL
-            .iter()
-            .all(|&color| self.position.occupied_by(color).len() == 1);
-        let draw = if bare_kings {
-            Termination::InsufficientMaterial
         } else if self.position.halfmove_clock() >= 150 {
-            Termination::SeventyFiveMoves
+            (Termination::SeventyFiveMoves, None)
         } else if self.repetitions() >= 5 {
-            Termination::FivefoldRepetition
+            (Termination::FivefoldRepetition, None)
         } else {
             return None;
         };
         Some(Outcome {
-            termination: draw,
-            winner: None,
+            termination,
+            winner,
         })
     }
 
@@ -273,6 +262,58 @@ impl Game {
             Some(Termination::ThreefoldRepetition)
         } else {
             None
+        }
+    }
+}
+
+impl Position {
+    /// Whether the side to move is checkmated.
+    pub fn is_checkmate(&mut self) -> bool {
+        self.is_check() && !self.has_legal_move()
+    }
+
+    /// Whether neither side can ever checkmate, as the variant's dead-position rule says.
+    pub fn is_insufficient_material(&self) -> bool {
+        Color::ALL
+            .iter()
+            .all(|&color| self.has_insufficient_material(color))
+    }
+
+    /// Whether `color` can never checkmate, as the variant's dead-position rule says. For chess,
+    /// python-chess's reading: no Pawn, Rook or Queen, and either a lone Knight against no
+    /// piece but a King or Queens, or only Bishops on one colour with no Knight or Pawn anywhere.
+    pub fn has_insufficient_material(&self, color: Color) -> bool {
+        let variant = self.variant();
+        let own = self.occupied_by(color);
+        match variant.spec().dead_positions {
+            DeadPositions::None => false,
+            DeadPositions::BareKings => own.len() == 1 && self.occupied_by(color.opponent()).len() == 1,
+            DeadPositions::Chess => {
+                let kind = |symbol: &str| variant.kind_by_symbol(symbol).expect("a chess kind");
+                let count = |symbol: &str, color: Color| self.count(Piece { kind: kind(symbol), color });
+                if ["P", "R", "Q"].iter().any(|s| count(s, color) > 0) {
+                    return false;
+                }
+                let enemy = color.opponent();
+                if count("N", color) > 0 {
+                    let enemy_minor_or_more = ["P", "N", "B", "R"].iter().any(|s| count(s, enemy) > 0);
+                    return own.len() <= 2 && !enemy_minor_or_more;
+                }
+                if count("B", color) > 0 {
+                    let bishops: Vec<Square> = Color::ALL
+                        .iter()
+                        .flat_map(|&c| self.occupied_by(c).iter())
+                        .filter(|&s| self.piece_at(s).is_some_and(|p| p.kind == kind("B")))
+                        .collect();
+                    let shade = |s: &Square| (s.file() + s.rank()) % 2;
+                    let one_colour = bishops.iter().all(|s| shade(s) == shade(&bishops[0]));
+                    let pawns_or_knights = Color::ALL
+                        .iter()
+                        .any(|&c| count("P", c) > 0 || count("N", c) > 0);
+                    return one_colour && !pawns_or_knights;
+                }
+                true
+            }
         }
     }
 }

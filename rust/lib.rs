@@ -10,7 +10,7 @@
 //! use meiriqi::{fen, perft, Variant};
 //!
 //! let variant = Variant::meiriqi();
-//! let mut position = fen::parse(variant, variant.spec().start_fen).unwrap();
+//! let mut position = fen::parse(variant, &variant.spec().start_fen).unwrap();
 //! assert_eq!(perft::perft(&mut position, 2), 1934);
 //! ```
 
@@ -25,7 +25,9 @@ pub mod perft;
 pub mod piece;
 pub mod playout;
 pub mod position;
+pub mod region;
 pub mod search;
+pub mod setup;
 pub mod square_set;
 pub mod tables;
 pub mod variant;
@@ -37,7 +39,8 @@ mod python;
 
 pub use game::{Game, Outcome, Termination};
 pub use geometry::Square;
-pub use moves::Move;
+pub use moves::{Move, MoveKind, UciMove};
 pub use piece::{Color, Kind, Piece};
 pub use position::Position;
+pub use setup::{CastlingRights, Setup};
 pub use variant::Variant;

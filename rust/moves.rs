@@ -1,18 +1,93 @@
-//! Moves and their coordinate ("UCI-style") notation: `c3c4`, `a10a9`, `c7d8o`.
+//! Moves, and their coordinate ("UCI-style") notation: `c3c4`, `a10a9`, `c7d8o`, `a8a9+`, `N@e5`.
+//!
+//! A [`Move`] says what it is ([`MoveKind`]), so that make/unmake and notation never guess. A
+//! [`UciMove`] is only what coordinate notation says (squares, promotion, drop); the position
+//! turns it into the [`Move`] it names ([`crate::Position::find_move`]).
 
 use crate::geometry::Square;
 use crate::piece::Kind;
+use crate::variant::Variant;
 use std::fmt;
 
-/// A move from one square to another, with the kind promoted to if it promotes.
+/// What a move does besides carrying a piece from one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A plain move or capture.
+    Normal,
+    /// The piece becomes the given kind on arriving.
+    Promotion(Kind),
+    /// A piece of the given kind comes from the hand to the (empty) destination.
+    Drop(Kind),
+    /// The King castles with the piece on the given square (its Rook).
+    Castle(Square),
+    /// A Pawn captures en passant: the captured Pawn stands beside the destination.
+    EnPassant,
+    /// The King swaps places with the friendly piece on the destination (Yáng Qí).
+    Swap,
+}
+
+/// A move of some position. For a drop, `from` is the destination too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    /// Where the moving piece stands.
+    /// Where the moving piece stands (the destination, for a drop).
     pub from: Square,
-    /// Where it goes (capturing whatever stands there).
+    /// Where it goes (capturing whatever enemy stands there). For castling: where the King goes.
     pub to: Square,
-    /// The kind it becomes, when the move promotes.
+    /// What kind of move it is.
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// A plain move or capture.
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+        }
+    }
+
+    /// The kind the piece becomes, if the move promotes.
+    #[inline]
+    pub const fn promotion(self) -> Option<Kind> {
+        match self.kind {
+            MoveKind::Promotion(kind) => Some(kind),
+            _ => None,
+        }
+    }
+
+    /// The kind dropped, if the move is a drop.
+    #[inline]
+    pub const fn drop(self) -> Option<Kind> {
+        match self.kind {
+            MoveKind::Drop(kind) => Some(kind),
+            _ => None,
+        }
+    }
+
+    /// What coordinate notation says of the move.
+    pub const fn uci(self) -> UciMove {
+        UciMove {
+            from: self.from,
+            to: self.to,
+            promotion: self.promotion(),
+            drop: self.drop(),
+        }
+    }
+}
+
+/// A move as coordinate notation writes it: origin and destination (the same square for a drop),
+/// the kind promoted to and the kind dropped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UciMove {
+    /// The origin (the destination, for a drop).
+    pub from: Square,
+    /// The destination.
+    pub to: Square,
+    /// The kind promoted to.
     pub promotion: Option<Kind>,
+    /// The kind dropped.
+    pub drop: Option<Kind>,
 }
 
 /// Why a coordinate move could not be read.
@@ -27,67 +102,131 @@ impl fmt::Display for MoveSyntaxError {
 
 impl std::error::Error for MoveSyntaxError {}
 
-impl Move {
-    /// A move without promotion.
-    pub const fn new(from: Square, to: Square) -> Move {
-        Move {
+/// At most this many characters of a bad input are quoted in an error message.
+const QUOTE: usize = 40;
+
+/// `text`, quoted for an error message, shortened when long.
+pub fn quote(text: &str) -> String {
+    if text.chars().count() <= QUOTE {
+        format!("{text:?}")
+    } else {
+        let head: String = text.chars().take(QUOTE).collect();
+        format!("{head:?}... ({} characters)", text.chars().count())
+    }
+}
+
+impl UciMove {
+    /// A move from `from` to `to` without promotion.
+    pub const fn new(from: Square, to: Square) -> UciMove {
+        UciMove {
             from,
             to,
             promotion: None,
+            drop: None,
         }
     }
 
-    /// Writes the move in coordinate notation, naming a promotion with `letter` (lowercased).
-    pub fn to_uci(&self, letter: impl Fn(Kind) -> char) -> String {
-        match self.promotion {
-            Some(kind) => format!(
+    /// Writes the move in `variant`'s coordinate notation: a promotion to a `+` form is `+`,
+    /// another the promoted kind's lowercase letter; a drop is `L@e5`.
+    pub fn to_text(&self, variant: &Variant) -> String {
+        if let Some(kind) = self.drop {
+            let letter = variant.rule(kind).map_or('?', |rule| rule.letter());
+            return format!("{letter}@{}", self.to);
+        }
+        match self.promotion.and_then(|kind| variant.rule(kind)) {
+            Some(rule) if rule.is_plus() => format!("{}{}+", self.from, self.to),
+            Some(rule) => format!(
                 "{}{}{}",
                 self.from,
                 self.to,
-                letter(kind).to_ascii_lowercase()
+                rule.letter().to_ascii_lowercase()
             ),
             None => format!("{}{}", self.from, self.to),
         }
     }
 
-    /// Reads coordinate notation; `kind_of` turns a promotion letter (uppercase) into a kind.
-    pub fn parse_uci(
-        text: &str,
-        kind_of: impl Fn(char) -> Option<Kind>,
-    ) -> Result<Move, MoveSyntaxError> {
+    /// Reads `variant`'s coordinate notation. A `+` suffix names the `+` form of the piece on
+    /// the origin, which only a position knows: it is read as `plus` (the caller resolves it).
+    pub fn parse(text: &str, variant: &Variant) -> Result<ParsedUci, MoveSyntaxError> {
         let fail = |why: &str| {
             Err(MoveSyntaxError(format!(
-                "invalid coordinate move {text:?}: {why}"
+                "invalid coordinate move {}: {why}",
+                quote(text)
             )))
         };
         if !text.is_ascii() {
-            return fail("only letters a-l and digits are allowed");
+            return fail("only letters, digits, '+' and '@' are allowed");
         }
-        let (from, rest) = match split_square(text) {
-            Some(split) => split,
-            None => return fail("it must start with a square such as c3"),
+        let dims = variant.dimensions();
+        let on_board = |square: Square| dims.contains(square);
+        if let Some((letter, square)) = text.split_once('@') {
+            let kind = match letter.as_bytes() {
+                [l] if l.is_ascii_uppercase() => variant.kind_by_letter(*l as char),
+                _ => return fail("a drop is an uppercase piece letter, '@' and a square, such as N@e5"),
+            };
+            let Some(kind) = kind else {
+                return fail(&format!("{letter:?} is not a piece letter of {}", variant.spec().name));
+            };
+            let Some(to) = Square::parse(square).filter(|&s| on_board(s)) else {
+                return fail(&format!("{square:?} is not a square of the board"));
+            };
+            return Ok(ParsedUci {
+                mv: UciMove {
+                    from: to,
+                    to,
+                    promotion: None,
+                    drop: Some(kind),
+                },
+                plus: false,
+            });
+        }
+        let Some((from, rest)) = split_square(text) else {
+            return fail("it must start with a square such as c3");
         };
-        let (to, rest) = match split_square(rest) {
-            Some(split) => split,
-            None => return fail("the origin must be followed by a destination square such as c4"),
+        let Some((to, rest)) = split_square(rest) else {
+            return fail("the origin must be followed by a destination square such as c4");
         };
-        let promotion = match rest.chars().collect::<Vec<_>>()[..] {
-            [] => None,
-            [letter] if letter.is_ascii_lowercase() => match kind_of(letter.to_ascii_uppercase()) {
-                Some(kind) => Some(kind),
-                None => return fail(&format!("{letter:?} is not a piece letter")),
-            },
-            _ => return fail(&format!("unexpected {rest:?} after the destination")),
-        };
+        if !on_board(from) || !on_board(to) {
+            return fail(&format!(
+                "a square is off the {}x{} board",
+                dims.files, dims.ranks
+            ));
+        }
         if from == to {
             return fail("origin and destination are the same square");
         }
-        Ok(Move {
-            from,
-            to,
-            promotion,
-        })
+        let mut parsed = ParsedUci {
+            mv: UciMove::new(from, to),
+            plus: false,
+        };
+        match rest.as_bytes() {
+            [] => {}
+            [b'+'] => parsed.plus = true,
+            [letter] if letter.is_ascii_lowercase() => {
+                match variant.kind_by_letter(letter.to_ascii_uppercase() as char) {
+                    Some(kind) => parsed.mv.promotion = Some(kind),
+                    None => {
+                        return fail(&format!(
+                            "{:?} is not a piece letter of {}",
+                            *letter as char,
+                            variant.spec().name
+                        ))
+                    }
+                }
+            }
+            _ => return fail(&format!("unexpected {rest:?} after the destination")),
+        }
+        Ok(parsed)
     }
+}
+
+/// A coordinate move as read, before the position resolves a `+` suffix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParsedUci {
+    /// The move; its promotion is unset when the suffix was `+`.
+    pub mv: UciMove,
+    /// Whether the suffix was `+`: promotion to the moving piece's `+` form.
+    pub plus: bool,
 }
 
 /// Splits a leading square name (a letter and one or two digits) off `text`.
@@ -108,22 +247,34 @@ mod tests {
 
     #[test]
     fn round_trips() {
-        for text in ["c3c4", "a10a9", "e9e10r", "j1i2", "c7d8o", "l12a1"] {
-            let parsed = Move::parse_uci(text, Kind::from_default_letter).unwrap();
-            assert_eq!(parsed.to_uci(Kind::default_letter), text);
+        let variant = Variant::meiriqi();
+        for text in ["c3c4", "a10a9", "e9e10r", "j1i2", "c7d8o"] {
+            let parsed = UciMove::parse(text, variant).unwrap();
+            assert!(!parsed.plus);
+            assert_eq!(parsed.mv.to_text(variant), text);
         }
+        let shogi = Variant::by_name("shogi").unwrap();
+        for text in ["P@e5", "a7a8+", "b2h8"] {
+            let parsed = UciMove::parse(text, shogi).unwrap();
+            assert_eq!(parsed.plus, text.ends_with('+'));
+        }
+        assert_eq!(
+            UciMove::parse("P@e5", shogi).unwrap().mv.to_text(shogi),
+            "P@e5"
+        );
     }
 
     #[test]
     fn rejects_malformed() {
+        let variant = Variant::meiriqi();
         for text in [
             "", "c3", "c3c", "c3c4x", "c3c4qq", "C3C4", "c0c1", "m1a1", "c3c3", "c3c4Q", "é3c4",
-            "c3-c4", "a100a1",
+            "c3-c4", "a100a1", "k1k2", "Z@e5", "N@z9", "n@e5", "NN@e5",
         ] {
-            assert!(
-                Move::parse_uci(text, Kind::from_default_letter).is_err(),
-                "{text}"
-            );
+            assert!(UciMove::parse(text, variant).is_err(), "{text}");
         }
+        let long = "a".repeat(10_000);
+        let error = UciMove::parse(&long, variant).unwrap_err();
+        assert!(error.0.len() < 200, "{}", error.0);
     }
 }

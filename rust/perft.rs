@@ -94,7 +94,7 @@ mod tests {
 
     fn start() -> Position {
         let variant = Variant::meiriqi();
-        fen::parse(variant, variant.spec().start_fen).unwrap()
+        fen::parse(variant, &variant.spec().start_fen).unwrap()
     }
 
     #[test]
@@ -113,7 +113,7 @@ mod tests {
         let counts: std::collections::HashMap<String, u64> =
             divide(&position, 3, 2, &AtomicBool::new(false))
                 .into_iter()
-                .map(|(mv, count)| (mv.to_uci(crate::Kind::default_letter), count))
+                .map(|(mv, count)| (mv.uci().to_text(Variant::meiriqi()), count))
                 .collect();
         let expected = [
             ("a2b4", 2110),

@@ -1,9 +1,11 @@
 //! Colours, piece kinds and coloured pieces.
-
-use std::fmt;
+//!
+//! A kind is only a number: the variant's piece table (see [`crate::variant`]) says what it is
+//! called, how it is written and how it moves. Kinds are numbered from 1 in the order the
+//! variant lists its pieces, so each variant has kinds of its own (up to [`MAX_KINDS`]).
 
 /// The side a piece belongs to. White moves first and "up" the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// The first player.
     White = 0,
@@ -29,97 +31,58 @@ impl Color {
     pub const fn index(self) -> usize {
         self as usize
     }
-}
 
-macro_rules! kinds {
-    ($($kind:ident = $value:literal, $letter:literal, $name:literal;)*) => {
-        /// Every kind of piece any supported variant uses. A variant picks the ones it plays with
-        /// and gives each its movement; the kind itself is only a name.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[repr(u8)]
-        pub enum Kind {
-            $(#[doc = $name] $kind = $value,)*
+    /// `"White"` or `"Black"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
         }
-
-        impl Kind {
-            /// Every kind, in numbering order.
-            pub const ALL: &'static [Kind] = &[$(Kind::$kind),*];
-
-            /// The kind numbered `number` (see [`Kind::number`]).
-            pub fn from_number(number: u8) -> Option<Kind> {
-                match number {
-                    $($value => Some(Kind::$kind),)*
-                    _ => None,
-                }
-            }
-
-            /// The usual uppercase letter of the kind (a variant may give it another).
-            pub const fn default_letter(self) -> char {
-                match self {
-                    $(Kind::$kind => $letter,)*
-                }
-            }
-
-            /// The English name, in lowercase.
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(Kind::$kind => $name,)*
-                }
-            }
-        }
-    };
-}
-
-kinds! {
-    King = 1, 'K', "king";
-    Mandarin = 2, 'M', "mandarin";
-    Pegasus = 3, 'P', "pegasus";
-    Gryphon = 4, 'Y', "gryphon";
-    Eagle = 5, 'E', "eagle";
-    Rhino = 6, 'H', "rhino";
-    Wildebeest = 7, 'W', "wildebeest";
-    Knight = 8, 'N', "knight";
-    Gold = 9, 'G', "gold";
-    Silver = 10, 'S', "silver";
-    Lion = 11, 'L', "lion";
-    Pawn = 12, 'I', "pawn";
-    Janus = 13, 'J', "janus";
-    Rook = 14, 'R', "rook";
-    Ogyo = 15, 'O', "ogyo";
-    Queen = 16, 'Q', "queen";
-    Champion = 17, 'C', "champion";
-    Bishop = 18, 'B', "bishop";
-    Cannon = 19, 'P', "cannon";
-    Vao = 20, 'V', "vao";
-}
-
-impl Kind {
-    /// The first kind (in numbering order) whose usual uppercase letter is `letter`: Mĕirìqí's
-    /// kinds come first, so `P` is the Pegasus; a variant's own letters are in its rules.
-    pub fn from_default_letter(letter: char) -> Option<Kind> {
-        Kind::ALL
-            .iter()
-            .copied()
-            .find(|kind| kind.default_letter() == letter)
     }
 }
 
-/// Number of distinct kind numbers, for per-kind arrays (index by [`Kind::number`]).
-pub const KIND_SLOTS: usize = 32;
+/// The most kinds a variant may have.
+pub const MAX_KINDS: usize = 63;
+
+/// Number of slots a per-kind array needs (index by [`Kind::index`]; slot 0 is unused).
+pub const KIND_SLOTS: usize = MAX_KINDS + 1;
+
+/// A kind of piece of some variant: its number in the variant's piece table, from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind(u8);
 
 impl Kind {
-    /// The kind's number, from 1; stable across versions and shared with the Python API.
+    /// The kind numbered `number`, if it is a possible kind number (1 to [`MAX_KINDS`]).
+    #[inline]
+    pub const fn new(number: u8) -> Option<Kind> {
+        if number >= 1 && number as usize <= MAX_KINDS {
+            Some(Kind(number))
+        } else {
+            None
+        }
+    }
+
+    /// The kind's number, from 1, as the Python API shows it.
     #[inline]
     pub const fn number(self) -> u8 {
-        self as u8
+        self.0
     }
 
-    /// A bit unique to this kind, for sets of kinds.
+    /// The kind's number as an array index.
     #[inline]
-    pub const fn bit(self) -> u32 {
-        1 << self as u8
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// A bit unique to this kind, for sets of kinds ([`KindSet`]).
+    #[inline]
+    pub const fn bit(self) -> KindSet {
+        1 << self.0
     }
 }
+
+/// A set of kinds, one bit per kind number ([`Kind::bit`]).
+pub type KindSet = u64;
 
 /// A piece of a given kind and colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -130,40 +93,45 @@ pub struct Piece {
     pub color: Color,
 }
 
+/// The bit of a piece code that marks a Black piece; the bits below it are the kind number.
+const BLACK_BIT: u8 = 64;
+
 impl Piece {
     /// A compact code, unique per piece and never zero (zero marks an empty square).
     #[inline]
     pub const fn code(self) -> u8 {
-        self.kind.number() | (self.color as u8) << 5
+        self.kind.0 | if matches!(self.color, Color::Black) { BLACK_BIT } else { 0 }
     }
 
     /// The piece with code `code`, or `None` for an empty square's zero.
     #[inline]
     pub fn from_code(code: u8) -> Option<Piece> {
-        let kind = Kind::from_number(code & 31)?;
-        let color = if code & 32 == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
-        Some(Piece { kind, color })
+        let kind = Kind::new(code & (BLACK_BIT - 1))?;
+        Some(Piece {
+            kind,
+            color: code_color(code),
+        })
     }
+}
+
+/// The colour of the (non-zero) piece code `code`.
+#[inline]
+pub const fn code_color(code: u8) -> Color {
+    if code & BLACK_BIT == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
+}
+
+/// The kind number of the (non-zero) piece code `code`.
+#[inline]
+pub const fn code_kind(code: u8) -> u8 {
+    code & (BLACK_BIT - 1)
 }
 
 /// Number of distinct piece codes, for per-piece arrays (index by [`Piece::code`]).
-pub const PIECE_CODES: usize = 64;
-
-impl fmt::Display for Piece {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let letter = self.kind.default_letter();
-        let letter = if self.color == Color::White {
-            letter
-        } else {
-            letter.to_ascii_lowercase()
-        };
-        write!(f, "{letter}")
-    }
-}
+pub const PIECE_CODES: usize = 2 * BLACK_BIT as usize;
 
 #[cfg(test)]
 mod tests {
@@ -172,17 +140,20 @@ mod tests {
     #[test]
     fn codes_round_trip_and_are_distinct() {
         let mut seen = std::collections::HashSet::new();
-        for &kind in Kind::ALL {
-            assert_eq!(Kind::from_number(kind.number()), Some(kind));
+        for number in 1..=MAX_KINDS as u8 {
+            let kind = Kind::new(number).unwrap();
             for color in Color::ALL {
                 let piece = Piece { kind, color };
                 assert_ne!(piece.code(), 0);
                 assert!((piece.code() as usize) < PIECE_CODES);
                 assert!(seen.insert(piece.code()));
                 assert_eq!(Piece::from_code(piece.code()), Some(piece));
+                assert_eq!(code_color(piece.code()), color);
+                assert_eq!(code_kind(piece.code()), number);
             }
         }
         assert_eq!(Piece::from_code(0), None);
-        assert!(Kind::ALL.len() < KIND_SLOTS);
+        assert_eq!(Kind::new(0), None);
+        assert_eq!(Kind::new(MAX_KINDS as u8 + 1), None);
     }
 }

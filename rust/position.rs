@@ -1,22 +1,23 @@
-//! A position: pieces on squares, the side to move and the counters, with make and unmake.
+//! A legal position: pieces on squares, pieces in hand, the side to move, castling rights, the
+//! en-passant square and the counters, with make and unmake. Positions come from a checked
+//! [`Setup`] ([`Position::from_setup`]) and from playing moves.
 
 use crate::geometry::Square;
-use crate::moves::Move;
-use crate::piece::{Color, Kind, Piece, PIECE_CODES};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece, KIND_SLOTS, PIECE_CODES};
+use crate::setup::{CastlingRights, Setup};
 use crate::square_set::SquareSet;
 use crate::tables::AttackCheck;
-use crate::variant::Variant;
+use crate::variant::{Facing, Variant};
 use crate::zobrist;
 
 /// What [`Position::make`] needs to remember so that [`Position::unmake`] restores everything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
     captured: Option<Piece>,
-    /// Where the captured piece stood: the destination, or beside it for an en-passant capture.
-    captured_at: Square,
-    /// The friendly piece a King swapped places with.
-    swapped: Option<Piece>,
+    /// The piece that moved, as it was before a promotion.
     moved: Piece,
+    castling: CastlingRights,
     en_passant: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
@@ -28,15 +29,9 @@ impl Undo {
     pub fn captured(&self) -> Option<Piece> {
         self.captured
     }
-
-    /// The Zobrist hash of the position before the move.
-    pub fn hash_before(&self) -> u64 {
-        self.hash
-    }
 }
 
-/// A position of some variant. Any arrangement of pieces may be represented (for setting up
-/// problems); [`crate::fen`] checks that a position read from text is a legal one.
+/// A legal position of some variant.
 #[derive(Clone, Debug)]
 pub struct Position {
     variant: &'static Variant,
@@ -48,8 +43,15 @@ pub struct Position {
     /// How many of each piece code stand on the board.
     counts: [u8; PIECE_CODES],
     /// The kinds each colour has on the board, as sets of [`Kind::bit`]s.
-    kinds: [u32; 2],
+    kinds: [KindSet; 2],
+    /// Pieces in hand, per colour and kind number.
+    hands: [[u8; KIND_SLOTS]; 2],
+    /// The kinds each colour has in hand.
+    hand_kinds: [KindSet; 2],
+    castling: CastlingRights,
     turn: Color,
+    /// The square a Pawn has just passed over with a two-square move, whether or not an enemy
+    /// Pawn could capture there (see [`Position::legal_en_passant`]).
     en_passant: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
@@ -57,11 +59,13 @@ pub struct Position {
 }
 
 impl PartialEq for Position {
-    /// Positions are equal when pieces, side to move and counters are equal.
+    /// Positions are equal when pieces, hands, side to move, rights and counters are equal.
     fn eq(&self, other: &Position) -> bool {
         std::ptr::eq(self.variant, other.variant)
             && self.board == other.board
+            && self.hands == other.hands
             && self.turn == other.turn
+            && self.castling == other.castling
             && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
@@ -69,21 +73,56 @@ impl PartialEq for Position {
 }
 
 impl Position {
-    /// An empty board of `variant`, White to move, counters at their start values.
-    pub fn empty(variant: &'static Variant) -> Position {
-        Position {
+    /// The position `setup` describes, which the caller has checked.
+    pub(crate) fn from_setup_unchecked(variant: &'static Variant, setup: &Setup) -> Position {
+        let mut position = Position {
             variant,
             board: [0; 256],
             occupied: [SquareSet::EMPTY; 2],
             kings: [None; 2],
             counts: [0; PIECE_CODES],
             kinds: [0; 2],
+            hands: [[0; KIND_SLOTS]; 2],
+            hand_kinds: [0; 2],
+            castling: setup.castling,
             turn: Color::White,
-            en_passant: None,
-            halfmove_clock: 0,
-            fullmove_number: 1,
-            hash: 0,
+            en_passant: setup.en_passant,
+            halfmove_clock: setup.halfmove_clock,
+            fullmove_number: setup.fullmove_number,
+            hash: zobrist::castling_key(setup.castling),
+        };
+        for square in variant.dimensions().squares() {
+            if let Some(piece) = setup.board[square.index()].filter(|p| variant.has_kind(p.kind)) {
+                position.place(piece, square);
+                if piece.kind == variant.royal() && position.kings[piece.color.index()].is_none() {
+                    position.kings[piece.color.index()] = Some(square);
+                }
+            }
         }
+        for color in Color::ALL {
+            for rule in variant.rules() {
+                for _ in 0..setup.hands[color.index()][rule.kind.index()] {
+                    position.add_to_hand(color, rule.kind);
+                }
+            }
+        }
+        position.set_turn(setup.turn);
+        position
+    }
+
+    /// The position as an editable setup.
+    pub fn to_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        for square in self.variant.dimensions().squares() {
+            setup.board[square.index()] = self.piece_at(square);
+        }
+        setup.hands = self.hands;
+        setup.turn = self.turn;
+        setup.castling = self.castling;
+        setup.en_passant = self.en_passant;
+        setup.halfmove_clock = self.halfmove_clock;
+        setup.fullmove_number = self.fullmove_number;
+        setup
     }
 
     /// The variant being played.
@@ -116,7 +155,7 @@ impl Position {
         &self.occupied[color.index()]
     }
 
-    /// Where `color`'s King stands (the lowest-numbered one if a set-up has several).
+    /// Where `color`'s King stands.
     #[inline]
     pub fn king(&self, color: Color) -> Option<Square> {
         self.kings[color.index()]
@@ -128,7 +167,7 @@ impl Position {
         self.turn
     }
 
-    /// Plies since the last capture or pawn move.
+    /// Plies since the last capture, Pawn move or drop.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove_clock
     }
@@ -138,47 +177,42 @@ impl Position {
         self.fullmove_number
     }
 
-    /// The Zobrist hash of the pieces and the side to move.
+    /// The castling rights.
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// How many pieces of `kind` `color` has in hand.
+    #[inline]
+    pub fn hand_count(&self, color: Color, kind: Kind) -> u8 {
+        self.hands[color.index()][kind.index()]
+    }
+
+    /// The kinds `color` has in hand.
+    #[inline]
+    pub fn hand_kinds(&self, color: Color) -> KindSet {
+        self.hand_kinds[color.index()]
+    }
+
+    /// The Zobrist hash of the pieces, hands, castling rights and the side to move (not of the
+    /// en-passant square: see [`Position::transposition_key`]).
     #[inline]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
+    /// The key that identifies the position for repetitions: [`Position::hash`] and the
+    /// en-passant square when a capture there is legal (as python-chess counts repetitions).
+    pub fn transposition_key(&self) -> u64 {
+        self.legal_en_passant()
+            .map_or(self.hash, |square| self.hash ^ zobrist::en_passant_key(square))
+    }
+
     /// Sets the side to move.
-    pub fn set_turn(&mut self, color: Color) {
+    fn set_turn(&mut self, color: Color) {
         self.hash ^= zobrist::turn_key(self.turn) ^ zobrist::turn_key(color);
         self.turn = color;
-    }
-
-    /// Sets the counters.
-    pub fn set_counters(&mut self, halfmove_clock: u32, fullmove_number: u32) {
-        self.halfmove_clock = halfmove_clock;
-        self.fullmove_number = fullmove_number;
-    }
-
-    /// Puts `piece` on `square` (or clears it), replacing what stood there. The square must be
-    /// on the board.
-    pub fn set_piece_at(&mut self, square: Square, piece: Option<Piece>) {
-        if let Some(old) = self.piece_at(square) {
-            self.lift(old, square);
-        }
-        if let Some(new) = piece {
-            self.place(new, square);
-        }
-        self.find_kings();
-    }
-
-    /// Re-reads where the Kings stand, after a set-up change.
-    fn find_kings(&mut self) {
-        for color in Color::ALL {
-            let king = Piece {
-                kind: Kind::King,
-                color,
-            };
-            self.kings[color.index()] = self.occupied[color.index()]
-                .iter()
-                .find(|&s| self.piece_at(s) == Some(king));
-        }
     }
 
     /// Puts `piece` on the empty `square`, leaving the hash alone.
@@ -213,52 +247,68 @@ impl Position {
         self.hash ^= zobrist::piece_key(piece, square);
     }
 
+    /// Adds a `kind` to `color`'s hand, keeping the hash in step.
+    #[inline]
+    fn add_to_hand(&mut self, color: Color, kind: Kind) {
+        let count = &mut self.hands[color.index()][kind.index()];
+        *count += 1;
+        self.hash ^= zobrist::hand_key(color, kind, *count);
+        self.hand_kinds[color.index()] |= kind.bit();
+    }
+
+    /// Takes a `kind` from `color`'s hand, keeping the hash in step.
+    #[inline]
+    fn take_from_hand(&mut self, color: Color, kind: Kind) {
+        let count = &mut self.hands[color.index()][kind.index()];
+        self.hash ^= zobrist::hand_key(color, kind, *count);
+        *count -= 1;
+        if *count == 0 {
+            self.hand_kinds[color.index()] &= !kind.bit();
+        }
+    }
+
     /// The kinds `color` has on the board, as a set of [`Kind::bit`]s.
     #[inline]
-    pub fn kinds_present(&self, color: Color) -> u32 {
+    pub fn kinds_present(&self, color: Color) -> KindSet {
         self.kinds[color.index()]
     }
 
-    /// Whether `mv` (pseudo-legal) is a King's swap with a friendly piece.
+    /// How many `piece`s stand on the board.
     #[inline]
-    pub fn is_swap(&self, mv: Move) -> bool {
-        let (moving, target) = (self.code_at(mv.from), self.code_at(mv.to));
-        target != 0 && (target ^ moving) >> 5 == 0
+    pub fn count(&self, piece: Piece) -> u8 {
+        self.counts[piece.code() as usize]
     }
 
-    /// Whether `mv` (pseudo-legal) captures en passant.
+    /// Where the piece captured by `mv` stands (beside the destination, en passant).
     #[inline]
-    pub fn is_en_passant(&self, mv: Move) -> bool {
-        self.en_passant == Some(mv.to)
-            && mv.from.file() != mv.to.file()
-            && self
-                .piece_at(mv.from)
-                .is_some_and(|piece| piece.kind == Kind::Pawn)
+    fn capture_square(mv: Move) -> Square {
+        match mv.kind {
+            MoveKind::EnPassant => {
+                Square::new(mv.to.file(), mv.from.rank()).expect("beside the destination")
+            }
+            _ => mv.to,
+        }
     }
 
-    /// Plays `mv`, which must be pseudo-legal (a piece of the side to move on `mv.from`), and
-    /// returns what [`Position::unmake`] needs.
+    /// Plays `mv`, which must be pseudo-legal (generated for this position), and returns what
+    /// [`Position::unmake`] needs.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
-        let moved = self
-            .piece_at(mv.from)
-            .expect("a move starts on a piece of the side to move");
-        let swapped = self
-            .piece_at(mv.to)
-            .filter(|piece| piece.color == moved.color);
-        let captured_at = if self.is_en_passant(mv) {
-            Square::new(mv.to.file(), mv.from.rank()).expect("beside the destination")
-        } else {
-            mv.to
+        let us = self.turn;
+        let variant = self.variant;
+        let moved = match mv.kind {
+            MoveKind::Drop(kind) => Piece { kind, color: us },
+            _ => self.piece_at(mv.from).expect("a move starts on a piece of the side to move"),
         };
-        let captured = self
-            .piece_at(captured_at)
-            .filter(|piece| piece.color != moved.color);
+        let captured_at = Position::capture_square(mv);
+        let captured = match mv.kind {
+            MoveKind::Drop(_) | MoveKind::Swap | MoveKind::Castle(_) => None,
+            _ => self.piece_at(captured_at),
+        };
         let undo = Undo {
             captured,
-            captured_at,
-            swapped,
             moved,
+            castling: self.castling,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
@@ -266,126 +316,188 @@ impl Position {
         };
         if let Some(captured) = captured {
             self.lift(captured, captured_at);
-            if captured.kind == Kind::King {
+            if captured.kind == variant.royal() {
                 self.kings[captured.color.index()] = None;
             }
+            if variant.spec().hands {
+                if let Some(kind) = variant.rule_of(captured.kind).to_hand {
+                    self.add_to_hand(us, kind);
+                }
+            }
         }
-        self.lift(moved, mv.from);
-        if let Some(friend) = swapped {
-            self.lift(friend, mv.to);
-            self.place(friend, mv.from);
+        match mv.kind {
+            MoveKind::Drop(kind) => {
+                self.take_from_hand(us, kind);
+                self.place(moved, mv.to);
+            }
+            MoveKind::Swap => {
+                let friend = self.piece_at(mv.to).expect("a swap's friend");
+                self.lift(moved, mv.from);
+                self.lift(friend, mv.to);
+                self.place(friend, mv.from);
+                self.place(moved, mv.to);
+            }
+            MoveKind::Castle(rook_from) => {
+                let rook = self.piece_at(rook_from).expect("the castling Rook");
+                let rook_to = self.castling_rook_target(mv, rook_from);
+                self.lift(moved, mv.from);
+                self.lift(rook, rook_from);
+                self.place(rook, rook_to);
+                self.place(moved, mv.to);
+            }
+            _ => {
+                self.lift(moved, mv.from);
+                let kind = mv.promotion().unwrap_or(moved.kind);
+                self.place(Piece { kind, color: us }, mv.to);
+            }
         }
-        let arriving = Piece {
-            kind: mv.promotion.unwrap_or(moved.kind),
-            color: moved.color,
-        };
-        self.place(arriving, mv.to);
-        if moved.kind == Kind::King {
-            self.kings[moved.color.index()] = Some(mv.to);
+        if moved.kind == variant.royal() {
+            self.kings[us.index()] = Some(mv.to);
         }
-        if captured.is_some() || moved.kind == Kind::Pawn {
+        let pawn = variant.pawns() & moved.kind.bit() != 0;
+        if captured.is_some() || pawn || mv.drop().is_some() {
             self.halfmove_clock = 0;
         } else {
             self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         }
-        if self.turn == Color::Black {
+        if us == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
-        self.set_turn(self.turn.opponent());
-        self.set_en_passant(None);
-        if let Some(passed) = self.double_step_target(mv, moved) {
-            self.offer_en_passant(passed);
+        if !self.castling.is_empty() {
+            self.update_castling_rights(mv, captured_at);
         }
+        self.en_passant = None;
+        if pawn && variant.spec().en_passant {
+            self.en_passant = double_step_passed(mv);
+        }
+        self.set_turn(us.opponent());
         undo
     }
 
     /// Takes back `mv`, which was played by [`Position::make`] returning `undo`.
     #[inline]
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
-        let arrived = self
-            .piece_at(mv.to)
-            .expect("the moved piece stands on its destination");
-        self.remove(arrived, mv.to);
-        if let Some(friend) = undo.swapped {
-            self.remove(friend, mv.from);
-            self.put(friend, mv.to);
-        }
-        self.put(undo.moved, mv.from);
-        if let Some(captured) = undo.captured {
-            self.put(captured, undo.captured_at);
-            if captured.kind == Kind::King {
-                self.kings[captured.color.index()] = Some(undo.captured_at);
+        let us = undo.moved.color;
+        let arrived = self.piece_at(mv.to).expect("the moved piece stands on its destination");
+        match mv.kind {
+            MoveKind::Drop(kind) => {
+                self.remove(arrived, mv.to);
+                let count = &mut self.hands[us.index()][kind.index()];
+                *count += 1;
+                self.hand_kinds[us.index()] |= kind.bit();
+            }
+            MoveKind::Swap => {
+                let friend = self.piece_at(mv.from).expect("the swapped friend");
+                self.remove(friend, mv.from);
+                self.remove(arrived, mv.to);
+                self.put(friend, mv.to);
+                self.put(undo.moved, mv.from);
+            }
+            MoveKind::Castle(rook_from) => {
+                let rook_to = self.castling_rook_target(mv, rook_from);
+                let rook = self.piece_at(rook_to).expect("the castled Rook");
+                self.remove(arrived, mv.to);
+                self.remove(rook, rook_to);
+                self.put(rook, rook_from);
+                self.put(undo.moved, mv.from);
+            }
+            _ => {
+                self.remove(arrived, mv.to);
+                self.put(undo.moved, mv.from);
             }
         }
-        if undo.moved.kind == Kind::King {
-            self.kings[undo.moved.color.index()] = Some(mv.from);
+        if let Some(captured) = undo.captured {
+            let at = Position::capture_square(mv);
+            self.put(captured, at);
+            if captured.kind == self.variant.royal() {
+                self.kings[captured.color.index()] = Some(at);
+            }
+            if self.variant.spec().hands {
+                if let Some(kind) = self.variant.rule_of(captured.kind).to_hand {
+                    let count = &mut self.hands[us.index()][kind.index()];
+                    *count -= 1;
+                    if *count == 0 {
+                        self.hand_kinds[us.index()] &= !kind.bit();
+                    }
+                }
+            }
         }
-        self.turn = self.turn.opponent();
+        if undo.moved.kind == self.variant.royal() {
+            self.kings[us.index()] = Some(mv.from);
+        }
+        self.turn = us;
+        self.castling = undo.castling;
         self.en_passant = undo.en_passant;
         self.fullmove_number = undo.fullmove_number;
         self.halfmove_clock = undo.halfmove_clock;
         self.hash = undo.hash;
     }
 
-    /// The square a Pawn's two-square move `mv` passed over, when the variant has en passant.
-    fn double_step_target(&self, mv: Move, moved: Piece) -> Option<Square> {
-        if !self.variant.spec().en_passant
-            || moved.kind != Kind::Pawn
-            || mv.from.file() != mv.to.file()
-        {
-            return None;
-        }
-        let (low, high) = (
-            mv.from.rank().min(mv.to.rank()),
-            mv.from.rank().max(mv.to.rank()),
-        );
-        Square::new(mv.from.file(), low + 1).filter(|_| high == low + 2)
-    }
-
-    /// Makes `square` (just passed over by an enemy Pawn) the en-passant square if a Pawn of the
-    /// side to move can legally capture there, as python-chess writes it: only then does it
-    /// matter, for play and for repetitions alike. The square is left unset otherwise.
-    pub(crate) fn offer_en_passant(&mut self, square: Square) {
-        let us = self.turn;
-        let pawn = Piece {
-            kind: Kind::Pawn,
-            color: us,
-        };
-        let capturers: Vec<Square> = self
-            .attackers(us, square)
+    /// Where the Rook of castling move `mv` with the Rook on `rook_from` lands.
+    fn castling_rook_target(&self, mv: Move, rook_from: Square) -> Square {
+        let castling = self.variant.castling().expect("castling moves need castling rules");
+        let right = rook_from.file() > mv.from.file();
+        let wing = castling
+            .wings
             .iter()
-            .filter(|&from| self.piece_at(from) == Some(pawn))
-            .collect();
-        self.set_en_passant(Some(square));
-        let playable = capturers
-            .into_iter()
-            .any(|from| !self.leaves_king_exposed(Move::new(from, square)));
-        if !playable {
-            self.set_en_passant(None);
+            .find(|wing| (wing.rook_to > mv.from.file()) == right)
+            .expect("a wing on the Rook's side");
+        Square::new(wing.rook_to, mv.from.rank()).expect("on the board")
+    }
+
+    /// Drops the castling rights that `mv` (captured piece on `captured_at`) ended: a side's
+    /// both when its King is out of its region, a wing's when no Rook of it is in its region.
+    fn update_castling_rights(&mut self, mv: Move, captured_at: Square) {
+        let castling = self.variant.castling().expect("rights need castling rules");
+        let touched = |color: Color| {
+            let watched = &castling.watched[color.index()];
+            watched.contains(mv.from) || watched.contains(mv.to) || watched.contains(captured_at)
+        };
+        let mut rights = self.castling;
+        for color in Color::ALL {
+            if !touched(color) && !matches!(mv.kind, MoveKind::Castle(_)) {
+                continue;
+            }
+            let king_home = self
+                .king(color)
+                .is_some_and(|king| castling.king_region[color.index()].contains(king));
+            for (index, wing) in castling.wings.iter().enumerate() {
+                let rook = Piece {
+                    kind: wing.rook,
+                    color,
+                }
+                .code();
+                let rook_home = wing.rook_region[color.index()]
+                    .iter()
+                    .any(|square| self.board[square.index()] == rook);
+                if !(king_home && rook_home) {
+                    rights.0 &= !CastlingRights::bit(color, index);
+                }
+            }
+        }
+        if rights != self.castling {
+            self.hash ^= zobrist::castling_key(self.castling) ^ zobrist::castling_key(rights);
+            self.castling = rights;
         }
     }
 
-    /// The square a Pawn may capture en passant on, if any.
+    /// The en-passant square if a Pawn of the side to move can legally capture there, as
+    /// python-chess writes FEN: only then does it matter, for play and for repetitions alike.
+    pub fn legal_en_passant(&self) -> Option<Square> {
+        let square = self.en_passant?;
+        let mut trial = self.clone();
+        let mut moves = Vec::new();
+        trial.legal_moves(&mut moves);
+        moves
+            .iter()
+            .any(|mv| mv.kind == MoveKind::EnPassant)
+            .then_some(square)
+    }
+
+    /// The square a Pawn has just passed over with a two-square move, capturable or not.
     #[inline]
-    pub fn en_passant(&self) -> Option<Square> {
+    pub fn en_passant_candidate(&self) -> Option<Square> {
         self.en_passant
-    }
-
-    /// Sets the en-passant square, keeping the hash in step.
-    pub fn set_en_passant(&mut self, square: Option<Square>) {
-        if let Some(old) = self.en_passant {
-            self.hash ^= zobrist::en_passant_key(old);
-        }
-        if let Some(new) = square {
-            self.hash ^= zobrist::en_passant_key(new);
-        }
-        self.en_passant = square;
-    }
-
-    /// How many `piece`s stand on the board.
-    #[inline]
-    pub fn count(&self, piece: Piece) -> u8 {
-        self.counts[piece.code() as usize]
     }
 
     /// Whether a piece of `attacker` could capture on `square` by its move pattern.
@@ -410,71 +522,66 @@ impl Position {
             }
             false
         };
-        tables.find_attack(
-            attacker,
-            square,
-            present,
-            |s| self.is_empty(s),
-            &mut collect,
-        );
-        tables.find_hop_attack(
-            attacker,
-            square,
-            present,
-            |s| self.is_empty(s),
-            &mut collect,
-        );
+        tables.find_attack(attacker, square, present, |s| self.is_empty(s), &mut collect);
+        tables.find_hop_attack(attacker, square, present, |s| self.is_empty(s), &mut collect);
         found
     }
 
     /// Whether a piece of `color` whose kind is in `kinds` stands on `square`.
     #[inline]
-    pub(crate) fn check_hits(&self, color: Color, square: Square, kinds: u32) -> bool {
+    pub(crate) fn check_hits(&self, color: Color, square: Square, kinds: KindSet) -> bool {
         let code = self.code_at(square);
-        code != 0 && (code >> 5) as usize == color.index() && kinds >> (code & 31) & 1 != 0
+        code != 0 && code_color(code) == color && kinds >> code_kind(code) & 1 != 0
+    }
+
+    /// Whether `color`'s King is attacked.
+    #[inline]
+    pub fn king_attacked(&self, color: Color) -> bool {
+        self.king(color)
+            .is_some_and(|king| self.is_attacked_by(color.opponent(), king))
     }
 
     /// Whether the side to move's King is attacked.
     pub fn is_check(&self) -> bool {
-        self.king(self.turn)
-            .is_some_and(|king| self.is_attacked_by(self.turn.opponent(), king))
+        self.king_attacked(self.turn)
     }
 
-    /// Whether the two Kings stand on one file with nothing between them, in a variant where
-    /// that is forbidden.
+    /// Whether the two Kings stand on a line the variant forbids them to share (a file, or a
+    /// file or diagonal) with nothing between them.
     pub fn kings_facing(&self) -> bool {
-        if !self.variant.spec().facing_kings {
+        let facing = self.variant.spec().facing;
+        if facing == Facing::Allowed {
             return false;
         }
         let (Some(white), Some(black)) = (self.kings[0], self.kings[1]) else {
             return false;
         };
-        if white.file() != black.file() {
+        let dx = i16::from(black.file()) - i16::from(white.file());
+        let dy = i16::from(black.rank()) - i16::from(white.rank());
+        let on_line = dx == 0 || (facing == Facing::FilesAndDiagonals && dx.abs() == dy.abs());
+        if !on_line || dy == 0 {
             return false;
         }
-        let (low, high) = if white.rank() < black.rank() {
-            (white, black)
-        } else {
-            (black, white)
-        };
-        (low.rank() + 1..high.rank())
-            .all(|rank| Square::new(low.file(), rank).is_some_and(|s| self.is_empty(s)))
+        let (sx, sy) = (dx.signum(), dy.signum());
+        (1..dy.abs()).all(|step| {
+            let file = i16::from(white.file()) + sx * step;
+            let rank = i16::from(white.rank()) + sy * step;
+            Square::new(file as u8, rank as u8).is_some_and(|s| self.is_empty(s))
+        })
     }
 
     /// Whether `color`'s King is attacked or the Kings face each other.
     #[inline]
     pub(crate) fn king_exposed(&self, color: Color) -> bool {
-        self.king(color)
-            .is_some_and(|king| self.is_attacked_by(color.opponent(), king))
-            || self.kings_facing()
+        self.king_attacked(color) || self.kings_facing()
     }
 
     /// Tests whether a pseudo-legal `mv` of the side to move would leave its King attacked or
-    /// the Kings facing. Only the board is touched, and it is restored before returning.
+    /// the Kings facing. The position is restored before returning.
     #[inline]
     pub(crate) fn leaves_king_exposed(&mut self, mv: Move) -> bool {
         let us = self.turn;
-        if self.is_swap(mv) || self.is_en_passant(mv) {
+        if !matches!(mv.kind, MoveKind::Normal | MoveKind::Promotion(_)) {
             let undo = self.make(mv);
             let exposed = self.king_exposed(us);
             self.unmake(mv, undo);
@@ -497,4 +604,28 @@ impl Position {
         self.board[mv.to.index()] = captured;
         exposed
     }
+
+    /// Whether `color`'s King, moved to `square` (everything else as it is), would be attacked
+    /// or facing the other King: the test of each square a castling King crosses.
+    pub(crate) fn king_exposed_on(&mut self, color: Color, from: Square, square: Square) -> bool {
+        let king = self.board[from.index()];
+        let there = self.board[square.index()];
+        self.board[from.index()] = 0;
+        self.board[square.index()] = king;
+        let saved = self.kings;
+        self.kings[color.index()] = Some(square);
+        let exposed = self.king_exposed(color);
+        self.kings = saved;
+        self.board[square.index()] = there;
+        self.board[from.index()] = king;
+        exposed
+    }
+}
+
+/// The square a straight two-square move `mv` passed over, if it is one.
+fn double_step_passed(mv: Move) -> Option<Square> {
+    if mv.from.file() != mv.to.file() || mv.from.rank().abs_diff(mv.to.rank()) != 2 {
+        return None;
+    }
+    Square::new(mv.from.file(), mv.from.rank().min(mv.to.rank()) + 1)
 }

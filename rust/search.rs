@@ -94,7 +94,7 @@ pub fn search(game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
     let start = Instant::now();
     let mut searcher = Searcher {
         position: game.position().clone(),
-        path: game.hash_history(),
+        path: game.key_history(),
         table: vec![None; TABLE_SIZE],
         killers: [[None; 2]; MAX_PLY],
         history: vec![0; crate::geometry::SQUARE_SLOTS * crate::geometry::SQUARE_SLOTS],
@@ -316,12 +316,15 @@ impl Searcher<'_> {
             if Some(mv) == hash_move {
                 return i64::MIN;
             }
-            let victim = self.position.piece_at(mv.to).map(|p| piece_value(p.kind));
-            let attacker = self
-                .position
+            let position = &self.position;
+            let victim = position
+                .piece_at(mv.to)
+                .filter(|_| position.is_capture(mv))
+                .map(|p| piece_value(position, p.kind));
+            let attacker = position
                 .piece_at(mv.from)
-                .map_or(0, |p: Piece| piece_value(p.kind));
-            let promotion = mv.promotion.map_or(0, piece_value);
+                .map_or(0, |p: Piece| piece_value(position, p.kind));
+            let promotion = mv.promotion().map_or(0, |kind| piece_value(position, kind));
             let key = match victim {
                 Some(value) => 4_000_000_000 + i64::from(value) * 64 - i64::from(attacker) / 16,
                 None if promotion > 0 => 3_000_000_000 + i64::from(promotion),

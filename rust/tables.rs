@@ -12,11 +12,11 @@
 //! the tree comes from the paths themselves, bent and crooked riders (Gryphon, Rhino) get their
 //! checks and pins right with no special case: "between" is never assumed to be symmetric.
 
-use crate::atom::Mode;
-use crate::geometry::{Square, SQUARE_SLOTS};
-use crate::piece::{Color, KIND_SLOTS};
+use crate::atom::{Atom, Mode};
+use crate::geometry::{Dimensions, Square, SQUARE_SLOTS};
+use crate::piece::{Color, KindSet};
 use crate::square_set::SquareSet;
-use crate::variant::{PieceRule, Promotes, Variant};
+use crate::variant::{Compulsory, PieceRule};
 use std::ops::Range;
 
 /// One walk from one square; see the module documentation.
@@ -28,6 +28,8 @@ pub struct Path {
     mode: Mode,
     /// Bit `i` is set when a move ending on square `i` of the path may promote.
     promotions: u32,
+    /// Bit `i` is set when a move ending on square `i` of the path must promote.
+    forced: u32,
 }
 
 impl Path {
@@ -48,6 +50,12 @@ impl Path {
     pub fn promotes_at(&self, index: usize) -> bool {
         self.promotions >> index & 1 != 0
     }
+
+    /// Whether a move ending on square `index` of the path may only be made promoting.
+    #[inline]
+    pub fn forced_at(&self, index: usize) -> bool {
+        self.forced >> index & 1 != 0
+    }
 }
 
 /// A square from which pieces of some kinds attack, once the squares above it in the tree are empty.
@@ -56,7 +64,7 @@ pub struct AttackCheck {
     /// Where the attacker would stand.
     pub square: Square,
     /// The kinds that attack from there, as a set of [`crate::piece::Kind::bit`]s.
-    pub kinds: u32,
+    pub kinds: KindSet,
 }
 
 /// A square that must be empty for the attacks below it in the tree to get through.
@@ -66,7 +74,7 @@ struct AttackNode {
     /// Index just past this node's subtree: where to go on when the square is occupied.
     subtree_end: u32,
     /// The kinds some check in this subtree (this node included) is about.
-    subtree_kinds: u32,
+    subtree_kinds: KindSet,
     checks: (u32, u32),
 }
 
@@ -89,6 +97,8 @@ struct AttackTree {
 /// All precomputed tables of a variant.
 #[derive(Debug, Default)]
 pub struct Tables {
+    /// Kind slots per colour in `piece_paths` and `stuck` (the number of kinds plus one).
+    kind_slots: usize,
     path_squares: Vec<Square>,
     paths: Vec<Path>,
     piece_paths: Vec<(u32, u32)>,
@@ -102,7 +112,9 @@ pub struct Tables {
     /// Per square and attacking colour: every square of those lines.
     hop_lines: Vec<SquareSet>,
     /// The kinds that capture by hopping.
-    hopper_kinds: u32,
+    hopper_kinds: KindSet,
+    /// Per colour and kind: the squares from which the piece has no move even on an empty board.
+    stuck: Vec<SquareSet>,
 }
 
 /// A straight line from an attacked square outward, along which a hopper of some kinds attacks
@@ -111,16 +123,13 @@ pub struct Tables {
 struct HopRay {
     start: u32,
     len: u8,
-    kinds: u32,
+    kinds: KindSet,
 }
 
 fn range((start, end): (u32, u32)) -> Range<usize> {
     start as usize..end as usize
 }
 
-fn piece_index(color: Color, kind_number: u8, square: Square) -> usize {
-    (color.index() * KIND_SLOTS + kind_number as usize) * SQUARE_SLOTS + square.index()
-}
 
 fn square_index(color: Color, square: Square) -> usize {
     color.index() * SQUARE_SLOTS + square.index()
@@ -130,7 +139,16 @@ impl Tables {
     /// The paths a piece of `kind_number` and `color` walks from `square`.
     #[inline]
     pub fn paths(&self, color: Color, kind_number: u8, square: Square) -> &[Path] {
-        &self.paths[range(self.piece_paths[piece_index(color, kind_number, square)])]
+        let index = (color.index() * self.kind_slots + kind_number as usize) * SQUARE_SLOTS
+            + square.index();
+        &self.paths[range(self.piece_paths[index])]
+    }
+
+    /// The squares from which a piece of `kind_number` and `color` could never move, even on an
+    /// empty board: it may not be dropped there, and must promote on arriving there.
+    #[inline]
+    pub fn stuck(&self, color: Color, kind_number: u8) -> &SquareSet {
+        &self.stuck[color.index() * self.kind_slots + kind_number as usize]
     }
 
     /// The squares of `path`, in walking order.
@@ -147,7 +165,7 @@ impl Tables {
         &self,
         attacker: Color,
         square: Square,
-        present: u32,
+        present: KindSet,
         is_empty: impl Fn(Square) -> bool,
         mut found: impl FnMut(&AttackCheck) -> bool,
     ) -> bool {
@@ -161,7 +179,7 @@ impl Tables {
     fn any_check(
         &self,
         checks: (u32, u32),
-        present: u32,
+        present: KindSet,
         found: &mut impl FnMut(&AttackCheck) -> bool,
     ) -> bool {
         self.checks[range(checks)]
@@ -176,7 +194,7 @@ impl Tables {
     fn walk(
         &self,
         nodes: Range<usize>,
-        present: u32,
+        present: KindSet,
         is_empty: &impl Fn(Square) -> bool,
         found: &mut impl FnMut(&AttackCheck) -> bool,
     ) -> bool {
@@ -200,7 +218,7 @@ impl Tables {
         &self,
         attacker: Color,
         square: Square,
-        present: u32,
+        present: KindSet,
         is_empty: impl Fn(Square) -> bool,
         mut found: impl FnMut(&AttackCheck) -> bool,
     ) -> bool {
@@ -222,7 +240,7 @@ impl Tables {
 
     /// The kinds that capture by hopping, as a set of [`crate::piece::Kind::bit`]s.
     #[inline]
-    pub fn hopper_kinds(&self) -> u32 {
+    pub fn hopper_kinds(&self) -> KindSet {
         self.hopper_kinds
     }
 
@@ -242,7 +260,7 @@ impl Tables {
         &self,
         attacker: Color,
         square: Square,
-        present: u32,
+        present: KindSet,
         is_empty: impl Fn(Square) -> bool,
         is_candidate: impl Fn(Square) -> bool,
         mut found: impl FnMut(&AttackCheck) -> bool,
@@ -285,26 +303,43 @@ impl Tables {
         }
     }
 
-    /// Builds every table of `variant`.
-    pub fn build(variant: &Variant) -> Tables {
+    /// Builds every table for the pieces `rules` (kinds numbered from 1 in order) on a board
+    /// of `dims`; with `promotes_leaving_zone`, a move from the promotion zone may promote too.
+    pub fn build(dims: Dimensions, rules: &[PieceRule], promotes_leaving_zone: bool) -> Tables {
+        let kind_slots = rules.len() + 1;
         let mut tables = Tables {
-            piece_paths: vec![(0, 0); 2 * KIND_SLOTS * SQUARE_SLOTS],
+            kind_slots,
+            piece_paths: vec![(0, 0); 2 * kind_slots * SQUARE_SLOTS],
             trees: vec![AttackTree::default(); 2 * SQUARE_SLOTS],
+            stuck: vec![SquareSet::EMPTY; 2 * kind_slots],
             ..Tables::default()
         };
         let mut trees: Vec<BuildNode> = (0..2 * SQUARE_SLOTS)
             .map(|_| BuildNode::default())
             .collect();
-        let mut hop_rays: Vec<Vec<(Vec<Square>, u32)>> = vec![Vec::new(); 2 * SQUARE_SLOTS];
+        let mut hop_rays: Vec<Vec<(Vec<Square>, KindSet)>> = vec![Vec::new(); 2 * SQUARE_SLOTS];
         for color in Color::ALL {
-            for rule in variant.rules() {
-                let allowed = variant.allowed_squares(rule.kind, color);
-                for from in allowed.iter() {
+            for rule in rules {
+                let allowed = rule.allowed[color.index()];
+                let walks: Vec<(Square, Vec<RawPath>)> = allowed
+                    .iter()
+                    .map(|from| (from, raw_paths(dims, &rule.spec.atoms, color, from, &allowed)))
+                    .collect();
+                let stuck: SquareSet = walks
+                    .iter()
+                    .filter(|(_, paths)| paths.is_empty())
+                    .map(|&(from, _)| from)
+                    .collect();
+                tables.stuck[color.index() * kind_slots + rule.kind.index()] = stuck;
+                for (from, raw) in walks {
                     let first = tables.paths.len() as u32;
-                    tables.add_paths(variant, rule, color, from, &allowed);
+                    for path in raw {
+                        tables.add_path(rule, color, from, path, &stuck, promotes_leaving_zone);
+                    }
                     let last = tables.paths.len() as u32;
-                    tables.piece_paths[piece_index(color, rule.kind.number(), from)] =
-                        (first, last);
+                    let index = (color.index() * kind_slots + rule.kind.index()) * SQUARE_SLOTS
+                        + from.index();
+                    tables.piece_paths[index] = (first, last);
                     for path in &tables.paths[first as usize..last as usize] {
                         if !path.mode.captures() {
                             continue;
@@ -361,78 +396,46 @@ impl Tables {
         tables
     }
 
-    /// Appends the paths of `atoms` for a piece of `color` on `from` that may not leave `allowed`.
-    fn add_paths(
+    /// Appends `path`, walked by a piece of `rule` and `color` from `from`, marking where a
+    /// move along it may or must promote (`stuck`: where the piece could never move again).
+    fn add_path(
         &mut self,
-        variant: &Variant,
         rule: &PieceRule,
         color: Color,
         from: Square,
-        allowed: &SquareSet,
+        path: RawPath,
+        stuck: &SquareSet,
+        promotes_leaving_zone: bool,
     ) {
-        let dims = variant.dimensions();
-        let promotion_squares = if rule.promotes != Promotes::Never {
-            *variant.camp(color)
-        } else {
-            SquareSet::EMPTY
-        };
-        let own_rank = if color == Color::White {
-            from.rank()
-        } else {
-            dims.ranks - 1 - from.rank()
-        };
-        for atom in rule.atoms {
-            if !atom.required_origin().allows(own_rank) {
-                continue;
-            }
-            for walk in atom.walks() {
-                let walk = if color == Color::White {
-                    walk
-                } else {
-                    walk.mirrored()
-                };
-                let start = self.path_squares.len();
-                let mut square = from;
-                let mut pass = 0;
-                let mut destinations = 0;
-                let steps = walk
-                    .lead
-                    .into_iter()
-                    .chain(walk.cycle.iter().copied().cycle());
-                for (index, step) in steps.enumerate() {
-                    match dims.step(square, step).filter(|s| allowed.contains(*s)) {
-                        Some(next) => square = next,
-                        None => break,
-                    }
-                    self.path_squares.push(square);
-                    if index == 0 && walk.lead.is_some() {
-                        pass = 1;
-                    } else {
-                        destinations += 1;
-                        if destinations == walk.limit {
-                            break;
-                        }
+        let mut promotions = 0;
+        let mut forced = 0;
+        if let Some(promotion) = &rule.promotion {
+            let zone = &promotion.zone[color.index()];
+            let leaving = promotes_leaving_zone && zone.contains(from);
+            for (index, &square) in path.squares.iter().enumerate() {
+                if leaving || zone.contains(square) {
+                    promotions |= 1 << index;
+                    let must = match promotion.compulsory {
+                        Compulsory::Never => false,
+                        Compulsory::WhenStuck => stuck.contains(square),
+                        Compulsory::Always => true,
+                    };
+                    if must {
+                        forced |= 1 << index;
                     }
                 }
-                let len = self.path_squares.len() - start;
-                if destinations == 0 {
-                    self.path_squares.truncate(start);
-                    continue;
-                }
-                let promotions = self.path_squares[start..]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, square)| promotion_squares.contains(**square))
-                    .fold(0, |mask, (index, _)| mask | 1 << index);
-                self.paths.push(Path {
-                    start: start as u32,
-                    len: len as u8,
-                    pass,
-                    mode: atom.destination_mode(),
-                    promotions,
-                });
             }
         }
+        let start = self.path_squares.len() as u32;
+        self.path_squares.extend(&path.squares);
+        self.paths.push(Path {
+            start,
+            len: path.squares.len() as u8,
+            pass: path.pass,
+            mode: path.mode,
+            promotions,
+            forced,
+        });
     }
 
     /// Appends `tree`'s nodes (not its root checks) in depth-first order.
@@ -465,9 +468,71 @@ impl Tables {
     }
 }
 
+/// One walk of an atom from a square, before promotion marks are added.
+struct RawPath {
+    squares: Vec<Square>,
+    pass: u8,
+    mode: Mode,
+}
+
+/// The walks of `atoms` for a piece of `color` on `from` that may not leave `allowed`: each cut
+/// at the edge of the board and at the confinement, and left out when it reaches no destination.
+fn raw_paths(
+    dims: Dimensions,
+    atoms: &[Atom],
+    color: Color,
+    from: Square,
+    allowed: &SquareSet,
+) -> Vec<RawPath> {
+    let own_rank = match color {
+        Color::White => from.rank(),
+        Color::Black => dims.ranks - 1 - from.rank(),
+    };
+    let mut paths = Vec::new();
+    for atom in atoms {
+        if !atom.required_origin().allows(own_rank) {
+            continue;
+        }
+        for walk in atom.walks() {
+            let walk = match color {
+                Color::White => walk,
+                Color::Black => walk.mirrored(),
+            };
+            let mut squares = Vec::new();
+            let mut square = from;
+            let mut destinations = 0;
+            let steps = walk
+                .lead
+                .into_iter()
+                .chain(walk.cycle.iter().copied().cycle());
+            for step in steps {
+                match dims.step(square, step).filter(|s| allowed.contains(*s)) {
+                    Some(next) => square = next,
+                    None => break,
+                }
+                squares.push(square);
+                if squares.len() > usize::from(walk.lead.is_some()) {
+                    destinations += 1;
+                    if destinations == walk.limit {
+                        break;
+                    }
+                }
+            }
+            if destinations > 0 {
+                paths.push(RawPath {
+                    squares,
+                    pass: u8::from(walk.lead.is_some()),
+                    mode: atom.destination_mode(),
+                });
+            }
+        }
+    }
+    paths
+}
+
 /// Adds to a square's hop rays one that starts from it and ends on the square of a hopper of the
 /// kinds `kinds`. Hop paths are straight lines, so a ray that starts like a known one extends it.
-fn add_hop_ray(rays: &mut Vec<(Vec<Square>, u32)>, ray: Vec<Square>, kinds: u32) {
+fn add_hop_ray(rays: &mut Vec<(Vec<Square>, KindSet)>, ray: Vec<Square>, kinds: KindSet) {
     match rays
         .iter_mut()
         .find(|(known, _)| known.first() == ray.first())
@@ -486,13 +551,13 @@ fn add_hop_ray(rays: &mut Vec<(Vec<Square>, u32)>, ray: Vec<Square>, kinds: u32)
 #[derive(Default)]
 struct BuildNode {
     children: Vec<(Square, BuildNode)>,
-    checks: Vec<(Square, u32)>,
+    checks: Vec<(Square, KindSet)>,
 }
 
 impl BuildNode {
     /// Records that a piece of the kinds `kinds` on `attacker` attacks this tree's square once
     /// every square of `passed` (nearest the attacked square first) is empty.
-    fn insert(&mut self, mut passed: impl Iterator<Item = Square>, attacker: Square, kinds: u32) {
+    fn insert(&mut self, mut passed: impl Iterator<Item = Square>, attacker: Square, kinds: KindSet) {
         match passed.next() {
             None => match self
                 .checks
@@ -522,6 +587,7 @@ mod tests {
     use crate::geometry::Square;
     use crate::piece::{Color, Kind, Piece};
     use crate::position::Position;
+    use crate::setup::Setup;
     use crate::variant::Variant;
 
     /// Attack by walking every forward path of every piece of `attacker`: the slow, obvious way.
@@ -564,8 +630,7 @@ mod tests {
     #[test]
     fn attack_trees_agree_with_forward_paths() {
         let mut state = 0x1234_5678_9abc_def1;
-        for spec in Variant::all() {
-            let variant = Variant::by_name(spec.name).unwrap();
+        for variant in Variant::all() {
             attack_trees_agree_in(variant, &mut state);
         }
     }
@@ -574,14 +639,15 @@ mod tests {
         let squares: Vec<Square> = variant.dimensions().squares().collect();
         let kinds: Vec<Kind> = variant.rules().map(|rule| rule.kind).collect();
         for _ in 0..150 {
-            let mut position = Position::empty(variant);
+            let mut setup = Setup::empty();
             let count = 4 + next(state) % 40;
             for _ in 0..count {
                 let square = squares[(next(state) % squares.len() as u64) as usize];
                 let kind = kinds[(next(state) % kinds.len() as u64) as usize];
                 let color = Color::ALL[(next(state) % 2) as usize];
-                position.set_piece_at(square, Some(Piece { kind, color }));
+                setup.board[square.index()] = Some(Piece { kind, color });
             }
+            let position = Position::from_setup_unchecked(variant, &setup);
             for &square in &squares {
                 for color in Color::ALL {
                     assert_eq!(

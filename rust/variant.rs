@@ -1,48 +1,93 @@
-//! Variants as data: a board size, regions, pieces built from movement atoms, and rule switches.
+//! Variants as data: a board size, regions, a piece table whose rows say how each kind moves and
+//! what role it plays, and rule switches. A [`VariantSpec`] is plain owned data (built-in ones are
+//! written in [`crate::variants`]); [`Variant::build`] checks it and precomputes its tables.
 
 use crate::atom::Atom;
+use crate::fen;
 use crate::geometry::{Dimensions, Square};
-use crate::piece::{Color, Kind, KIND_SLOTS};
+use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
+use crate::region::Region;
 use crate::square_set::SquareSet;
 use crate::tables::Tables;
 use crate::variants;
+use std::fmt;
 use std::sync::OnceLock;
 
-/// How one kind of piece behaves in a variant.
-#[derive(Clone, Copy, Debug)]
-pub struct PieceRule {
-    /// The kind of piece.
-    pub kind: Kind,
-    /// Its uppercase letter in FEN and SAN.
-    pub letter: char,
-    /// Its movement, from White's point of view.
-    pub atoms: &'static [Atom],
-    /// Squares (White's side; mirrored for Black) the piece may never leave.
-    pub confined_to: Option<&'static [&'static str]>,
-    /// What it may become when a move ends in its owner's promotion zone.
-    pub promotes: Promotes,
-}
-
-/// What a piece may become when a move ends in its owner's promotion zone.
+/// When a piece that may promote must do so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Promotes {
-    /// It never promotes.
+pub enum Compulsory {
+    /// Promotion is always optional.
     Never,
-    /// It may promote to this kind (or stay as it is).
-    To(Kind),
-    /// It promotes to a kind chosen under the variant's [`PromotionChoice`].
-    Choice,
+    /// Only where the piece would otherwise have no move at all (Shogi's Pawn, Lance, Knight).
+    WhenStuck,
+    /// Always, when the move ends in the zone; with no kind to promote to, the move is illegal.
+    Always,
 }
 
-/// The kinds a [`Promotes::Choice`] piece may become, and whether it must.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PromotionChoice {
-    /// It must promote, to a kind of its owner's that has been captured (fewer on the board than
-    /// at the start; never a King or a piece of its own kind); with none, it may not enter the
-    /// zone at all.
-    CapturedKinds,
-    /// It may promote to any kind of the game but the King and its own.
-    AnyKind,
+/// What a piece may become when a move ends in its promotion zone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PromotionSpec {
+    /// The symbols of the kinds it may become (a `+` symbol: the Shogi-style promoted form).
+    pub targets: Vec<String>,
+    /// Only to kinds its owner has fewer of on the board than in the start position.
+    pub captured_only: bool,
+    /// When it must promote.
+    pub compulsory: Compulsory,
+    /// Where a move must end (White's view) to promote; `None`: the variant's camp.
+    pub zone: Option<Region>,
+}
+
+/// How one kind of piece looks, moves and counts in a variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceSpec {
+    /// Its English name, in lowercase (`"knight"`).
+    pub name: String,
+    /// How FEN writes it for White: one uppercase letter, or `+` and a letter for a promoted
+    /// form that remembers what it was (`"+P"`).
+    pub symbol: String,
+    /// Its movement, from White's point of view.
+    pub atoms: Vec<Atom>,
+    /// Squares (White's side; mirrored for Black) the piece may never leave.
+    pub confined_to: Option<Region>,
+    /// What it may become in its promotion zone.
+    pub promotion: Option<PromotionSpec>,
+    /// Whether it is the King: it must not be attacked, and it castles and swaps.
+    pub royal: bool,
+    /// Whether it is a Pawn: SAN writes no letter for it, its moves reset the halfmove clock,
+    /// and in a variant with en passant its two-square moves may be captured so.
+    pub pawn: bool,
+    /// Whether a King may swap places with it, in a variant with the King's swap.
+    pub swappable: bool,
+    /// Its worth to the search, in hundredths of a Pawn.
+    pub value: i32,
+    /// The symbol of the kind a captured piece of this kind becomes in the capturer's hand, in a
+    /// variant with hands; `None`: it leaves the game.
+    pub to_hand: Option<String>,
+    /// Whether it may not be dropped on a file where its owner has an unpromoted one already.
+    pub one_per_file: bool,
+    /// Whether it may not be dropped to give checkmate.
+    pub no_drop_mate: bool,
+}
+
+impl PieceSpec {
+    /// A piece with the name `name`, written `symbol`, moving by `atoms`, with no role beyond
+    /// moving; the other fields are set by struct update.
+    pub fn new(name: &str, symbol: &str, value: i32, atoms: Vec<Atom>) -> PieceSpec {
+        PieceSpec {
+            name: name.to_string(),
+            symbol: symbol.to_string(),
+            atoms,
+            confined_to: None,
+            promotion: None,
+            royal: false,
+            pawn: false,
+            swappable: true,
+            value,
+            to_hand: None,
+            one_per_file: false,
+            no_drop_mate: false,
+        }
+    }
 }
 
 /// What having no legal move while not in check means.
@@ -54,96 +99,339 @@ pub enum Stalemate {
     Draws,
 }
 
-/// The complete definition of a variant, written as constant data.
-#[derive(Debug)]
-pub struct VariantSpec {
-    /// Short machine name, such as `meiriqi`.
-    pub name: &'static str,
-    /// The name used in game records, such as `Meiriqi`.
-    pub title: &'static str,
-    /// Board size.
-    pub dimensions: Dimensions,
-    /// Every piece kind in play (the first must be the King).
-    pub pieces: &'static [PieceRule],
-    /// The starting position.
-    pub start_fen: &'static str,
-    /// White's fortress (mirrored for Black), for display; empty when the game has none.
-    pub fortress: &'static [&'static str],
-    /// The points of White's fortress joined by its 'X' lines, for display.
-    pub palace_points: &'static [&'static str],
-    /// Number of ranks, at the far side, of each player's promotion zone.
-    pub camp_depth: u8,
-    /// Whether the Kings may never stand on one file with nothing between them.
-    pub facing_kings: bool,
-    /// One line about the variant, for lists.
-    pub description: &'static str,
-    /// How [`Promotes::Choice`] pieces choose.
-    pub promotion_choice: PromotionChoice,
-    /// What stalemate means.
-    pub stalemate: Stalemate,
-    /// Whether a Pawn may capture en passant a Pawn that has just made a two-square move.
-    pub en_passant: bool,
-    /// Whether a King not in check may swap places with an adjacent friendly piece that is not
-    /// a Pawn, as a whole move.
-    pub king_swap: bool,
-    /// Whether the chess draws apply: the fifty-move rule and threefold repetition may be
-    /// claimed, seventy-five moves and fivefold repetition end the game, and two bare Kings are
-    /// a dead position.
-    pub chess_draws: bool,
+/// Which lines the two Kings may not share with nothing between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Facing {
+    /// The Kings may face each other.
+    Allowed,
+    /// Not on a file (Xiangqi's flying general, Mĕirìqí).
+    Files,
+    /// Not on a file or a diagonal.
+    FilesAndDiagonals,
 }
 
-/// A variant ready for play: its definition plus the tables built from it.
+/// Which positions are dead for lack of material.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadPositions {
+    /// None: the rules of the game decide.
+    None,
+    /// Only the two bare Kings.
+    BareKings,
+    /// FIDE chess as python-chess reads it (bare Kings, a lone minor piece, Bishops on one
+    /// colour).
+    Chess,
+}
+
+/// One wing's castling: the Rook that castles and where King and Rook land.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WingSpec {
+    /// The FEN letter of the right, for White (`K` or `Q`).
+    pub letter: char,
+    /// The symbol of the kind that castles with the King.
+    pub rook: String,
+    /// Where that piece must stand (White's side) to keep the right.
+    pub rook_region: Region,
+    /// The file (from zero) the King lands on.
+    pub king_to: u8,
+    /// The file the Rook lands on.
+    pub rook_to: u8,
+}
+
+/// Castling: where the King must stay to keep its rights, and the wings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CastlingSpec {
+    /// Where the King must stand (White's side) to keep both rights.
+    pub king_region: Region,
+    /// The wings, in the order FEN writes their letters (the King's wing first).
+    pub wings: Vec<WingSpec>,
+}
+
+/// The complete definition of a variant, as plain data.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantSpec {
+    /// Short machine name, such as `meiriqi`.
+    pub name: String,
+    /// The name used in game records, such as `Meiriqi`.
+    pub title: String,
+    /// One line about the variant, for lists.
+    pub description: String,
+    /// Board size.
+    pub dimensions: Dimensions,
+    /// Every kind in play, in numbering order.
+    pub pieces: Vec<PieceSpec>,
+    /// The starting position.
+    pub start_fen: String,
+    /// White's fortress or palace (mirrored for Black), for display; may be empty.
+    pub fortress: Region,
+    /// The points of White's fortress joined by its 'X' lines, for display.
+    pub palace_points: Region,
+    /// Whether a River divides the board between its two halves (for display).
+    pub river: bool,
+    /// Number of ranks, at the far side, of each player's promotion zone (the camp).
+    pub camp_depth: u8,
+    /// Whether a move that starts in the zone may promote too, wherever it ends (Shogi).
+    pub promotes_leaving_zone: bool,
+    /// Which lines the Kings may not face each other on.
+    pub facing: Facing,
+    /// What stalemate means.
+    pub stalemate: Stalemate,
+    /// Whether a Pawn may capture en passant a Pawn that has just moved two squares.
+    pub en_passant: bool,
+    /// Whether a King not in check may swap places with an adjacent friendly swappable piece.
+    pub king_swap: bool,
+    /// Castling, if the variant has it.
+    pub castling: Option<CastlingSpec>,
+    /// Whether captured pieces go to the capturer's hand, to be dropped later.
+    pub hands: bool,
+    /// Whether the chess draws apply.
+    pub chess_draws: bool,
+    /// Which positions are dead for lack of material.
+    pub dead_positions: DeadPositions,
+}
+
+/// Why a variant definition cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantError(pub String);
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// A promotion as the engine uses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// The kinds the piece may become.
+    pub targets: KindSet,
+    /// Only to kinds with fewer on the board than at the start.
+    pub captured_only: bool,
+    /// When it must promote.
+    pub compulsory: Compulsory,
+    /// Per colour, where a move must end to promote.
+    pub zone: [SquareSet; 2],
+}
+
+/// One row of the piece table, resolved for play.
+#[derive(Clone, Debug)]
+pub struct PieceRule {
+    /// The kind.
+    pub kind: Kind,
+    /// The definition it was built from.
+    pub spec: PieceSpec,
+    /// Per colour, the squares it may stand on.
+    pub allowed: [SquareSet; 2],
+    /// What it may become, if it promotes.
+    pub promotion: Option<Promotion>,
+    /// The kind a captured piece of this kind becomes in the capturer's hand.
+    pub to_hand: Option<Kind>,
+    /// The kind it was before promotion, for a `+` form.
+    pub unpromoted: Option<Kind>,
+}
+
+impl PieceRule {
+    /// The letter of its symbol (the last character: `P` for both `P` and `+P`).
+    pub fn letter(&self) -> char {
+        self.spec.symbol.chars().last().unwrap_or('?')
+    }
+
+    /// Whether its symbol has the `+` of a promoted form.
+    pub fn is_plus(&self) -> bool {
+        self.spec.symbol.starts_with('+')
+    }
+}
+
+/// Castling as the engine uses it.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    /// Per colour, where the King must stand.
+    pub king_region: [SquareSet; 2],
+    /// The wings, in FEN order.
+    pub wings: Vec<Wing>,
+    /// Per colour, every square of the regions: a move from or to one may change the rights.
+    pub watched: [SquareSet; 2],
+}
+
+/// One wing's castling, as the engine uses it.
+#[derive(Clone, Debug)]
+pub struct Wing {
+    /// The FEN letter for White.
+    pub letter: char,
+    /// The kind that castles.
+    pub rook: Kind,
+    /// Per colour, where it must stand.
+    pub rook_region: [SquareSet; 2],
+    /// The King's landing file.
+    pub king_to: u8,
+    /// The Rook's landing file.
+    pub rook_to: u8,
+}
+
+/// A variant ready for play: its definition, the resolved piece table and the tables built from
+/// them.
 #[derive(Debug)]
 pub struct Variant {
-    spec: &'static VariantSpec,
-    rules: [Option<PieceRule>; KIND_SLOTS],
+    spec: VariantSpec,
+    /// Indexed by kind number; slot 0 is a placeholder never used.
+    rules: Vec<PieceRule>,
+    royal: Kind,
     camps: [SquareSet; 2],
     start_counts: [[u8; KIND_SLOTS]; 2],
+    castling: Option<Castling>,
+    kinds: KindSet,
+    pawns: KindSet,
     tables: Tables,
 }
 
 impl Variant {
-    /// Builds the variant's tables from its definition.
-    fn build(spec: &'static VariantSpec) -> Variant {
-        let mut rules = [None; KIND_SLOTS];
-        for rule in spec.pieces {
-            rules[rule.kind.number() as usize] = Some(*rule);
-        }
+    /// Checks `spec` and builds the variant's tables.
+    pub fn build(spec: VariantSpec) -> Result<Variant, VariantError> {
+        let fail = |why: String| Err(VariantError(format!("variant {:?}: {why}", spec.name)));
         let dims = spec.dimensions;
+        if !(1..=crate::geometry::MAX_FILES).contains(&dims.files)
+            || !(1..=crate::geometry::MAX_RANKS).contains(&dims.ranks)
+        {
+            return fail(format!("a board of {}x{} is not supported (at most 12x12)", dims.files, dims.ranks));
+        }
+        if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
+            return fail(format!("it has {} kinds; 1 to {MAX_KINDS} are supported", spec.pieces.len()));
+        }
+        let kind_of = |symbol: &str| {
+            spec.pieces
+                .iter()
+                .position(|piece| piece.symbol == symbol)
+                .and_then(|index| Kind::new(index as u8 + 1))
+        };
+        let resolve = |symbol: &str, what: &str| {
+            kind_of(symbol).ok_or_else(|| VariantError(format!("variant {:?}: {what} names {symbol:?}, which is no piece of it", spec.name)))
+        };
+        let region = |region: &Region, what: &str| {
+            if region.fits(dims) {
+                Ok([region.squares(dims, Color::White), region.squares(dims, Color::Black)])
+            } else {
+                Err(VariantError(format!("variant {:?}: {what} lies partly off the board", spec.name)))
+            }
+        };
         let white_camp: SquareSet = dims
             .squares()
-            .filter(|s| s.rank() >= dims.ranks - spec.camp_depth)
+            .filter(|s| s.rank() + spec.camp_depth >= dims.ranks)
             .collect();
-        let black_camp: SquareSet = white_camp.iter().map(|s| dims.mirror(s)).collect();
+        let camps = [white_camp, white_camp.iter().map(|s| dims.mirror(s)).collect()];
+        let everywhere: SquareSet = dims.squares().collect();
+        let mut rules = Vec::with_capacity(spec.pieces.len() + 1);
+        for (index, piece) in spec.pieces.iter().enumerate() {
+            if !valid_symbol(&piece.symbol) {
+                return fail(format!("{:?} is not a piece symbol (an uppercase letter, or '+' and one)", piece.symbol));
+            }
+            if kind_of(&piece.symbol) != Kind::new(index as u8 + 1) {
+                return fail(format!("two pieces are written {:?}", piece.symbol));
+            }
+            let promotion = match &piece.promotion {
+                None => None,
+                Some(promotion) => {
+                    let mut targets = 0;
+                    for target in &promotion.targets {
+                        targets |= resolve(target, &format!("the promotion of the {}", piece.name))?.bit();
+                    }
+                    let zone = match &promotion.zone {
+                        Some(zone) => region(zone, &format!("the promotion zone of the {}", piece.name))?,
+                        None => camps,
+                    };
+                    Some(Promotion {
+                        targets,
+                        captured_only: promotion.captured_only,
+                        compulsory: promotion.compulsory,
+                        zone,
+                    })
+                }
+            };
+            let allowed = match &piece.confined_to {
+                Some(confinement) => region(confinement, &format!("the region of the {}", piece.name))?,
+                None => [everywhere, everywhere],
+            };
+            let to_hand = piece
+                .to_hand
+                .as_deref()
+                .map(|symbol| resolve(symbol, &format!("the hand of the {}", piece.name)))
+                .transpose()?;
+            let unpromoted = match piece.symbol.strip_prefix('+') {
+                Some(base) => Some(resolve(base, &format!("the promoted {}", piece.name))?),
+                None => None,
+            };
+            rules.push(PieceRule {
+                kind: Kind::new(index as u8 + 1).expect("at most MAX_KINDS kinds"),
+                spec: piece.clone(),
+                allowed,
+                promotion,
+                to_hand,
+                unpromoted,
+            });
+        }
+        let royals: Vec<Kind> = rules.iter().filter(|rule| rule.spec.royal).map(|rule| rule.kind).collect();
+        let [royal] = royals[..] else {
+            return fail(format!("it has {} royal kinds; exactly one is needed", royals.len()));
+        };
+        let castling = match &spec.castling {
+            None => None,
+            Some(castling) => {
+                let king_region = region(&castling.king_region, "the King's castling region")?;
+                let mut wings = Vec::new();
+                let mut watched = king_region;
+                for wing in &castling.wings {
+                    let rook_region = region(&wing.rook_region, "a castling Rook's region")?;
+                    for color in Color::ALL {
+                        watched[color.index()] = watched[color.index()] | rook_region[color.index()];
+                    }
+                    if wing.king_to >= dims.files || wing.rook_to >= dims.files {
+                        return fail("a castling destination is off the board".to_string());
+                    }
+                    wings.push(Wing {
+                        letter: wing.letter,
+                        rook: resolve(&wing.rook, "castling")?,
+                        rook_region,
+                        king_to: wing.king_to,
+                        rook_to: wing.rook_to,
+                    });
+                }
+                Some(Castling { king_region, wings, watched })
+            }
+        };
+        let kinds = rules.iter().fold(0, |set, rule| set | rule.kind.bit());
+        let pawns = rules.iter().filter(|rule| rule.spec.pawn).fold(0, |set, rule| set | rule.kind.bit());
+        // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
+        rules.insert(0, rules[0].clone());
+        let tables = Tables::build(dims, &rules[1..], spec.promotes_leaving_zone);
         let mut variant = Variant {
             spec,
             rules,
-            camps: [white_camp, black_camp],
+            royal,
+            camps,
             start_counts: [[0; KIND_SLOTS]; 2],
-            tables: Tables::default(),
+            castling,
+            kinds,
+            pawns,
+            tables,
         };
-        let placement = spec.start_fen.split_whitespace().next().unwrap_or_default();
-        for letter in placement.chars().filter(char::is_ascii_alphabetic) {
-            let kind = variant
-                .kind_by_letter(letter.to_ascii_uppercase())
-                .expect("start positions use the variant's letters");
-            let color = if letter.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            };
-            variant.start_counts[color.index()][kind.number() as usize] += 1;
+        let start = fen::parse_setup(&variant, &variant.spec.start_fen)
+            .map_err(|error| VariantError(format!("variant {:?}: start position: {error}", variant.spec.name)))?;
+        for square in dims.squares() {
+            if let Some(piece) = start.board[square.index()] {
+                variant.start_counts[piece.color.index()][piece.kind.index()] += 1;
+            }
         }
-        variant.tables = Tables::build(&variant);
-        variant
+        Ok(variant)
     }
 
-    /// The variant called `name`, if there is one. Each is built on first use.
+    /// The built-in variant called `name`, if there is one. Each is built on first use.
     pub fn by_name(name: &str) -> Option<&'static Variant> {
         static BUILT: [OnceLock<Variant>; variants::ALL.len()] =
             [const { OnceLock::new() }; variants::ALL.len()];
-        let index = variants::ALL.iter().position(|spec| spec.name == name)?;
-        Some(BUILT[index].get_or_init(|| Variant::build(variants::ALL[index])))
+        let index = variants::ALL.iter().position(|(known, _)| *known == name)?;
+        Some(BUILT[index].get_or_init(|| {
+            Variant::build((variants::ALL[index].1)()).expect("built-in variants are valid")
+        }))
     }
 
     /// Mĕirìqí, the flagship variant.
@@ -151,39 +439,19 @@ impl Variant {
         Variant::by_name("meiriqi").expect("meiriqi is always defined")
     }
 
-    /// The definitions of every variant, the flagship first.
-    pub fn all() -> &'static [&'static VariantSpec] {
-        variants::ALL
+    /// The names of the built-in variants, the flagship first.
+    pub fn names() -> impl Iterator<Item = &'static str> {
+        variants::ALL.iter().map(|(name, _)| *name)
     }
 
-    /// The kind a lowercase-or-uppercase promotion `letter` names without knowing the variant:
-    /// kinds some piece may promote to come first, so `P` is Yáng Qí's Cannon, not Mĕirìqí's
-    /// Pegasus; other letters name the kind they name in the first variant that has one.
-    pub fn promotion_kind_by_letter(letter: char) -> Option<Kind> {
-        let letter = letter.to_ascii_uppercase();
-        let is_target = |spec: &VariantSpec, kind: Kind| {
-            spec.pieces.iter().any(|rule| match rule.promotes {
-                Promotes::Never => false,
-                Promotes::To(target) => target == kind,
-                Promotes::Choice => kind != Kind::King && kind != rule.kind,
-            })
-        };
-        let named = |target_only: bool| {
-            Variant::all().iter().find_map(|spec| {
-                spec.pieces
-                    .iter()
-                    .find(|rule| {
-                        rule.letter == letter && (!target_only || is_target(spec, rule.kind))
-                    })
-                    .map(|rule| rule.kind)
-            })
-        };
-        named(true).or_else(|| named(false))
+    /// Every built-in variant, the flagship first.
+    pub fn all() -> impl Iterator<Item = &'static Variant> {
+        Variant::names().map(|name| Variant::by_name(name).expect("listed variants exist"))
     }
 
     /// The variant's definition.
-    pub fn spec(&self) -> &'static VariantSpec {
-        self.spec
+    pub fn spec(&self) -> &VariantSpec {
+        &self.spec
     }
 
     /// The board size.
@@ -192,72 +460,93 @@ impl Variant {
         self.spec.dimensions
     }
 
-    /// The rule for `kind`, if the variant plays with it.
+    /// The rule for `kind`, if the variant has that kind.
     #[inline]
     pub fn rule(&self, kind: Kind) -> Option<&PieceRule> {
-        self.rules[kind.number() as usize].as_ref()
+        self.rules.get(kind.index()).filter(|_| self.has_kind(kind))
     }
 
-    /// The piece rules, in the order the definition lists them.
+    /// The rule for `kind`, which the variant must have (kinds come from its own positions).
+    #[inline]
+    pub(crate) fn rule_of(&self, kind: Kind) -> &PieceRule {
+        &self.rules[kind.index()]
+    }
+
+    /// Whether the variant has `kind`.
+    #[inline]
+    pub fn has_kind(&self, kind: Kind) -> bool {
+        self.kinds & kind.bit() != 0
+    }
+
+    /// The piece rules, in numbering order.
     pub fn rules(&self) -> impl Iterator<Item = &PieceRule> {
-        self.spec.pieces.iter()
+        self.rules[1..].iter()
     }
 
-    /// The kind written with uppercase letter `letter`, if any.
+    /// The royal kind (the King).
+    #[inline]
+    pub fn royal(&self) -> Kind {
+        self.royal
+    }
+
+    /// The kinds that are Pawns.
+    #[inline]
+    pub fn pawns(&self) -> KindSet {
+        self.pawns
+    }
+
+    /// The kind written `symbol` for White (`"N"`, `"+P"`), if any.
+    pub fn kind_by_symbol(&self, symbol: &str) -> Option<Kind> {
+        self.rules().find(|rule| rule.spec.symbol == symbol).map(|rule| rule.kind)
+    }
+
+    /// The kind written with the single uppercase letter `letter` (not a `+` form), if any.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
-        self.spec
-            .pieces
-            .iter()
-            .find(|rule| rule.letter == letter)
+        self.rules()
+            .find(|rule| !rule.is_plus() && rule.letter() == letter)
             .map(|rule| rule.kind)
     }
 
-    /// The letter of `kind` in this variant.
-    pub fn letter(&self, kind: Kind) -> char {
-        self.rule(kind)
-            .map_or(kind.default_letter(), |rule| rule.letter)
+    /// The symbol of `kind` for White, such as `"N"` or `"+P"`.
+    pub fn symbol(&self, kind: Kind) -> &str {
+        &self.rule_of(kind).spec.symbol
     }
 
-    /// What `kind` may become in the promotion zone.
-    #[inline]
-    pub fn promotes(&self, kind: Kind) -> Promotes {
-        self.rule(kind)
-            .map_or(Promotes::Never, |rule| rule.promotes)
+    /// The symbol of `kind` for `color`: lowercase for Black.
+    pub fn piece_symbol(&self, kind: Kind, color: Color) -> String {
+        match color {
+            Color::White => self.symbol(kind).to_string(),
+            Color::Black => self.symbol(kind).to_ascii_lowercase(),
+        }
     }
 
     /// How many pieces of `kind` `color` has in the starting position.
     #[inline]
     pub fn start_count(&self, color: Color, kind: Kind) -> u8 {
-        self.start_counts[color.index()][kind.number() as usize]
+        self.start_counts[color.index()][kind.index()]
     }
 
-    /// The squares where a move of `color` may promote.
+    /// The camp where `color`'s moves promote by default.
     #[inline]
     pub fn camp(&self, color: Color) -> &SquareSet {
         &self.camps[color.index()]
     }
 
-    /// `squares` as named on White's side, turned into `color`'s squares.
-    pub fn region(&self, squares: &[&str], color: Color) -> SquareSet {
-        squares
-            .iter()
-            .map(|name| Square::parse(name).expect("variant regions name valid squares"))
-            .map(|square| {
-                if color == Color::White {
-                    square
-                } else {
-                    self.dimensions().mirror(square)
-                }
-            })
-            .collect()
+    /// `region` on this board for `color`.
+    pub fn region(&self, region: &Region, color: Color) -> SquareSet {
+        region.squares(self.dimensions(), color)
     }
 
     /// The squares a `kind` of `color` may stand on.
-    pub fn allowed_squares(&self, kind: Kind, color: Color) -> SquareSet {
-        match self.rule(kind).and_then(|rule| rule.confined_to) {
-            Some(region) => self.region(region, color),
-            None => self.dimensions().squares().collect(),
-        }
+    #[inline]
+    pub fn allowed_squares(&self, kind: Kind, color: Color) -> &SquareSet {
+        &self.rule_of(kind).allowed[color.index()]
+    }
+
+    /// Castling, if the variant has it.
+    #[inline]
+    pub fn castling(&self) -> Option<&Castling> {
+        self.castling.as_ref()
     }
 
     /// The precomputed movement and attack tables.
@@ -265,4 +554,15 @@ impl Variant {
     pub fn tables(&self) -> &Tables {
         &self.tables
     }
+
+    /// The squares of `square`'s rank from `from` to `to`, both included, in either order.
+    pub(crate) fn rank_span(&self, rank: u8, from: u8, to: u8) -> impl Iterator<Item = Square> {
+        (from.min(to)..=from.max(to)).filter_map(move |file| Square::new(file, rank))
+    }
+}
+
+/// Whether `symbol` is one uppercase ASCII letter, or `+` and one.
+fn valid_symbol(symbol: &str) -> bool {
+    let letter = symbol.strip_prefix('+').unwrap_or(symbol);
+    letter.len() == 1 && letter.bytes().all(|b| b.is_ascii_uppercase())
 }

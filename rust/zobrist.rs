@@ -1,8 +1,10 @@
-//! Zobrist hashing: a random key per piece per square and one for the side to move, generated at
-//! compile time from a fixed seed so that hashes are the same in every run and on every machine.
+//! Zobrist hashing: a random key per piece per square, per piece in hand, per castling right and
+//! one for the side to move, generated at compile time (or mixed from a fixed seed) so that
+//! hashes are the same in every run and on every machine.
 
 use crate::geometry::{Square, SQUARE_SLOTS};
-use crate::piece::{Color, Piece, PIECE_CODES};
+use crate::piece::{Color, Kind, Piece, PIECE_CODES};
+use crate::setup::CastlingRights;
 
 /// One step of the SplitMix64 generator: the next state and its output.
 const fn splitmix64(state: u64) -> (u64, u64) {
@@ -14,7 +16,7 @@ const fn splitmix64(state: u64) -> (u64, u64) {
 }
 
 const SEED: u64 = 0x6D65_6972_6971_6921; // "meiriqi!"
-const KEY_COUNT: usize = PIECE_CODES * SQUARE_SLOTS + 1;
+const KEY_COUNT: usize = PIECE_CODES * SQUARE_SLOTS + 1 + 8;
 
 const fn generate() -> [u64; KEY_COUNT] {
     let mut keys = [0; KEY_COUNT];
@@ -29,7 +31,7 @@ const fn generate() -> [u64; KEY_COUNT] {
     keys
 }
 
-/// Keys per piece code and square, then the side-to-move key last.
+/// Keys per piece code and square, then the side-to-move key, then one per castling-right bit.
 static KEYS: [u64; KEY_COUNT] = generate();
 
 /// The key of `piece` standing on `square`.
@@ -43,7 +45,7 @@ pub fn piece_key(piece: Piece, square: Square) -> u64 {
 pub fn turn_key(color: Color) -> u64 {
     match color {
         Color::White => 0,
-        Color::Black => KEYS[KEY_COUNT - 1],
+        Color::Black => KEYS[PIECE_CODES * SQUARE_SLOTS],
     }
 }
 
@@ -52,4 +54,20 @@ pub fn turn_key(color: Color) -> u64 {
 #[inline]
 pub fn en_passant_key(square: Square) -> u64 {
     KEYS[square.index()]
+}
+
+/// The key mixed in for the castling rights `rights`.
+#[inline]
+pub fn castling_key(rights: CastlingRights) -> u64 {
+    (0..8)
+        .filter(|bit| rights.0 >> bit & 1 != 0)
+        .fold(0, |key, bit| key ^ KEYS[PIECE_CODES * SQUARE_SLOTS + 1 + bit])
+}
+
+/// The key mixed in while `color` holds at least `count` pieces of `kind` in hand (so the
+/// hand's key is the xor over counts 1 to the number held).
+#[inline]
+pub fn hand_key(color: Color, kind: Kind, count: u8) -> u64 {
+    let index = ((color.index() as u64) << 16) | (u64::from(kind.number()) << 8) | u64::from(count);
+    splitmix64(SEED ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93)).1
 }

@@ -1,54 +1,70 @@
-//! The built-in variant definitions.
+//! The built-in variant definitions, each a function that writes its [`VariantSpec`] as data.
 
+mod chess;
 mod meiriqi;
+mod shogi;
+mod xiangqi;
 mod yangqi;
 
-use crate::atom::Atom;
-use crate::piece::Kind;
-use crate::variant::{PieceRule, Promotes, VariantSpec};
+use crate::atom::{Atom, Mode, Symmetry};
+use crate::region::Region;
+use crate::variant::{Compulsory, PieceSpec, PromotionSpec, VariantSpec};
 
-/// Every variant, the flagship first.
-pub const ALL: &[&VariantSpec] = &[
-    &meiriqi::MEIRIQI,
-    &yangqi::YANGQI,
-    &yangqi::CHINESE,
-    &yangqi::QUICKPAWNS,
-    &yangqi::BEROLINA,
-    &yangqi::CHINESEPAWNS,
+/// Every built-in variant by name, the flagship first.
+pub const ALL: &[(&str, fn() -> VariantSpec)] = &[
+    ("meiriqi", meiriqi::meiriqi),
+    ("yangqi", yangqi::yangqi),
+    ("yangqi-chinese", yangqi::chinese),
+    ("yangqi-quickpawns", yangqi::quickpawns),
+    ("yangqi-berolina", yangqi::berolina),
+    ("yangqi-chinesepawns", yangqi::chinesepawns),
+    ("chess", chess::chess),
+    ("xiangqi", xiangqi::xiangqi),
+    ("shogi", shogi::shogi),
 ];
 
-/// A piece that never promotes and may go anywhere, with its usual letter.
-const fn piece(kind: Kind, atoms: &'static [Atom]) -> PieceRule {
-    PieceRule {
-        kind,
-        letter: kind.default_letter(),
-        atoms,
-        confined_to: None,
-        promotes: Promotes::Never,
+/// A region written as squares and corner-to-corner rectangles (`"h1-j3"`).
+fn region(text: &str) -> Region {
+    Region::parse(text).expect("built-in regions are well formed")
+}
+
+/// A promotion to one of `targets` (symbols).
+fn promotion(targets: &[&str], captured_only: bool, compulsory: Compulsory) -> PromotionSpec {
+    PromotionSpec {
+        targets: targets.iter().map(|symbol| symbol.to_string()).collect(),
+        captured_only,
+        compulsory,
+        zone: None,
     }
 }
 
-/// A piece that may promote to `promotes_to` when a move ends in its promotion zone.
-const fn promoting(kind: Kind, atoms: &'static [Atom], promotes_to: Kind) -> PieceRule {
-    PieceRule {
-        promotes: Promotes::To(promotes_to),
-        ..piece(kind, atoms)
+/// A piece that may promote to `target` (optional) when a move ends in its promotion zone.
+fn promoting(piece: PieceSpec, target: &str) -> PieceSpec {
+    PieceSpec {
+        promotion: Some(promotion(&[target], false, Compulsory::Never)),
+        ..piece
     }
 }
 
-/// A piece that may never leave `region` (given on White's side, mirrored for Black).
-const fn confined(
-    kind: Kind,
-    atoms: &'static [Atom],
-    region: &'static [&'static str],
-) -> PieceRule {
-    PieceRule {
-        confined_to: Some(region),
-        ..piece(kind, atoms)
+/// The King: royal, never swapped with itself.
+fn king(atoms: Vec<Atom>) -> PieceSpec {
+    PieceSpec {
+        royal: true,
+        swappable: false,
+        ..PieceSpec::new("king", "K", 0, atoms)
     }
 }
 
-/// One orthogonal step (with the default symmetry: in all four directions).
+/// A Pawn written `symbol`: no SAN letter, resets the clock, never swapped with the King.
+fn pawn(symbol: &str, atoms: Vec<Atom>) -> PieceSpec {
+    PieceSpec {
+        pawn: true,
+        swappable: false,
+        ..PieceSpec::new("pawn", symbol, 100, atoms)
+    }
+}
+
+/// One orthogonal step, in all four directions.
 const KING_STEP: Atom = Atom::leap(1, 0);
 /// One diagonal step, in all four directions.
 const KING_DIAGONAL: Atom = Atom::leap(1, 1);
@@ -58,3 +74,26 @@ const KNIGHT_LEAP: Atom = Atom::leap(2, 1);
 const BISHOP_SLIDE: Atom = Atom::ride(1, 1);
 /// A Rook's orthogonal slide.
 const ROOK_SLIDE: Atom = Atom::ride(1, 0);
+/// One step straight forward.
+const STEP_FORWARD: Atom = Atom::leap(0, 1).symmetry(Symmetry::None);
+/// One step diagonally forward, either way.
+const DIAGONAL_FORWARD: Atom = Atom::leap(1, 1).symmetry(Symmetry::LeftRight);
+/// A Pawn's quiet step straight forward.
+const PAWN_PUSH: Atom = STEP_FORWARD.mode(Mode::MoveOnly);
+/// A Pawn's capture diagonally forward.
+const PAWN_CAPTURE: Atom = DIAGONAL_FORWARD.mode(Mode::CaptureOnly);
+
+/// Xiangqi's Cannon (Pao): moves like a Rook, captures by jumping one screen.
+fn cannon_atoms() -> Vec<Atom> {
+    vec![ROOK_SLIDE.mode(Mode::MoveOnly), ROOK_SLIDE.mode(Mode::Hop)]
+}
+
+/// Shogi's Gold: one step orthogonally or diagonally forward.
+fn gold_atoms() -> Vec<Atom> {
+    vec![KING_STEP, DIAGONAL_FORWARD]
+}
+
+/// Shogi's Silver: one step diagonally or straight forward.
+fn silver_atoms() -> Vec<Atom> {
+    vec![KING_DIAGONAL, STEP_FORWARD]
+}

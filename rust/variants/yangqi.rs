@@ -1,95 +1,66 @@
-//! Fergus Duniho's Yáng Qí (9x10) and its four options, as RULES.md §2 reads them: chess rules
+//! Fergus Duniho's Yáng Qí (9x10) and its four options, as docs/rules.md reads them: chess rules
 //! with Chinese Cannons and diagonal Vaos, no castling, a King that may swap places with a
 //! neighbour, and pawns that bring back captured pieces.
 
-use super::{piece, BISHOP_SLIDE, KING_DIAGONAL, KING_STEP, KNIGHT_LEAP, ROOK_SLIDE};
+use super::{
+    cannon_atoms, king, pawn, promotion, BISHOP_SLIDE, KING_DIAGONAL, KING_STEP, KNIGHT_LEAP,
+    PAWN_CAPTURE, PAWN_PUSH, ROOK_SLIDE, STEP_FORWARD,
+};
 use crate::atom::{Atom, Mode, Origin, Symmetry};
 use crate::geometry::Dimensions;
-use crate::piece::Kind;
-use crate::variant::{PieceRule, Promotes, PromotionChoice, Stalemate, VariantSpec};
+use crate::region::Region;
+use crate::variant::{
+    Compulsory, DeadPositions, Facing, PieceSpec, Stalemate, VariantSpec,
+};
 
-/// A pawn moving by `atoms` that promotes by choice.
-const fn pawn(atoms: &'static [Atom]) -> PieceRule {
-    PieceRule {
-        promotes: Promotes::Choice,
-        ..piece(Kind::Pawn, atoms)
-    }
-}
+/// The kinds a pawn may promote to: every kind but the King and the pawn.
+const PROMOTION_KINDS: [&str; 5] = ["R", "N", "B", "P", "V"];
 
-/// The pieces every option shares, followed by the option's pawn.
-const fn pieces(pawn: PieceRule) -> [PieceRule; 7] {
-    [
+/// The pieces every option shares, followed by the option's pawn moving by `pawn_atoms`; a pawn
+/// promotes on the last rank to a captured kind, or with `any_kind` optionally to any kind.
+fn pieces(pawn_atoms: Vec<Atom>, any_kind: bool) -> Vec<PieceSpec> {
+    let (captured_only, compulsory) = if any_kind {
+        (false, Compulsory::Never)
+    } else {
+        (true, Compulsory::Always)
+    };
+    vec![
         // King: one step in any direction (and the swap: `king_swap`).
-        piece(Kind::King, &[KING_STEP, KING_DIAGONAL]),
+        king(vec![KING_STEP, KING_DIAGONAL]),
         // Rook (Chariot): slides orthogonally.
-        piece(Kind::Rook, &[ROOK_SLIDE]),
+        PieceSpec::new("rook", "R", 800, vec![ROOK_SLIDE]),
         // Knight (Horse): leaps (2,1).
-        piece(Kind::Knight, &[KNIGHT_LEAP]),
+        PieceSpec::new("knight", "N", 300, vec![KNIGHT_LEAP]),
         // Bishop (Sage): slides diagonally.
-        piece(Kind::Bishop, &[BISHOP_SLIDE]),
-        piece(Kind::Cannon, CANNON),
-        piece(Kind::Vao, VAO),
-        pawn,
+        PieceSpec::new("bishop", "B", 550, vec![BISHOP_SLIDE]),
+        // Cannon (Pao): moves like a Rook without capturing; captures by jumping one screen.
+        PieceSpec::new("cannon", "P", 450, cannon_atoms()),
+        // Vao (Canon, Arrow): the same along diagonals.
+        PieceSpec::new(
+            "vao",
+            "V",
+            350,
+            vec![BISHOP_SLIDE.mode(Mode::MoveOnly), BISHOP_SLIDE.mode(Mode::Hop)],
+        ),
+        PieceSpec {
+            promotion: Some(promotion(&PROMOTION_KINDS, captured_only, compulsory)),
+            ..pawn("I", pawn_atoms)
+        },
     ]
 }
 
-/// Cannon (Pao): moves like a Rook without capturing; captures by jumping exactly one screen.
-const CANNON: &[Atom] = &[ROOK_SLIDE.mode(Mode::MoveOnly), ROOK_SLIDE.mode(Mode::Hop)];
-/// Vao (Canon, Arrow): the same along diagonals.
-const VAO: &[Atom] = &[
-    BISHOP_SLIDE.mode(Mode::MoveOnly),
-    BISHOP_SLIDE.mode(Mode::Hop),
-];
-
-/// One step straight forward, never a capture.
-const STEP_FORWARD: Atom = Atom::leap(0, 1)
-    .symmetry(Symmetry::None)
-    .mode(Mode::MoveOnly);
-/// One step diagonally forward, only to capture.
-const CAPTURE_DIAGONALLY: Atom = Atom::leap(1, 1)
-    .symmetry(Symmetry::LeftRight)
-    .mode(Mode::CaptureOnly);
-
 /// FIDE pawn: one step forward; two from its own third rank through an empty square; captures
 /// one step diagonally forward.
-const FIDE_PIECES: [PieceRule; 7] = pieces(pawn(&[
-    STEP_FORWARD,
-    Atom::through((0, 1), 0, 1)
-        .symmetry(Symmetry::None)
-        .mode(Mode::MoveOnly)
-        .origin(Origin::OwnRank(2)),
-    CAPTURE_DIAGONALLY,
-]));
-
-/// QuickPawn: one or two squares straight forward from any rank (two only through an empty
-/// square); captures one step diagonally forward.
-const QUICK_PIECES: [PieceRule; 7] = pieces(pawn(&[
-    Atom::ride(0, 1)
-        .limit(2)
-        .symmetry(Symmetry::None)
-        .mode(Mode::MoveOnly),
-    CAPTURE_DIAGONALLY,
-]));
-
-/// Berolina pawn: one step diagonally forward without capturing; captures one step straight
-/// forward; no double step.
-const BEROLINA_PIECES: [PieceRule; 7] = pieces(pawn(&[
-    Atom::leap(1, 1)
-        .symmetry(Symmetry::LeftRight)
-        .mode(Mode::MoveOnly),
-    Atom::leap(0, 1)
-        .symmetry(Symmetry::None)
-        .mode(Mode::CaptureOnly),
-]));
-
-/// Chinese pawn: moves and captures one step straight forward; from its own sixth rank on also
-/// one step sideways.
-const CHINESE_PAWN_PIECES: [PieceRule; 7] = pieces(pawn(&[
-    Atom::leap(0, 1).symmetry(Symmetry::None),
-    Atom::leap(1, 0)
-        .symmetry(Symmetry::LeftRight)
-        .origin(Origin::FromOwnRank(5)),
-]));
+fn fide_pawn() -> Vec<Atom> {
+    vec![
+        PAWN_PUSH,
+        Atom::through((0, 1), 0, 1)
+            .symmetry(Symmetry::None)
+            .mode(Mode::MoveOnly)
+            .origin(Origin::OwnRank(2)),
+        PAWN_CAPTURE,
+    ]
+}
 
 /// The standard start: Cannons on the second rank, nine pawns on the third and fourth.
 const STANDARD_START: &str =
@@ -97,78 +68,121 @@ const STANDARD_START: &str =
 /// The Chinese start: Cannons on the third rank, five pawns on the fourth.
 const CHINESE_START: &str = "rnbvkvbnr/9/1p5p1/i1i1i1i1i/9/9/I1I1I1I1I/1P5P1/9/RNBVKVBNR w - - 0 1";
 
-/// What every option has in common.
-const BASE: VariantSpec = VariantSpec {
-    name: "yangqi",
-    title: "Yang Qi",
-    dimensions: Dimensions {
-        files: 9,
-        ranks: 10,
-    },
-    pieces: &FIDE_PIECES,
-    start_fen: STANDARD_START,
-    fortress: &[],
-    palace_points: &[],
-    camp_depth: 1,
-    facing_kings: false,
-    description: "Fergus Duniho's Yang Qi: Xiangqi's Cannons and chess pieces on 9x10",
-    promotion_choice: PromotionChoice::CapturedKinds,
-    stalemate: Stalemate::Draws,
-    en_passant: true,
-    king_swap: true,
-    chess_draws: true,
-};
+/// Yáng Qí from the standard start.
+pub fn yangqi() -> VariantSpec {
+    VariantSpec {
+        name: "yangqi".into(),
+        title: "Yang Qi".into(),
+        description: "Fergus Duniho's Yang Qi: Xiangqi's Cannons and chess pieces on 9x10".into(),
+        dimensions: Dimensions { files: 9, ranks: 10 },
+        pieces: pieces(fide_pawn(), false),
+        start_fen: STANDARD_START.into(),
+        fortress: Region::default(),
+        palace_points: Region::default(),
+        river: false,
+        camp_depth: 1,
+        promotes_leaving_zone: false,
+        facing: Facing::Allowed,
+        stalemate: Stalemate::Draws,
+        en_passant: true,
+        king_swap: true,
+        castling: None,
+        hands: false,
+        chess_draws: true,
+        dead_positions: DeadPositions::BareKings,
+    }
+}
 
-/// Yáng Qí.
-pub const YANGQI: VariantSpec = BASE;
+/// The Chinese setup: Cannons on the third rank, five pawns on the fourth.
+pub fn chinese() -> VariantSpec {
+    VariantSpec {
+        name: "yangqi-chinese".into(),
+        title: "Yang Qi (Chinese setup)".into(),
+        description: "Yang Qi from the Chinese Chess setup: Cannons on the third rank, five pawns"
+            .into(),
+        start_fen: CHINESE_START.into(),
+        ..yangqi()
+    }
+}
 
-/// The Chinese Chess setup: Cannons on the third rank, five pawns on the fourth.
-pub const CHINESE: VariantSpec = VariantSpec {
-    name: "yangqi-chinese",
-    title: "Yang Qi (Chinese setup)",
-    start_fen: CHINESE_START,
-    description: "Yang Qi from the Chinese Chess setup: Cannons on the third rank, five pawns",
-    ..BASE
-};
+/// QuickPawns: one or two squares straight forward from any rank (two only through an empty
+/// square), en passant after any two-square step.
+pub fn quickpawns() -> VariantSpec {
+    let pawn = vec![
+        Atom::ride(0, 1)
+            .limit(2)
+            .symmetry(Symmetry::None)
+            .mode(Mode::MoveOnly),
+        PAWN_CAPTURE,
+    ];
+    VariantSpec {
+        name: "yangqi-quickpawns".into(),
+        title: "Yang Qi (QuickPawns)".into(),
+        description: "Yang Qi with pawns that may step two squares from any rank".into(),
+        pieces: pieces(pawn, false),
+        ..yangqi()
+    }
+}
 
-/// Pawns that may make a two-square move from any rank.
-pub const QUICKPAWNS: VariantSpec = VariantSpec {
-    name: "yangqi-quickpawns",
-    title: "Yang Qi (QuickPawns)",
-    pieces: &QUICK_PIECES,
-    description: "Yang Qi with pawns that may step two squares from any rank",
-    ..BASE
-};
+/// Berolina pawns from the Chinese setup: one step diagonally forward without capturing;
+/// captures one step straight forward; no double step.
+pub fn berolina() -> VariantSpec {
+    let pawn = vec![
+        Atom::leap(1, 1)
+            .symmetry(Symmetry::LeftRight)
+            .mode(Mode::MoveOnly),
+        STEP_FORWARD.mode(Mode::CaptureOnly),
+    ];
+    VariantSpec {
+        name: "yangqi-berolina".into(),
+        title: "Yang Qi (Berolina pawns)".into(),
+        description:
+            "Yang Qi from the Chinese setup with Berolina pawns (move diagonally, capture straight)"
+                .into(),
+        pieces: pieces(pawn, false),
+        start_fen: CHINESE_START.into(),
+        en_passant: false,
+        ..yangqi()
+    }
+}
 
-/// Berolina pawns from the Chinese setup.
-pub const BEROLINA: VariantSpec = VariantSpec {
-    name: "yangqi-berolina",
-    title: "Yang Qi (Berolina pawns)",
-    pieces: &BEROLINA_PIECES,
-    start_fen: CHINESE_START,
-    description:
-        "Yang Qi from the Chinese setup with Berolina pawns (move diagonally, capture straight)",
-    en_passant: false,
-    ..BASE
-};
-
-/// Chinese pawns from the Chinese setup; promotion to any piece, optional.
-pub const CHINESEPAWNS: VariantSpec = VariantSpec {
-    name: "yangqi-chinesepawns",
-    title: "Yang Qi (Chinese pawns)",
-    pieces: &CHINESE_PAWN_PIECES,
-    start_fen: CHINESE_START,
-    description: "Yang Qi from the Chinese setup with Xiangqi pawns (sideways from the sixth rank)",
-    promotion_choice: PromotionChoice::AnyKind,
-    en_passant: false,
-    ..BASE
-};
+/// Chinese pawns from the Chinese setup: move and capture one step straight forward, from the
+/// own sixth rank on also sideways; promote optionally to any kind on the last rank.
+pub fn chinesepawns() -> VariantSpec {
+    let pawn = vec![
+        STEP_FORWARD,
+        Atom::leap(1, 0)
+            .symmetry(Symmetry::LeftRight)
+            .origin(Origin::FromOwnRank(5)),
+    ];
+    VariantSpec {
+        name: "yangqi-chinesepawns".into(),
+        title: "Yang Qi (Chinese pawns)".into(),
+        description:
+            "Yang Qi from the Chinese setup with Xiangqi pawns (sideways from the sixth rank)"
+                .into(),
+        pieces: pieces(pawn, true),
+        start_fen: CHINESE_START.into(),
+        en_passant: false,
+        ..yangqi()
+    }
+}
 
 #[cfg(test)]
 mod tests {
     use crate::game::{Game, Termination};
-    use crate::moves::Move;
     use crate::{fen, perft, Variant};
+
+    /// Plays the legal move `text` (coordinate notation).
+    fn play(game: &mut Game, text: &str) {
+        let mv = game.position_mut().parse_uci(text).unwrap().expect("legal");
+        game.push(mv).unwrap();
+    }
+
+    /// Whether `text` (coordinate notation) is a legal move now.
+    fn is_legal(game: &mut Game, text: &str) -> bool {
+        game.position_mut().parse_uci(text).unwrap().is_some()
+    }
 
     fn game(variant: &str, text: &str) -> Game {
         Game::from_fen(Variant::by_name(variant).unwrap(), text).unwrap()
@@ -181,7 +195,7 @@ mod tests {
             .unwrap()
             .legal_moves()
             .into_iter()
-            .map(|mv| mv.to_uci(|kind| variant.letter(kind)))
+            .map(|mv| mv.uci().to_text(variant))
             .collect();
         moves.sort();
         moves
@@ -210,7 +224,7 @@ mod tests {
             "yangqi-chinesepawns",
         ]
         .iter()
-        .map(|name| legal(name, Variant::by_name(name).unwrap().spec().start_fen).len())
+        .map(|name| legal(name, Variant::by_name(name).unwrap().spec().start_fen.as_str()).len())
         .collect();
         assert_eq!(counts, [66, 61, 69, 66]);
         for name in [
@@ -221,7 +235,7 @@ mod tests {
             "yangqi-chinesepawns",
         ] {
             let variant = Variant::by_name(name).unwrap();
-            let start = fen::parse(variant, variant.spec().start_fen).unwrap();
+            let start = fen::parse(variant, variant.spec().start_fen.as_str()).unwrap();
             assert_eq!(fen::write(&start), variant.spec().start_fen, "{name}");
         }
     }
@@ -245,22 +259,21 @@ mod tests {
 
     #[test]
     fn en_passant_only_right_after_a_double_step() {
-        let uci = |text: &str| Move::parse_uci(text, crate::Kind::from_default_letter).unwrap();
         let mut game = game("yangqi", "4k4/9/4i4/9/3I5/9/9/9/9/4K4 b - - 0 1");
-        game.push(uci("e8e6")).unwrap();
+        play(&mut game, "e8e6");
         assert_eq!(
             fen::write(game.position()),
             "4k4/9/9/9/3Ii4/9/9/9/9/4K4 w - e7 0 2"
         );
         let mut right_away = game.clone();
-        right_away.push(uci("d6e7")).unwrap();
+        play(&mut right_away, "d6e7");
         assert_eq!(
             fen::write(right_away.position()),
             "4k4/9/9/4I4/9/9/9/9/9/4K4 b - - 0 2"
         );
-        game.push(uci("e1e2")).unwrap();
-        game.push(uci("e10e9")).unwrap();
-        assert!(!game.is_legal(uci("d6e7")));
+        play(&mut game, "e1e2");
+        play(&mut game, "e10e9");
+        assert!(!is_legal(&mut game, "d6e7"));
     }
 
     #[test]
@@ -296,7 +309,6 @@ mod tests {
 
     #[test]
     fn quickpawns_step_two_from_any_rank_and_are_taken_en_passant() {
-        let uci = |text: &str| Move::parse_uci(text, crate::Kind::from_default_letter).unwrap();
         // A White pawn on e5 (its fifth rank) may step two; the Black pawn on d7 takes it en passant.
         let mut game = game("yangqi-quickpawns", "4k4/9/9/3i5/9/4I4/9/9/9/4K4 w - - 0 1");
         assert_eq!(
@@ -306,13 +318,13 @@ mod tests {
             ),
             ["e5e6", "e5e7"]
         );
-        game.push(uci("e5e7")).unwrap();
+        play(&mut game, "e5e7");
         assert_eq!(
-            game.position().en_passant().map(|s| s.to_string()),
+            game.position().legal_en_passant().map(|s| s.to_string()),
             Some("e6".to_string())
         );
-        assert!(game.is_legal(uci("d7e6")));
-        game.push(uci("d7e6")).unwrap();
+        assert!(is_legal(&mut game, "d7e6"));
+        play(&mut game, "d7e6");
         assert_eq!(
             fen::write(game.position()),
             "4k4/9/9/9/4i4/9/9/9/9/4K4 w - - 0 2"
@@ -370,7 +382,7 @@ mod tests {
     #[test]
     fn perft_of_the_start() {
         let variant = Variant::by_name("yangqi").unwrap();
-        let mut start = fen::parse(variant, variant.spec().start_fen).unwrap();
+        let mut start = fen::parse(variant, variant.spec().start_fen.as_str()).unwrap();
         assert_eq!(perft::perft(&mut start, 2), 3243);
     }
 }

@@ -1,0 +1,329 @@
+//! An editable, unchecked description of a position ([`Setup`]: what a FEN says or a user sets
+//! up), and the rules a setup must keep to become a playable [`Position`] ([`PositionError`]).
+
+use crate::geometry::{Offset, Square, SQUARE_SLOTS};
+use crate::piece::{Color, Kind, Piece, KIND_SLOTS};
+use crate::position::Position;
+use crate::variant::Variant;
+use std::fmt;
+
+/// Castling rights: bit `color * 4 + wing` is set while that side may still castle on that wing
+/// (wings in the order the variant lists them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CastlingRights(pub u8);
+
+impl CastlingRights {
+    /// No rights.
+    pub const NONE: CastlingRights = CastlingRights(0);
+
+    /// The bit of `color`'s right on wing number `wing`.
+    #[inline]
+    pub const fn bit(color: Color, wing: usize) -> u8 {
+        1 << (color.index() * 4 + wing)
+    }
+
+    /// Whether `color` may castle on wing number `wing`.
+    #[inline]
+    pub const fn has(self, color: Color, wing: usize) -> bool {
+        self.0 & CastlingRights::bit(color, wing) != 0
+    }
+
+    /// Whether no right is left.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A position as written, not yet checked: pieces, hands, side to move, castling rights, the
+/// en-passant square and the counters. Any of these may be edited freely.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The piece on each square, by square number.
+    pub board: [Option<Piece>; SQUARE_SLOTS],
+    /// Pieces in hand, per colour and kind number.
+    pub hands: [[u8; KIND_SLOTS]; 2],
+    /// The side to move.
+    pub turn: Color,
+    /// Castling rights.
+    pub castling: CastlingRights,
+    /// The square a Pawn has just passed over with a two-square move.
+    pub en_passant: Option<Square>,
+    /// Plies since the last capture, Pawn move or drop.
+    pub halfmove_clock: u32,
+    /// Starts at 1, grows after each move of Black.
+    pub fullmove_number: u32,
+}
+
+impl Setup {
+    /// An empty board, empty hands, White to move, counters at their start values.
+    pub fn empty() -> Setup {
+        Setup {
+            board: [None; SQUARE_SLOTS],
+            hands: [[0; KIND_SLOTS]; 2],
+            turn: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+        }
+    }
+
+    /// The squares of `color`'s royal pieces.
+    fn royal_squares(&self, variant: &Variant, color: Color) -> Vec<Square> {
+        variant
+            .dimensions()
+            .squares()
+            .filter(|s| {
+                self.board[s.index()]
+                    == Some(Piece {
+                        kind: variant.royal(),
+                        color,
+                    })
+            })
+            .collect()
+    }
+
+    /// Every rule of `variant` the setup breaks, in a fixed order; empty when it is a legal
+    /// position (the side not to move is then not in check, nothing stands where it may not).
+    pub fn problems(&self, variant: &'static Variant) -> Vec<PositionError> {
+        let mut problems = Vec::new();
+        let dims = variant.dimensions();
+        for color in Color::ALL {
+            let kings = self.royal_squares(variant, color).len();
+            if kings != 1 {
+                problems.push(PositionError::KingCount { color, count: kings });
+            }
+        }
+        for square in dims.squares() {
+            let Some(piece) = self.board[square.index()] else {
+                continue;
+            };
+            if !variant.has_kind(piece.kind) {
+                problems.push(PositionError::UnknownKind { square });
+            } else if !variant.allowed_squares(piece.kind, piece.color).contains(square) {
+                problems.push(PositionError::OutOfRegion { piece, square });
+            } else if variant
+                .tables()
+                .stuck(piece.color, piece.kind.number())
+                .contains(square)
+            {
+                problems.push(PositionError::Stuck { piece, square });
+            }
+        }
+        for color in Color::ALL {
+            for (number, &count) in self.hands[color.index()].iter().enumerate() {
+                let kind = Kind::new(number as u8);
+                let droppable = kind.is_some_and(|kind| {
+                    variant.spec().hands
+                        && variant.rules().any(|rule| rule.to_hand == Some(kind))
+                });
+                if count > 0 && !droppable {
+                    problems.push(PositionError::BadHand { color });
+                    break;
+                }
+            }
+        }
+        if !self.castling.is_empty() && !self.castling_rights_hold(variant) {
+            problems.push(PositionError::BadCastlingRights);
+        }
+        if let Some(square) = self.en_passant {
+            if !self.en_passant_plausible(variant, square) {
+                problems.push(PositionError::BadEnPassant { square });
+            }
+        }
+        if problems.is_empty() {
+            let position = Position::from_setup_unchecked(variant, self);
+            if position.king_attacked(self.turn.opponent()) {
+                problems.push(PositionError::OpponentInCheck);
+            }
+            if position.kings_facing() {
+                problems.push(PositionError::KingsFacing);
+            }
+        }
+        problems
+    }
+
+    /// Whether every castling right has its King and Rook standing in their regions.
+    fn castling_rights_hold(&self, variant: &Variant) -> bool {
+        let Some(castling) = variant.castling() else {
+            return false;
+        };
+        Color::ALL.iter().all(|&color| {
+            let kings = self.royal_squares(variant, color);
+            let king_home = kings
+                .iter()
+                .any(|&s| castling.king_region[color.index()].contains(s));
+            castling.wings.iter().enumerate().all(|(index, wing)| {
+                let rook = Piece {
+                    kind: wing.rook,
+                    color,
+                };
+                !self.castling.has(color, index)
+                    || (king_home
+                        && wing.rook_region[color.index()]
+                            .iter()
+                            .any(|s| self.board[s.index()] == Some(rook)))
+            })
+        }) && self.castling.0 & !castling_mask(castling.wings.len()) == 0
+    }
+
+    /// Whether a Pawn of the side not to move could just have passed over `square` with a
+    /// two-square move: the variant has en passant, the square and the one behind it are empty
+    /// and the Pawn stands beyond it.
+    fn en_passant_plausible(&self, variant: &Variant, square: Square) -> bool {
+        let dims = variant.dimensions();
+        let mover = self.turn.opponent();
+        let forward: i8 = if mover == Color::White { 1 } else { -1 };
+        let at = |dy: i8| dims.step(square, Offset::new(0, dy));
+        let (Some(landed), Some(origin)) = (at(forward), at(-forward)) else {
+            return false;
+        };
+        let is_pawn = |piece: Option<Piece>| {
+            piece.is_some_and(|p| p.color == mover && variant.pawns() & p.kind.bit() != 0)
+        };
+        variant.spec().en_passant
+            && dims.contains(square)
+            && is_pawn(self.board[landed.index()])
+            && self.board[square.index()].is_none()
+            && self.board[origin.index()].is_none()
+    }
+}
+
+/// The bits of the castling rights of `wings` wings for both colours.
+fn castling_mask(wings: usize) -> u8 {
+    let one = (1u8 << wings) - 1;
+    one | one << 4
+}
+
+/// A rule of the game that a setup breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A side has no King, or more than one.
+    KingCount {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: usize,
+    },
+    /// A square holds a kind the variant does not have.
+    UnknownKind {
+        /// The square.
+        square: Square,
+    },
+    /// A piece stands where its confinement never lets it go.
+    OutOfRegion {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// A piece stands where it could never move (a Pawn on the last rank).
+    Stuck {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// A hand holds pieces the variant never puts in hand.
+    BadHand {
+        /// Whose hand.
+        color: Color,
+    },
+    /// A castling right without its King and Rook in their places.
+    BadCastlingRights,
+    /// The en-passant square is not one a Pawn has just passed over.
+    BadEnPassant {
+        /// The square.
+        square: Square,
+    },
+    /// The side not to move is in check, so its King could be captured.
+    OpponentInCheck,
+    /// The two Kings face each other with nothing between them.
+    KingsFacing,
+}
+
+impl PositionError {
+    /// Describes the problem in `variant`'s words.
+    pub fn describe(&self, variant: &Variant) -> String {
+        let piece_name = |piece: &Piece| {
+            format!(
+                "{} {}",
+                piece.color.name(),
+                variant
+                    .rule(piece.kind)
+                    .map_or("piece", |rule| rule.spec.name.as_str())
+            )
+        };
+        match self {
+            PositionError::KingCount { color, count } => {
+                format!("{} has {count} Kings; expected exactly one", color.name())
+            }
+            PositionError::UnknownKind { square } => {
+                format!("the piece on {square} is no piece of {}", variant.spec().name)
+            }
+            PositionError::OutOfRegion { piece, square } => {
+                let allowed = variant.allowed_squares(piece.kind, piece.color);
+                let names: Vec<String> = allowed.iter().map(|s| s.to_string()).collect();
+                format!(
+                    "{} on {square} is outside the squares it may occupy ({})",
+                    piece_name(piece),
+                    names.join(" ")
+                )
+            }
+            PositionError::Stuck { piece, square } => format!(
+                "{} on {square} stands where it could never move",
+                piece_name(piece)
+            ),
+            PositionError::BadHand { color } => format!(
+                "{}'s hand holds pieces that {} never puts in hand",
+                color.name(),
+                variant.spec().name
+            ),
+            PositionError::BadCastlingRights => {
+                "a castling right has no King and Rook in their places".to_string()
+            }
+            PositionError::BadEnPassant { square } => format!(
+                "en-passant square {square} is not one a Pawn of the side not to move has just passed over"
+            ),
+            PositionError::OpponentInCheck => "the side not to move is in check".to_string(),
+            PositionError::KingsFacing => {
+                "the Kings face each other with nothing between them".to_string()
+            }
+        }
+    }
+}
+
+/// A setup that is not a legal position, with every rule it breaks.
+#[derive(Clone, Debug)]
+pub struct InvalidPosition {
+    /// The variant whose rules were applied.
+    pub variant: &'static Variant,
+    /// What is wrong, in a fixed order (never empty).
+    pub problems: Vec<PositionError>,
+}
+
+impl fmt::Display for InvalidPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words: Vec<String> = self
+            .problems
+            .iter()
+            .map(|problem| problem.describe(self.variant))
+            .collect();
+        f.write_str(&words.join("; "))
+    }
+}
+
+impl std::error::Error for InvalidPosition {}
+
+impl Position {
+    /// The position `setup` describes, if it is a legal position of `variant`.
+    pub fn from_setup(variant: &'static Variant, setup: &Setup) -> Result<Position, InvalidPosition> {
+        let problems = setup.problems(variant);
+        if problems.is_empty() {
+            Ok(Position::from_setup_unchecked(variant, setup))
+        } else {
+            Err(InvalidPosition { variant, problems })
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Xiangqi (Chinese chess) as Fairy-Stockfish plays it, with its FEN letters (docs/rules.md,
+//! "Reference games"): a reference game for the palace, the River, blockable leaps (the Horse's
+//! leg, the Elephant's eye), the Cannon and the flying general.
+
+use super::{cannon_atoms, king, pawn, region, KING_DIAGONAL, KING_STEP, ROOK_SLIDE, STEP_FORWARD};
+use crate::atom::{Atom, Origin, Symmetry};
+use crate::geometry::Dimensions;
+use crate::variant::{DeadPositions, Facing, PieceSpec, Stalemate, VariantSpec};
+
+/// White's (Red's) palace; Black's is its mirror image.
+const PALACE: &str = "d1-f3";
+
+/// The rules of Xiangqi.
+pub fn xiangqi() -> VariantSpec {
+    let in_palace = |piece: PieceSpec| PieceSpec {
+        confined_to: Some(region(PALACE)),
+        ..piece
+    };
+    let pieces = vec![
+        // General: one step orthogonally, inside the palace.
+        in_palace(king(vec![KING_STEP])),
+        // Advisor: one step diagonally, inside the palace.
+        in_palace(PieceSpec::new("advisor", "A", 200, vec![KING_DIAGONAL])),
+        // Elephant: two steps diagonally through an empty first square (the eye), never across
+        // the River.
+        PieceSpec {
+            confined_to: Some(region("a1-i5")),
+            ..PieceSpec::new("elephant", "B", 200, vec![Atom::through((1, 1), 1, 1)])
+        },
+        // Horse: one step orthogonally through an empty square (the leg), then one diagonally
+        // outward.
+        PieceSpec::new("horse", "N", 400, vec![Atom::through((0, 1), 1, 1)]),
+        // Chariot: slides orthogonally.
+        PieceSpec::new("chariot", "R", 900, vec![ROOK_SLIDE]),
+        // Cannon: moves like a Chariot, captures by jumping exactly one screen.
+        PieceSpec::new("cannon", "C", 450, cannon_atoms()),
+        // Soldier: one step forward; across the River also one step sideways.
+        pawn(
+            "P",
+            vec![
+                STEP_FORWARD,
+                Atom::leap(1, 0)
+                    .symmetry(Symmetry::LeftRight)
+                    .origin(Origin::FromOwnRank(5)),
+            ],
+        ),
+    ];
+    VariantSpec {
+        name: "xiangqi".into(),
+        title: "Xiangqi".into(),
+        description: "Chinese chess (Asian rules as Fairy-Stockfish's), a reference game".into(),
+        dimensions: Dimensions { files: 9, ranks: 10 },
+        pieces,
+        start_fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into(),
+        fortress: region(PALACE),
+        palace_points: region("d1 f1 e2 d3 f3"),
+        river: true,
+        camp_depth: 0,
+        promotes_leaving_zone: false,
+        facing: Facing::Files,
+        stalemate: Stalemate::Loses,
+        en_passant: false,
+        king_swap: false,
+        castling: None,
+        hands: false,
+        chess_draws: false,
+        dead_positions: DeadPositions::None,
+    }
+}
