@@ -41,11 +41,17 @@ def test_square_numbers_are_checked(number: int) -> None:
 
 
 def test_piece_types_and_symbols() -> None:
-    assert isinstance(meiriqi.PIECE_TYPES, list) and len(meiriqi.PIECE_TYPES) == 20
+    assert isinstance(meiriqi.PIECE_TYPES, list) and len(meiriqi.PIECE_TYPES) == 17
     letters = "".join(meiriqi.piece_symbol(t) for t in meiriqi.Board().piece_types)
     assert sorted(letters) == sorted("KMPYEHWNGSLIJROQC")
-    letters = "".join(meiriqi.piece_symbol(t) for t in meiriqi.Board(variant="yangqi").piece_types)
-    assert sorted(letters) == sorted("KRNBPVI")
+    types = meiriqi.Board(variant="yangqi").piece_types
+    letters = "".join(meiriqi.piece_symbol(t, variant="yangqi") for t in types)
+    assert letters == "KRNBPVI"
+    # Piece types are numbered per variant: chess's as python-chess numbers them.
+    types = meiriqi.Board(variant="chess").piece_types
+    assert [meiriqi.piece_symbol(t, variant="chess") for t in types] == list("PNBRQK")
+    shogi = [meiriqi.piece_symbol(t, variant="shogi") for t in meiriqi.Board(variant="shogi").piece_types]
+    assert shogi[-6:] == ["+P", "+L", "+N", "+S", "+B", "+R"]
     assert meiriqi.piece_name(meiriqi.GRYPHON) == "gryphon"
     piece = meiriqi.Piece(meiriqi.GOLD, meiriqi.BLACK)
     assert (piece.piece_type, piece.color, piece.symbol(), str(piece)) == (
@@ -109,7 +115,8 @@ def test_starting_board() -> None:
     assert len(board.piece_map()) == 46
     assert not board.is_check() and board.checkers() == []
     assert not board.is_game_over() and board.outcome() is None
-    assert repr(board) == f"Board('{START}')"
+    assert repr(board) == f"Board('{START}', variant='meiriqi')"
+    assert eval(repr(board), {"Board": meiriqi.Board}) == board
     assert meiriqi.Board(None) == board
 
 
@@ -146,7 +153,7 @@ def test_push_refuses_illegal_moves_and_leaves_board_unchanged() -> None:
             board.push_uci(uci)
     with pytest.raises(meiriqi.IllegalMoveError, match="illegal move c4c5"):
         board.push(meiriqi.Move.from_uci("c4c5"))
-    with pytest.raises(meiriqi.InvalidMoveError, match="not on the 10x10 board"):
+    with pytest.raises(meiriqi.InvalidMoveError, match="off the 10x10 board"):
         board.push_uci("k1k2")
     with pytest.raises(meiriqi.InvalidMoveError):
         board.parse_uci("nonsense")
@@ -217,26 +224,43 @@ def test_set_fen_and_set_piece_at() -> None:
         board.piece_at(meiriqi.parse_square("a11"))
 
 
-def test_empty_board_has_no_moves_and_never_crashes() -> None:
+def test_an_empty_board_is_a_setup_not_a_position() -> None:
     board = meiriqi.Board.empty()
     assert board.fen() == "10/10/10/10/10/10/10/10/10/10 w - - 0 1"
-    assert board.legal_moves == []
+    status = meiriqi.Status
+    assert board.status() == status.NO_WHITE_KING | status.NO_BLACK_KING | status.EMPTY
+    assert not board.is_valid() and len(board.problems()) == 2
     assert board.king(meiriqi.WHITE) is None
-    assert not board.is_check()
+    for play in (lambda: board.legal_moves, board.is_check, board.outcome, lambda: board.perft(1)):
+        with pytest.raises(meiriqi.InvalidPositionError, match="White has 0 Kings"):
+            play()
+    assert not board.is_legal(meiriqi.Move.from_uci("e5e6"))
     board.set_piece_at(meiriqi.parse_square("e5"), meiriqi.Piece(meiriqi.ROOK, True))
-    assert len(board.legal_moves) == 18
+    board.set_piece_at(meiriqi.parse_square("i1"), meiriqi.Piece(meiriqi.KING, True))
+    assert board.status() == status.NO_BLACK_KING
+    board.set_piece_at(meiriqi.parse_square("h10"), meiriqi.Piece(meiriqi.KING, False))
+    assert board.status() == status.VALID and board.is_valid() and board.problems() == []
+    # The Rook's 18 moves and the King's 3 (h1 and h2 would face the King on h10).
+    assert len(board.legal_moves) == 18 + 3
 
 
-def test_king_capture_positions_from_set_up_do_not_crash() -> None:
+def test_a_setup_that_breaks_a_rule_is_refused_for_play() -> None:
     board = meiriqi.Board.empty()
     for name, symbol in (("i1", "K"), ("i10", "k"), ("i5", "R")):
         board.set_piece_at(meiriqi.parse_square(name), meiriqi.Piece.from_symbol(symbol))
+    assert board.status() == meiriqi.Status.OPPOSITE_CHECK
     capture = meiriqi.Move.from_uci("i5i10")
-    assert board.is_legal(capture)
-    board.push(capture)
-    assert board.king(meiriqi.BLACK) is None
-    board.pop()
-    assert board.king(meiriqi.BLACK) == meiriqi.parse_square("i10")
+    assert not board.is_legal(capture)
+    with pytest.raises(meiriqi.InvalidPositionError, match="not to move is in check"):
+        board.push(capture)
+    assert board.fen() == "8k1/10/10/10/10/8R1/10/10/10/8K1 w - - 0 1"
+    # Two Kings of one colour (issue 13): refused consistently, whatever is asked.
+    board.set_piece_at(meiriqi.parse_square("i5"), None)
+    board.set_piece_at(meiriqi.parse_square("h2"), meiriqi.Piece.from_symbol("K"))
+    assert board.status() == meiriqi.Status.TOO_MANY_KINGS
+    for play in (lambda: board.legal_moves, lambda: board.perft(1), board.legal_moves_uci):
+        with pytest.raises(meiriqi.InvalidPositionError, match="White has 2 Kings"):
+            play()
 
 
 def test_perft_and_divide() -> None:

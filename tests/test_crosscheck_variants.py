@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import meiriqi
 from meiriqi import reference
 
-VARIANTS = [name for name in meiriqi.Board.variants() if name != "meiriqi"]
+VARIANTS = [name for name in reference.VARIANTS if name != "meiriqi"]
 # Five variants share the profile's budget (the reference is slow); the thorough profile scales.
 EXAMPLES = max(8, settings().max_examples // 4)
 

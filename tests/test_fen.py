@@ -88,9 +88,15 @@ def test_last_four_fields_are_optional(board_field: str, side: str) -> None:
     assert board.fullmove_number == 1
 
 
-def bad(fen: str, match: str, why: str):
-    """``fen`` is rejected with a message matching ``match``."""
-    return pytest.param(fen, match, id=why)
+def bad(fen: str, match: str, why: str, error: type[ValueError] = meiriqi.InvalidFenError):
+    """``fen`` is rejected with ``error`` (a syntax error by default; ``InvalidPositionError``
+    for a well-formed FEN that breaks a rule) and a message matching ``match``."""
+    return pytest.param(fen, match, error, id=why)
+
+
+def illegal(fen: str, match: str, why: str):
+    """``fen`` is well formed but not a legal position."""
+    return bad(fen, match, why, meiriqi.InvalidPositionError)
 
 
 ERRORS = [
@@ -100,23 +106,23 @@ ERRORS = [
     bad(START.replace("1pyehw1mkm", "pyehw1mkm"), r"rank 10.*9 squares", "rank-too-short"),
     bad(START.replace("/10/10/", "/11/10/"), r"rank 6.*11 squares", "run-of-eleven"),
     bad(START.replace("/10/10/", "/5/10/"), r"rank 6.*5 squares", "short-run"),
-    bad(START.replace("ngslsgn3", "ngslsgn2x"), r"unknown piece letter 'x'", "unknown-letter-x"),
-    bad(START.replace("NGSLSGN3", "NGSLSGN2B"), r"unknown piece letter 'B'", "unknown-letter-B"),
-    bad(START.replace("NGSLSGN3", "NGSLSGN2?"), r"unknown piece letter '\?'", "unknown-char"),
+    bad(START.replace("ngslsgn3", "ngslsgn2x"), r'unknown piece letter "x"', "unknown-letter-x"),
+    bad(START.replace("NGSLSGN3", "NGSLSGN2B"), r'unknown piece letter "B"', "unknown-letter-B"),
+    bad(START.replace("NGSLSGN3", "NGSLSGN2?"), r'unknown piece letter "\?"', "unknown-char"),
     bad(START.replace("/10/10/", "/0/10/"), r"empty-square count \"0\"", "zero-run"),
     bad(START.replace("/10/10/", "/100/10/"), r"empty-square count \"100\"", "three-digit-run"),
     bad(START.replace("ngslsgn3", "ngslsgn003"), r"empty-square count \"003\"", "padded-run"),
-    bad(START.replace("mkm", "m1m"), r"Black has 0 Kings", "no-black-king"),
-    bad(START.replace("MKM", "M1M"), r"White has 0 Kings", "no-white-king"),
-    bad(START.replace("I1I1I1I1S1", "I1I1I1IKS1"), r"White has 2 Kings", "two-white-kings"),
-    bad(START.replace("i1i1i1i1s1", "i1i1i1iks1"), r"Black has 2 Kings", "two-black-kings"),
-    bad(fen_of({"g1": "K", "h9": "k"}), r"[Kk]ing on g1 is outside", "white-king-on-g1"),
-    bad(fen_of({"j2": "K", "h7": "k"}), r"[Kk]ing on h7 is outside", "black-king-on-h7"),
-    bad(fen_of({"j2": "K", "h9": "k", "e5": "K"}), r"White has 2 Kings", "second-king-outside"),
-    bad(fen_of({"i2": "K", "h9": "k", "j2": "M"}), r"[Mm]andarin on j2 is outside", "M-on-j2"),
-    bad(fen_of({"j2": "K", "h9": "k", "i10": "m"}), r"[Mm]andarin on i10 is outside", "m-on-i10"),
-    bad(fen_of({"j2": "K", "h9": "k", "e6": "M"}), r"[Mm]andarin on e6 is outside", "M-on-e6"),
-    bad(fen_of({"j2": "K", "h9": "k", "g9": "m"}), r"[Mm]andarin on g9 is outside", "m-on-g9"),
+    illegal(START.replace("mkm", "m1m"), r"Black has 0 Kings", "no-black-king"),
+    illegal(START.replace("MKM", "M1M"), r"White has 0 Kings", "no-white-king"),
+    illegal(START.replace("I1I1I1I1S1", "I1I1I1IKS1"), r"White has 2 Kings", "two-white-kings"),
+    illegal(START.replace("i1i1i1i1s1", "i1i1i1iks1"), r"Black has 2 Kings", "two-black-kings"),
+    illegal(fen_of({"g1": "K", "h9": "k"}), r"[Kk]ing on g1 is outside", "white-king-on-g1"),
+    illegal(fen_of({"j2": "K", "h7": "k"}), r"[Kk]ing on h7 is outside", "black-king-on-h7"),
+    illegal(fen_of({"j2": "K", "h9": "k", "e5": "K"}), r"White has 2 Kings", "second-king-outside"),
+    illegal(fen_of({"i2": "K", "h9": "k", "j2": "M"}), r"[Mm]andarin on j2 is outside", "M-on-j2"),
+    illegal(fen_of({"j2": "K", "h9": "k", "i10": "m"}), r"[Mm]andarin on i10 is outside", "m-on-i10"),
+    illegal(fen_of({"j2": "K", "h9": "k", "e6": "M"}), r"[Mm]andarin on e6 is outside", "M-on-e6"),
+    illegal(fen_of({"j2": "K", "h9": "k", "g9": "m"}), r"[Mm]andarin on g9 is outside", "m-on-g9"),
     bad(f"{BARE} x", r"side to move \"x\"", "side-x"),
     bad(f"{BARE} white", r"side to move \"white\"", "side-word"),
     bad(f"{BARE} w K - 0 1", r"castling field \"K\"", "castling-K"),
@@ -129,34 +135,38 @@ ERRORS = [
     bad(f"{BARE} w - - 0 -1", r"fullmove number \"-1\"", "fullmove-negative"),
     bad(f"{BARE} w - - 0 b", r"fullmove number \"b\"", "fullmove-letter"),
     bad(f"{BARE} w - - 0 1 extra", r"7 fields", "seven-fields"),
-    bad(fen_of({"h1": "K", "i9": "k", "i3": "R"}), r"not to move is in check", "black-in-check"),
-    bad(
+    illegal(fen_of({"h1": "K", "i9": "k", "i3": "R"}), r"not to move is in check", "black-in-check"),
+    illegal(
         fen_of({"h1": "K", "i9": "k", "h5": "r"}, "b"), r"not to move is in check", "white-checked"
     ),
-    bad(fen_of({"h2": "K", "h9": "k"}), r"face", "kings-facing"),
-    bad(fen_of({"j1": "K", "j10": "k"}, "b"), r"face", "kings-facing-across-the-board"),
+    illegal(fen_of({"h2": "K", "h9": "k"}), r"face", "kings-facing"),
+    illegal(fen_of({"j1": "K", "j10": "k"}, "b"), r"face", "kings-facing-across-the-board"),
     bad("", r"empty", "empty-string"),
 ]
 
 
-@pytest.mark.parametrize(("fen", "match"), ERRORS)
-def test_invalid_fen_is_rejected(fen: str, match: str) -> None:
-    with pytest.raises(meiriqi.InvalidFenError, match=match):
+@pytest.mark.parametrize(("fen", "match", "error"), ERRORS)
+def test_invalid_fen_is_rejected(fen: str, match: str, error: type[ValueError]) -> None:
+    with pytest.raises(error, match=match):
         meiriqi.Board(fen)
 
 
 def test_invalid_fen_error_is_a_value_error() -> None:
     assert issubclass(meiriqi.InvalidFenError, ValueError)
+    assert issubclass(meiriqi.InvalidPositionError, ValueError)
+    assert not issubclass(meiriqi.InvalidPositionError, meiriqi.InvalidFenError)
     with pytest.raises(ValueError):
         meiriqi.Board(f"{BARE} x")
 
 
-@pytest.mark.parametrize(("fen", "match"), ERRORS)
-def test_set_fen_leaves_the_board_unchanged_on_error(fen: str, match: str) -> None:
+@pytest.mark.parametrize(("fen", "match", "error"), ERRORS)
+def test_set_fen_leaves_the_board_unchanged_on_error(
+    fen: str, match: str, error: type[ValueError]
+) -> None:
     board = meiriqi.Board()
     board.push_uci("e3e4")
     before, stack = board.fen(), board.move_stack
-    with pytest.raises(meiriqi.InvalidFenError, match=match):
+    with pytest.raises(error, match=match):
         board.set_fen(fen)
     assert board.fen() == before
     assert board.move_stack == stack

@@ -53,7 +53,7 @@ def test_record_round_trip_with_swap_en_passant_and_promotion() -> None:
     before.push(moves[0])
     before.push(moves[1])
     assert before.is_en_passant(moves[2])
-    assert moves[4].promotion == meiriqi.ROOK
+    assert meiriqi.piece_symbol(moves[4].promotion, variant="yangqi") == "R"
     game = pgn.Game.from_board(board)
     text = str(game)
     assert '[Variant "Yang Qi"]' in text and f'[FEN "{SPECIAL}"]' in text
@@ -99,13 +99,13 @@ def test_a_record_without_variant_tag_is_meiriqi() -> None:
 
 
 def test_an_unknown_variant_is_an_error_at_its_tag() -> None:
-    (game,) = read_all('[Event "X"]\n[Variant "Xiangqi"]\n\n1. e5 *\n')
+    (game,) = read_all('[Event "X"]\n[Variant "Makruk"]\n\n1. e5 *\n')
     assert [(e.line, e.column) for e in game.errors] == [(2, 11)]
     message = str(game.errors[0])
-    assert "bad Variant header: unsupported variant 'Xiangqi'" in message
+    assert "bad Variant header: unsupported variant 'Makruk'" in message
     assert "'Yang Qi' (yangqi)" in message
     with pytest.raises(ValueError, match="unsupported variant"):
-        pgn.variant_name("Chess")
+        pgn.variant_name("Makruk")
 
 
 def test_a_fen_is_read_in_the_variant_of_the_record() -> None:
@@ -319,8 +319,8 @@ def test_variant_list_and_unknown_variant() -> None:
     assert listing.returncode == 0
     for name, description in meiriqi.Board.variants().items():
         assert f"{name}" in listing.stdout and description in listing.stdout
-    bad = meiriqi_cli("selfplay", "--variant", "chess")
-    assert bad.returncode == 2 and "unsupported variant 'chess'" in bad.stderr
+    bad = meiriqi_cli("selfplay", "--variant", "makruk")
+    assert bad.returncode == 2 and "unsupported variant 'makruk'" in bad.stderr
 
 
 def test_selfplay_of_yangqi_berolina(tmp_path: Path) -> None:

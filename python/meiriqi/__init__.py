@@ -1,4 +1,4 @@
-"""meiriqi: rules engine, library and playing tool for Mĕirìqí (Beautiful Sun Chess).
+"""meiriqi: rules engine, library and playing tool for Mĕirìqí (Beautiful Sun Chess) and its family.
 
 The rules live in a fast Rust core (:mod:`meiriqi._core`); this package adds notation, game
 records, pictures and the command line on top. The API follows python-chess::
@@ -13,14 +13,13 @@ records, pictures and the command line on top. The API follows python-chess::
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable
 
 from meiriqi import san as _san
 from meiriqi import svg as _svg
 from meiriqi._core import (
-    BISHOP,
     BLACK,
-    CANNON,
     CHAMPION,
     EAGLE,
     GOLD,
@@ -39,12 +38,12 @@ from meiriqi._core import (
     ROOK,
     SILVER,
     STARTING_FEN,
-    VAO,
     WHITE,
     WILDEBEEST,
     IllegalMoveError,
     InvalidFenError,
     InvalidMoveError,
+    InvalidPositionError,
     LegalMoves,
     Move,
     Outcome,
@@ -59,13 +58,12 @@ from meiriqi._core import (
     square_name,
     square_rank,
 )
+from meiriqi import _core
 from meiriqi._core import Board as _CoreBoard
 from meiriqi.san import AmbiguousMoveError
 
 __all__ = [
-    "BISHOP",
     "BLACK",
-    "CANNON",
     "CHAMPION",
     "EAGLE",
     "GOLD",
@@ -84,7 +82,6 @@ __all__ = [
     "ROOK",
     "SILVER",
     "STARTING_FEN",
-    "VAO",
     "WHITE",
     "WILDEBEEST",
     "AmbiguousMoveError",
@@ -92,11 +89,13 @@ __all__ = [
     "IllegalMoveError",
     "InvalidFenError",
     "InvalidMoveError",
+    "InvalidPositionError",
     "LegalMoves",
     "Move",
     "Outcome",
     "Piece",
     "SearchResult",
+    "Status",
     "Termination",
     "parse_square",
     "piece_name",
@@ -106,6 +105,24 @@ __all__ = [
     "square_name",
     "square_rank",
 ]
+
+
+class Status(enum.IntFlag):
+    """What rules a board breaks (:meth:`Board.status`), with python-chess's names and values
+    where it has the same rule: ``PAWNS_ON_BACKRANK`` is any piece where it could never move."""
+
+    VALID = _core.STATUS_VALID
+    NO_WHITE_KING = _core.STATUS_NO_WHITE_KING
+    NO_BLACK_KING = _core.STATUS_NO_BLACK_KING
+    TOO_MANY_KINGS = _core.STATUS_TOO_MANY_KINGS
+    PAWNS_ON_BACKRANK = _core.STATUS_PAWNS_ON_BACKRANK
+    BAD_CASTLING_RIGHTS = _core.STATUS_BAD_CASTLING_RIGHTS
+    INVALID_EP_SQUARE = _core.STATUS_INVALID_EP_SQUARE
+    OPPOSITE_CHECK = _core.STATUS_OPPOSITE_CHECK
+    EMPTY = _core.STATUS_EMPTY
+    KINGS_FACING = _core.STATUS_KINGS_FACING
+    OUT_OF_REGION = _core.STATUS_OUT_OF_REGION
+    BAD_HAND = _core.STATUS_BAD_HAND
 
 
 class Board(_CoreBoard):
@@ -128,6 +145,10 @@ class Board(_CoreBoard):
     def variation_san(self, moves: Iterable[Move]) -> str:
         """The moves, played from this position, as numbered SAN (``1. c4 Nb7 2. ...``)."""
         return _san.variation_san(self, moves)
+
+    def status(self) -> Status:  # type: ignore[override]
+        """The rules the board breaks, as :class:`Status` flags (``Status.VALID`` if none)."""
+        return Status(super().status())
 
     def _repr_svg_(self) -> str:
         """The board as an SVG picture with the last move marked, for Jupyter."""

@@ -170,7 +170,7 @@ def diagram(
     margin = _margin(board)
     last = board.peek() if board.move_stack else None
     marked = set() if last is None else {last.from_square, last.to_square}
-    checked = board.king(board.turn) if board.is_check() else None
+    checked = board.king(board.turn) if board.is_valid() and board.is_check() else None
 
     def cell(sq: int) -> str:
         piece = board.piece_at(sq)

@@ -1,15 +1,19 @@
-"""Standard algebraic notation (SAN) for Mĕirìqí moves: writing, lenient parsing, variations.
+"""Standard algebraic notation (SAN) for every variant: writing, lenient parsing, variations.
 
-Writing follows RULES.md §4: ``[piece letter][disambiguation][x]<destination>[=<promoted>][+|#]``
+Writing follows docs/notation.md: ``[piece][disambiguation][x]<destination>[=<promoted>][+|#]``
 with no letter for a pawn, the pawn's file before a pawn capture, and the smallest disambiguation
-that suffices (origin file, else origin rank, else both). ``#`` marks checkmate only: a move that
-stalemates the opponent wins the game too, but it gives no check, so it carries no suffix (a game
-record says how the game ended with its result and ``[Termination "stalemate"]``).
+that suffices (origin file, else origin rank, else both). A promoted piece that remembers what it
+was is written with its ``+`` symbol (``+Pe5``); a promotion to such a form is ``=+``
+(``Lxa10=+``), so that ``+`` alone keeps meaning check. A drop is ``N@e5``; castling is ``O-O``
+(the King's wing, the first in FEN) and ``O-O-O``. ``#`` marks checkmate only: a move that
+stalemates the opponent gives no check, so it carries no suffix (a game record says how the game
+ended with its result and ``[Termination "stalemate"]``).
 
 Parsing accepts what a person might type: a missing or extra ``x``, ``+`` or ``#``, a ``-`` between
-the squares, the promotion letter with or without ``=`` in either case, and coordinate moves
-(``c3c4``, ``c7d8o``). It never guesses: a move without a promotion suffix is the non-promoting
-move, and text that fits several legal moves raises :class:`AmbiguousMoveError`.
+the squares, the promotion letter with or without ``=`` in either case, ``0-0`` for ``O-O``, and
+coordinate moves (``c3c4``, ``c7d8o``, ``a7a8+``, ``N@e5``). It never guesses: a move without a
+promotion suffix is the non-promoting move, and text that fits several legal moves raises
+:class:`AmbiguousMoveError`.
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ import re
 from collections.abc import Iterable
 
 from meiriqi._core import (
-    PAWN,
     Board,
     IllegalMoveError,
     InvalidMoveError,
@@ -40,26 +43,34 @@ class AmbiguousMoveError(ValueError):
 
 _SAN_RE = re.compile(
     r"""
-    (?P<piece>[A-Z])?
+    (?P<piece>\+?[A-Z])?
     (?P<file>[a-l])?
     (?P<rank>[1-9][0-9]?)?
     [-x]?
     (?P<to>[a-l][1-9][0-9]?)
-    (?:=?(?P<promotion>[A-Za-z]))?
+    (?:=(?P<plus>\+)|=?(?P<promotion>[A-Za-z]))?
     [+#]*
     """,
     re.VERBOSE,
 )
+_DROP_RE = re.compile(r"(?P<piece>[A-Za-z])@(?P<to>[a-l][1-9][0-9]?)[+#]*")
+_PLUS_UCI_RE = re.compile(r"[a-l][1-9][0-9]?[a-l][1-9][0-9]?\+")
+_CASTLING_RE = re.compile(r"(?P<castling>[O0]-[O0](?:-[O0])?)[+#]*")
 
 
-def _type_by_letter(board: Board, letter: str) -> int | None:
-    """The type of ``board``'s variant whose letter is ``letter`` (uppercase), if any."""
-    return next((kind for kind in board.piece_types if piece_symbol(kind) == letter), None)
+def _symbol(board: Board, piece_type: int) -> str:
+    """The uppercase symbol of a piece type in ``board``'s variant (``N``, ``+P``)."""
+    return piece_symbol(piece_type, variant=board.variant_name)
 
 
-def _letter(piece_type: int) -> str:
-    """The SAN letter of a piece type: none for the pawn."""
-    return "" if piece_type == PAWN else piece_symbol(piece_type)
+def _type_by_symbol(board: Board, symbol: str) -> int | None:
+    """The type of ``board``'s variant written ``symbol`` (uppercase), if any."""
+    return next((kind for kind in board.piece_types if _symbol(board, kind) == symbol), None)
+
+
+def _letter(board: Board, piece_type: int) -> str:
+    """The SAN letter of a piece type: none for a pawn."""
+    return "" if piece_type in board.pawn_types else _symbol(board, piece_type)
 
 
 def _piece_type_at(board: Board, square: int) -> int:
@@ -73,7 +84,25 @@ def san(board: Board, move: Move) -> str:
     """The SAN of a legal ``move`` in ``board``; raises ``IllegalMoveError`` for any other move."""
     if not board.is_legal(move):
         raise IllegalMoveError(f"{move.uci()} is not legal in {board.fen()}")
+    text = _move_text(board, move)
+    board.push(move)
+    try:
+        if board.is_checkmate():
+            text += "#"
+        elif board.is_check():
+            text += "+"
+    finally:
+        board.pop()
+    return text
+
+
+def _move_text(board: Board, move: Move) -> str:
+    """The SAN of a legal ``move`` without the check suffix."""
     origin, target = move.from_square, move.to_square
+    if move.drop is not None:
+        return f"{_symbol(board, move.drop)}@{square_name(target)}"
+    if board.is_castling(move):
+        return "O-O" if board.is_kingside_castling(move) else "O-O-O"
     piece_type = _piece_type_at(board, origin)
     capture = board.is_capture(move)
     rivals = [
@@ -86,7 +115,7 @@ def san(board: Board, move: Move) -> str:
     ]
     same_file = any(square_file(r.from_square) == square_file(origin) for r in rivals)
     same_rank = any(square_rank(r.from_square) == square_rank(origin) for r in rivals)
-    if piece_type == PAWN and capture:
+    if piece_type in board.pawn_types and capture:
         with_file, with_rank = True, same_file
     elif not rivals:
         with_file = with_rank = False
@@ -94,7 +123,7 @@ def san(board: Board, move: Move) -> str:
         with_file = not same_file or same_rank
         with_rank = same_file
     origin_name = square_name(origin)
-    text = _letter(piece_type)
+    text = _letter(board, piece_type)
     if with_file:
         text += origin_name[0]
     if with_rank:
@@ -103,15 +132,8 @@ def san(board: Board, move: Move) -> str:
         text += "x"
     text += square_name(target)
     if move.promotion is not None:
-        text += "=" + piece_symbol(move.promotion)
-    board.push(move)
-    try:
-        if board.is_checkmate():
-            text += "#"
-        elif board.is_check():
-            text += "+"
-    finally:
-        board.pop()
+        promoted = _symbol(board, move.promotion)
+        text += "=+" if promoted.startswith("+") else "=" + promoted
     return text
 
 
@@ -123,15 +145,43 @@ def _parse_square(text: str, san_text: str) -> int:
         raise InvalidMoveError(f"invalid san {san_text!r}: no square {text!r}") from error
 
 
-def _parse_type(board: Board, letter: str | None, san_text: str) -> int | None:
-    """The piece type of a SAN letter (any case) in ``board``'s variant; raises
-    ``InvalidMoveError`` for a letter the variant does not use."""
-    if letter is None:
+def _parse_type(board: Board, symbol: str | None, san_text: str) -> int | None:
+    """The piece type of a SAN symbol (any case) in ``board``'s variant; raises
+    ``InvalidMoveError`` for a symbol the variant does not use."""
+    if symbol is None:
         return None
-    piece_type = _type_by_letter(board, letter.upper())
+    piece_type = _type_by_symbol(board, symbol.upper())
     if piece_type is None:
-        raise InvalidMoveError(f"invalid san {san_text!r}: no piece letter {letter!r}")
+        raise InvalidMoveError(f"invalid san {san_text!r}: no piece letter {symbol!r}")
     return piece_type
+
+
+def _only(board: Board, text: str, candidates: list[Move], what: str) -> Move:
+    """The one move of ``candidates``, or an ``IllegalMoveError`` saying no ``what`` is legal."""
+    if len(candidates) == 1:
+        return candidates[0]
+    raise IllegalMoveError(f"illegal move {text!r} in {board.fen()}: no legal {what}")
+
+
+def _parse_special(board: Board, text: str) -> Move | None:
+    """The legal drop or castling move ``text`` names, or ``None`` if it is neither."""
+    drop = _DROP_RE.fullmatch(text)
+    if drop is not None and not board.has_hands:
+        raise InvalidMoveError(f"invalid san {text!r}: {board.variant_name} has no drops")
+    if drop is not None:
+        piece_type = _parse_type(board, drop["piece"], text)
+        target = _parse_square(drop["to"], text)
+        moves = [m for m in board.legal_moves if m.drop == piece_type and m.to_square == target]
+        return _only(board, text, moves, f"drop on {drop['to']}")
+    castling = _CASTLING_RE.fullmatch(text)
+    if castling is not None and not board.has_castling:
+        raise InvalidMoveError(f"invalid san {text!r}: {board.variant_name} has no castling")
+    if castling is not None:
+        kingside = castling["castling"].count("-") == 1
+        test = board.is_kingside_castling if kingside else board.is_queenside_castling
+        moves = [move for move in board.legal_moves if test(move)]
+        return _only(board, text, moves, "castling " + castling["castling"])
+    return None
 
 
 def parse_san(board: Board, text: str) -> Move:
@@ -142,6 +192,11 @@ def parse_san(board: Board, text: str) -> Move:
     """
     # A King's swap may be written in full, "Kd1;Ve1": the King's part decides.
     stripped, _, swapped = text.strip().partition(";")
+    if _PLUS_UCI_RE.fullmatch(stripped):
+        return board.parse_uci(stripped)
+    special = _parse_special(board, stripped)
+    if special is not None:
+        return special
     match = _SAN_RE.fullmatch(stripped)
     if match is None:
         raise InvalidMoveError(f"invalid san {text!r}")
@@ -150,16 +205,25 @@ def parse_san(board: Board, text: str) -> Move:
     piece_type = _parse_type(board, match["piece"], text)
     origin_file = None if match["file"] is None else ord(match["file"]) - ord("a")
     origin_rank = None if match["rank"] is None else int(match["rank"]) - 1
-    if piece_type is None and (origin_file is None or origin_rank is None):
-        piece_type = PAWN
-    towards = [move for move in board.legal_moves if move.to_square == target]
+    pawns = board.pawn_types if piece_type is None else [piece_type]
+    if origin_file is not None and origin_rank is not None and piece_type is None:
+        pawns = board.piece_types
+    towards = [
+        move for move in board.legal_moves if move.to_square == target and move.drop is None
+    ]
+
+    def promotes_as_written(move: Move) -> bool:
+        if match["plus"]:
+            return move.promotion is not None and _symbol(board, move.promotion)[0] == "+"
+        return move.promotion == promotion
+
     candidates = [
         move
         for move in towards
-        if move.promotion == promotion
+        if promotes_as_written(move)
         and origin_file in (None, square_file(move.from_square))
         and origin_rank in (None, square_rank(move.from_square))
-        and piece_type in (None, _piece_type_at(board, move.from_square))
+        and _piece_type_at(board, move.from_square) in pawns
     ]
     if swapped and len(candidates) == 1 and not board.is_swap(candidates[0]):
         raise IllegalMoveError(f"illegal move {text!r}: {stripped} is not a King's swap")
@@ -169,7 +233,9 @@ def parse_san(board: Board, text: str) -> Move:
     if candidates:
         listed = ", ".join(sorted(san(board, move) for move in candidates))
         raise AmbiguousMoveError(f"ambiguous move {where}: could be {listed}")
-    what = "move" if piece_type is None else f"{piece_name(piece_type)} move"
+    what = "pawn move" if piece_type is None else f"{piece_name(piece_type, variant=board.variant_name)} move"
+    if origin_file is not None and origin_rank is not None and piece_type is None:
+        what = "move"
     reason = f"no legal {what} matches"
     if towards:
         listed = ", ".join(sorted(san(board, move) for move in towards))

@@ -347,7 +347,7 @@ def board(
     if size is not None:
         canvas.root.set("width", str(size))
         canvas.root.set("height", str(round(size * geometry.height / geometry.width)))
-    check = board.king(board.turn) if board.is_check() else None
+    check = board.king(board.turn) if board.is_valid() and board.is_check() else None
     _draw_squares(canvas, lastmove, check)
     _draw_markings(canvas)
     for sq, piece in sorted(board.piece_map().items()):

@@ -1,41 +1,126 @@
 //! The `Board` class: a game of some variant, with the moves that led to it.
+//!
+//! A board is either *in play* (a legal position with its move stack) or *being set up* (an
+//! editable setup that breaks some rule, as `Board.empty()` or `set_piece_at` leave it). Reading
+//! it works in both states; playing on a setup raises `InvalidPositionError`, naming the rule.
 
-use super::values::{invalid_move, PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
-use super::{
-    color_from_bool, square_from_number, IllegalMoveError, InvalidFenError, InvalidMoveError,
+use super::support::{
+    default_threads, diagram, interruptible, perft_depth, positive, status_flags,
 };
-use crate::fen::{self, FenError};
+use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
+use super::{
+    color_from_bool, square_from_number, variant_named, IllegalMoveError, InvalidFenError,
+    InvalidPositionError,
+};
+use crate::fen::{self, ParseError};
 use crate::game::{Game, Termination};
 use crate::geometry::Square;
-use crate::moves::Move;
+use crate::moves::{quote, Move, MoveKind, UciMove};
 use crate::perft;
-use crate::piece::Color;
+use crate::piece::{Color, Piece};
 use crate::playout;
 use crate::position::Position;
 use crate::search::{self, Limits};
+use crate::setup::{InvalidPosition, Setup};
 use crate::variant::Variant;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyType};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// A position with the moves that led to it.
 #[pyclass(name = "Board", module = "meiriqi._core", subclass)]
 pub(super) struct PyBoard {
+    /// The game in play (while `setup` is `Some`, only its variant counts).
     game: Game,
-    /// The legal moves last listed and the hash of their position, so that `push` can check a
-    /// move just picked from `legal_moves` without generating moves again.
-    listed: Option<(u64, Arc<Vec<Move>>)>,
+    /// The setup being edited, when it is not a legal position.
+    setup: Option<Setup>,
+    /// The legal moves last listed, with the hash and en-passant square of their position, so
+    /// that `push` can check a move just picked from `legal_moves` without generating moves.
+    listed: Option<(u64, Option<Square>, Arc<Vec<Move>>)>,
 }
 
-fn fen_error(error: FenError) -> PyErr {
-    InvalidFenError::new_err(format!("invalid FEN: {error}"))
+fn parse_error(error: ParseError) -> PyErr {
+    match error {
+        ParseError::Syntax(error) => InvalidFenError::new_err(format!("invalid FEN: {error}")),
+        ParseError::Invalid(error) => invalid_position(&error),
+    }
 }
+
+fn invalid_position(error: &InvalidPosition) -> PyErr {
+    InvalidPositionError::new_err(format!("invalid position: {error}"))
+}
+
+/// The largest count `random_games` plays, and the longest game.
+const MAX_GAMES: usize = 100_000_000;
+const MAX_PLIES: usize = 1_000_000;
 
 impl PyBoard {
     fn variant(&self) -> &'static Variant {
         self.game.position().variant()
+    }
+
+    /// A board in play with `game`.
+    fn playing(game: Game) -> PyBoard {
+        PyBoard {
+            game,
+            setup: None,
+            listed: None,
+        }
+    }
+
+    /// The game in play, or `InvalidPositionError` while a broken setup is being edited.
+    fn game(&mut self) -> PyResult<&mut Game> {
+        match &self.setup {
+            None => Ok(&mut self.game),
+            Some(setup) => {
+                let problems = setup.problems(self.variant());
+                Err(invalid_position(&InvalidPosition {
+                    variant: self.variant(),
+                    problems,
+                }))
+            }
+        }
+    }
+
+    /// The position in play (see [`PyBoard::game`]).
+    fn position(&self) -> PyResult<&Position> {
+        match &self.setup {
+            None => Ok(self.game.position()),
+            Some(setup) => Err(invalid_position(&InvalidPosition {
+                variant: self.variant(),
+                problems: setup.problems(self.variant()),
+            })),
+        }
+    }
+
+    /// The board as an editable setup.
+    fn current_setup(&self) -> Setup {
+        match &self.setup {
+            Some(setup) => setup.clone(),
+            None => self.game.position().to_setup(),
+        }
+    }
+
+    /// The piece on `square`, in play or in the setup.
+    fn piece(&self, square: Square) -> Option<Piece> {
+        match &self.setup {
+            Some(setup) => setup.board[square.index()],
+            None => self.game.position().piece_at(square),
+        }
+    }
+
+    /// Replaces the board by `setup`: in play if it is a legal position, else being set up.
+    fn adopt(&mut self, setup: Setup) {
+        self.listed = None;
+        match Position::from_setup(self.variant(), &setup) {
+            Ok(position) => {
+                self.game = Game::new(position);
+                self.setup = None;
+            }
+            Err(_) => self.setup = Some(setup),
+        }
     }
 
     /// `square`, checked to lie on this board.
@@ -52,30 +137,99 @@ impl PyBoard {
         }
     }
 
-    /// A new board of the same Python class as `this`, holding `game`.
-    fn with_game<'py>(this: &Bound<'py, PyType>, game: Game) -> PyResult<Bound<'py, PyAny>> {
+    /// A new board of the same Python class as `this`, holding `game` and `setup`.
+    fn with_state<'py>(
+        this: &Bound<'py, PyType>,
+        game: Game,
+        setup: Option<Setup>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let board = this.call0()?;
-        board.cast::<PyBoard>()?.borrow_mut().game = game;
+        {
+            let bound = board.cast::<PyBoard>()?;
+            let mut inner = bound.borrow_mut();
+            inner.game = game;
+            inner.setup = setup;
+            inner.listed = None;
+        }
         Ok(board)
     }
 
-    fn region_squares(&self, names: &[&str], color: bool) -> Vec<usize> {
+    fn region_squares(&self, region: &crate::region::Region, color: bool) -> Vec<usize> {
         self.variant()
-            .region(names, color_from_bool(color))
+            .region(region, color_from_bool(color))
             .iter()
             .map(Square::index)
             .collect()
     }
 
     /// Whether the game is over, for the reason `termination`.
-    fn ends_by(&mut self, termination: Termination) -> bool {
-        self.game
+    fn ends_by(&mut self, termination: Termination) -> PyResult<bool> {
+        Ok(self
+            .game()?
             .outcome()
-            .is_some_and(|outcome| outcome.termination == termination)
+            .is_some_and(|outcome| outcome.termination == termination))
     }
 
-    fn uci(&self, mv: Move) -> String {
-        mv.to_uci(|kind| self.variant().letter(kind))
+    fn wrap(&self, mv: Move) -> PyMove {
+        PyMove::of(mv, self.variant())
+    }
+
+    /// The legal move `candidate` names in this position, if any.
+    fn resolve(&mut self, candidate: &PyMove) -> PyResult<Option<Move>> {
+        let variant = self.variant();
+        let position = self.position()?;
+        if let Some((hash, en_passant, moves)) = &self.listed {
+            if *hash == position.hash() && *en_passant == position.en_passant_candidate() {
+                return Ok(moves.iter().copied().find(|&mv| candidate.names(mv, variant)));
+            }
+        }
+        let Some((uci, plus)) = candidate.in_variant(variant) else {
+            return Ok(None);
+        };
+        Ok(self.game()?.position_mut().find_move(uci, plus))
+    }
+
+    /// The legal move `candidate` names, or `IllegalMoveError` naming the move and position.
+    fn legal(&mut self, candidate: &PyMove) -> PyResult<Move> {
+        match self.resolve(candidate)? {
+            Some(mv) => Ok(mv),
+            None => Err(IllegalMoveError::new_err(format!(
+                "illegal move {} in {}",
+                candidate.text(),
+                fen::write(self.position()?)
+            ))),
+        }
+    }
+
+    /// The legal move named `uci` in coordinate notation, as a value and as the core's move.
+    fn read_uci(&mut self, uci: &str) -> PyResult<Move> {
+        let variant = self.variant();
+        let parsed = UciMove::parse(uci, variant).map_err(super::values::invalid_move)?;
+        let found = self.game()?.position_mut().find_move(parsed.mv, parsed.plus);
+        found.ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "illegal move {} in {}",
+                quote(uci),
+                fen::write(self.game.position())
+            ))
+        })
+    }
+
+    /// Whether the legal move `candidate` is of the kind `test` accepts.
+    fn move_is(&mut self, candidate: &PyMove, test: impl Fn(&Position, Move) -> bool) -> bool {
+        match self.resolve(candidate) {
+            Ok(Some(mv)) => test(self.game.position(), mv),
+            _ => false,
+        }
+    }
+
+    /// Whether `color` still has the castling right of wing number `wing` (any wing if `None`).
+    fn castling_right(&self, color: bool, wing: Option<usize>) -> bool {
+        let rights = self.current_setup().castling;
+        let wings = self.variant().castling().map_or(0, |c| c.wings.len());
+        (0..wings)
+            .filter(|&index| wing.is_none_or(|w| w == index))
+            .any(|index| rights.has(color_from_bool(color), index))
     }
 }
 
@@ -87,25 +241,25 @@ impl PyBoard {
         let variant = variant_named(variant)?;
         let game = match fen {
             None => Game::start(variant),
-            Some(text) => Game::from_fen(variant, text).map_err(fen_error)?,
+            Some(text) => Game::from_fen(variant, text).map_err(parse_error)?,
         };
-        Ok(PyBoard { game, listed: None })
+        Ok(PyBoard::playing(game))
     }
 
-    /// A board of `variant` with no pieces, White to move.
+    /// A board of `variant` with no pieces, White to move, to be set up with `set_piece_at`.
     #[classmethod]
     #[pyo3(signature = (*, variant="meiriqi"))]
     fn empty<'py>(cls: &Bound<'py, PyType>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
-        let board = PyBoard::with_game(cls, Game::new(Position::empty(variant_named(variant)?)))?;
-        Ok(board)
+        let game = Game::start(variant_named(variant)?);
+        PyBoard::with_state(cls, game, Some(Setup::empty()))
     }
 
     /// Every variant's name with a one-line description, the flagship first.
     #[staticmethod]
     fn variants(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
         let variants = PyDict::new(py);
-        for spec in Variant::all() {
-            variants.set_item(spec.name, spec.description)?;
+        for variant in Variant::all() {
+            variants.set_item(&variant.spec().name, &variant.spec().description)?;
         }
         Ok(variants)
     }
@@ -113,15 +267,20 @@ impl PyBoard {
     /// A copy of the board, with its move stack unless `stack` is false.
     #[pyo3(signature = (*, stack=true))]
     fn copy<'py>(slf: &Bound<'py, Self>, stack: bool) -> PyResult<Bound<'py, PyAny>> {
-        let game = {
+        let (game, setup) = {
             let board = slf.borrow();
-            if stack {
+            let game = if stack {
                 board.game.clone()
             } else {
                 Game::new(board.game.position().clone())
-            }
+            };
+            (game, board.setup.clone())
         };
-        PyBoard::with_game(&slf.get_type(), game)
+        let copy = PyBoard::with_state(&slf.get_type(), game, setup)?;
+        if let Ok(dict) = slf.getattr("__dict__") {
+            copy.setattr("__dict__", dict.call_method0("copy")?)?;
+        }
+        Ok(copy)
     }
 
     fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
@@ -135,13 +294,13 @@ impl PyBoard {
         PyBoard::copy(slf, true)
     }
 
-    /// The variant's name, such as `"meiriqi"` or `"yangqi"`.
+    /// The variant's name, such as `"meiriqi"` or `"chess"`.
     #[getter]
     fn variant_name(&self) -> &'static str {
-        self.variant().spec().name
+        &self.variant().spec().name
     }
 
-    /// The piece types of the variant, King first.
+    /// The piece types of the variant, in its piece table's order.
     #[getter]
     fn piece_types(&self) -> Vec<u32> {
         self.variant()
@@ -150,33 +309,110 @@ impl PyBoard {
             .collect()
     }
 
-    /// The variant's name in game records, such as `"Meiriqi"` or `"Yang Qi"`.
+    /// The piece types that are Pawns (no SAN letter; they reset the halfmove clock).
     #[getter]
-    fn variant_title(&self) -> &'static str {
-        self.variant().spec().title
+    fn pawn_types(&self) -> Vec<u32> {
+        let variant = self.variant();
+        variant
+            .rules()
+            .filter(|rule| variant.pawns() & rule.kind.bit() != 0)
+            .map(|rule| u32::from(rule.kind.number()))
+            .collect()
     }
 
-    /// The square a Pawn may capture en passant on, if any.
+    /// The variant's name in game records, such as `"Meiriqi"` or `"Chess"`.
+    #[getter]
+    fn variant_title(&self) -> &'static str {
+        &self.variant().spec().title
+    }
+
+    /// Whether the variant has hands (captured pieces may be dropped).
+    #[getter]
+    fn has_hands(&self) -> bool {
+        self.variant().spec().hands
+    }
+
+    /// Whether the variant has castling.
+    #[getter]
+    fn has_castling(&self) -> bool {
+        self.variant().castling().is_some()
+    }
+
+    /// Whether the variant has a River between its halves (for pictures).
+    #[getter]
+    fn has_river(&self) -> bool {
+        self.variant().spec().river
+    }
+
+    /// The square a Pawn may capture en passant on now, if any.
     #[getter]
     fn ep_square(&self) -> Option<usize> {
-        self.game.position().en_passant().map(Square::index)
+        match &self.setup {
+            Some(setup) => setup.en_passant.map(Square::index),
+            None => self.game.position().legal_en_passant().map(Square::index),
+        }
     }
 
     /// Whether the legal `move` captures (en passant included; a King's swap does not).
-    fn is_capture(&self, r#move: PyRef<'_, PyMove>) -> bool {
-        let position = self.game.position();
-        let mv = r#move.0;
-        position.is_en_passant(mv) || (!position.is_empty(mv.to) && !position.is_swap(mv))
+    fn is_capture(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.move_is(&r#move, Position::is_capture)
     }
 
     /// Whether the legal `move` captures en passant.
-    fn is_en_passant(&self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.game.position().is_en_passant(r#move.0)
+    fn is_en_passant(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.move_is(&r#move, |_, mv| mv.kind == MoveKind::EnPassant)
     }
 
     /// Whether the legal `move` is a King's swap with a friendly piece.
-    fn is_swap(&self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.game.position().is_swap(r#move.0)
+    fn is_swap(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.move_is(&r#move, |_, mv| mv.kind == MoveKind::Swap)
+    }
+
+    /// Whether the legal `move` castles.
+    fn is_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.move_is(&r#move, |_, mv| matches!(mv.kind, MoveKind::Castle(_)))
+    }
+
+    /// Whether the legal `move` castles on the King's wing (the first in FEN, `O-O`).
+    fn is_kingside_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.move_is(&r#move, |_, mv| {
+            matches!(mv.kind, MoveKind::Castle(rook) if rook.file() > mv.from.file())
+        })
+    }
+
+    /// Whether the legal `move` castles on the Queen's wing (`O-O-O`).
+    fn is_queenside_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
+        self.move_is(&r#move, |_, mv| {
+            matches!(mv.kind, MoveKind::Castle(rook) if rook.file() < mv.from.file())
+        })
+    }
+
+    /// Whether `color` may still castle on some wing.
+    fn has_castling_rights(&self, color: bool) -> bool {
+        self.castling_right(color, None)
+    }
+
+    /// Whether `color` may still castle on the King's wing.
+    fn has_kingside_castling_rights(&self, color: bool) -> bool {
+        self.castling_right(color, Some(0))
+    }
+
+    /// Whether `color` may still castle on the Queen's wing.
+    fn has_queenside_castling_rights(&self, color: bool) -> bool {
+        self.castling_right(color, Some(1))
+    }
+
+    /// The pieces `color` holds in hand: piece type to count (empty without hands).
+    fn hand<'py>(&self, py: Python<'py>, color: bool) -> PyResult<Bound<'py, PyDict>> {
+        let hand = PyDict::new(py);
+        let setup = self.current_setup();
+        for rule in self.variant().rules() {
+            let count = setup.hands[color_from_bool(color).index()][rule.kind.index()];
+            if count > 0 {
+                hand.set_item(rule.kind.number(), count)?;
+            }
+        }
+        Ok(hand)
     }
 
     /// Number of files.
@@ -191,17 +427,17 @@ impl PyBoard {
         self.variant().dimensions().ranks
     }
 
-    /// The squares of `color`'s fortress (empty when the variant has none).
+    /// The squares of `color`'s fortress or palace (empty when the variant has none).
     fn fortress(&self, color: bool) -> Vec<usize> {
-        self.region_squares(self.variant().spec().fortress, color)
+        self.region_squares(&self.variant().spec().fortress, color)
     }
 
     /// The squares of `color`'s fortress joined by its 'X' lines.
     fn palace_points(&self, color: bool) -> Vec<usize> {
-        self.region_squares(self.variant().spec().palace_points, color)
+        self.region_squares(&self.variant().spec().palace_points, color)
     }
 
-    /// The squares where a move of `color` may promote.
+    /// The squares where a move of `color` may promote by default (the camp).
     fn camp(&self, color: bool) -> Vec<usize> {
         self.variant()
             .camp(color_from_bool(color))
@@ -212,64 +448,65 @@ impl PyBoard {
 
     #[getter]
     fn turn(&self) -> bool {
-        self.game.position().turn() == Color::White
+        self.current_setup().turn == Color::White
     }
 
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.game.position().halfmove_clock()
+        self.current_setup().halfmove_clock
     }
 
     #[getter]
     fn fullmove_number(&self) -> u32 {
-        self.game.position().fullmove_number()
+        self.current_setup().fullmove_number
     }
 
-    /// All legal moves in the position, as a sequence of `Move`.
+    /// A snapshot of the legal moves in the position, as a sequence of `Move`.
     #[getter]
-    fn legal_moves(&mut self) -> PyLegalMoves {
-        let moves = self.game.legal_moves();
-        let moves = Arc::new(moves);
-        self.listed = Some((self.game.position().hash(), Arc::clone(&moves)));
-        PyLegalMoves(moves)
+    fn legal_moves(&mut self) -> PyResult<PyLegalMoves> {
+        let moves = Arc::new(self.game()?.legal_moves());
+        let position = self.game.position();
+        self.listed = Some((
+            position.hash(),
+            position.en_passant_candidate(),
+            Arc::clone(&moves),
+        ));
+        Ok(PyLegalMoves {
+            moves,
+            variant: self.variant(),
+        })
     }
 
     /// The legal moves in coordinate notation, in one call.
-    fn legal_moves_uci(&mut self) -> Vec<String> {
-        let moves = self.game.legal_moves();
-        moves.into_iter().map(|mv| self.uci(mv)).collect()
+    fn legal_moves_uci(&mut self) -> PyResult<Vec<String>> {
+        let variant = self.variant();
+        let moves = self.game()?.legal_moves();
+        Ok(moves
+            .into_iter()
+            .map(|mv| mv.uci().to_text(variant))
+            .collect())
     }
 
     /// The moves played since the position was set up, oldest first.
     #[getter]
     fn move_stack(&self) -> Vec<PyMove> {
-        self.game.moves().iter().copied().map(PyMove).collect()
+        self.game.moves().iter().map(|&mv| self.wrap(mv)).collect()
     }
 
     /// Plays a legal move; raises `IllegalMoveError` (board unchanged) otherwise.
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
-        let mv = r#move.0;
-        let legal = match &self.listed {
-            Some((hash, moves)) if *hash == self.game.position().hash() => moves.contains(&mv),
-            _ => self.game.is_legal(mv),
-        };
-        if !legal {
-            return Err(IllegalMoveError::new_err(format!(
-                "illegal move {} in {}",
-                self.uci(mv),
-                fen::write(self.game.position())
-            )));
-        }
+        let mv = self.legal(&r#move)?;
         self.game.push_unchecked(mv);
         Ok(())
     }
 
     /// Takes back the last move.
     fn pop(&mut self) -> PyResult<PyMove> {
-        self.game
+        let mv = self
+            .game()?
             .pop()
-            .map(PyMove)
-            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))
+            .ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
+        Ok(self.wrap(mv))
     }
 
     /// The last move played.
@@ -277,172 +514,229 @@ impl PyBoard {
         self.game
             .moves()
             .last()
-            .copied()
-            .map(PyMove)
+            .map(|&mv| self.wrap(mv))
             .ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))
     }
 
     /// The legal move written `uci` in coordinate notation.
     fn parse_uci(&mut self, uci: &str) -> PyResult<PyMove> {
-        let variant = self.variant();
-        let mv =
-            Move::parse_uci(uci, |letter| variant.kind_by_letter(letter)).map_err(invalid_move)?;
-        let dims = variant.dimensions();
-        if let Some(square) = [mv.from, mv.to]
-            .into_iter()
-            .find(|&square| !dims.contains(square))
-        {
-            return Err(InvalidMoveError::new_err(format!(
-                "invalid coordinate move {uci:?}: {square} is not on the {}x{} board",
-                dims.files, dims.ranks
-            )));
-        }
-        if self.game.is_legal(mv) {
-            Ok(PyMove(mv))
-        } else {
-            Err(IllegalMoveError::new_err(format!(
-                "illegal move {uci} in {}",
-                fen::write(self.game.position())
-            )))
-        }
+        let mv = self.read_uci(uci)?;
+        Ok(self.wrap(mv))
     }
 
     /// Parses and plays a move in coordinate notation; returns it.
     fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
-        let mv = self.parse_uci(uci)?;
-        self.game.push_unchecked(mv.0);
-        Ok(mv)
+        let mv = self.read_uci(uci)?;
+        self.game.push_unchecked(mv);
+        Ok(self.wrap(mv))
     }
 
+    /// Whether `move` is legal in the position (`False` while a broken setup is edited).
     fn is_legal(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.game.is_legal(r#move.0)
+        matches!(self.resolve(&r#move), Ok(Some(_)))
     }
 
-    fn is_check(&self) -> bool {
-        self.game.position().is_check()
+    fn is_check(&self) -> PyResult<bool> {
+        Ok(self.position()?.is_check())
     }
 
-    fn is_checkmate(&mut self) -> bool {
+    fn is_checkmate(&mut self) -> PyResult<bool> {
         self.ends_by(Termination::Checkmate)
     }
 
-    /// No legal move and not in check: a loss in Mĕirìqí, a draw in Yáng Qí.
-    fn is_stalemate(&mut self) -> bool {
+    /// No legal move and not in check: a loss in Mĕirìqí, Xiangqi and Shogi, a draw in chess.
+    fn is_stalemate(&mut self) -> PyResult<bool> {
         self.ends_by(Termination::Stalemate)
     }
 
     /// Whether the game is over (counting claimable draws if `claim_draw`).
     #[pyo3(signature = (*, claim_draw=false))]
-    fn is_game_over(&mut self, claim_draw: bool) -> bool {
-        self.outcome(claim_draw).is_some()
+    fn is_game_over(&mut self, claim_draw: bool) -> PyResult<bool> {
+        Ok(self.outcome(claim_draw)?.is_some())
     }
 
     /// How the game ended, if it has; with `claim_draw`, a draw the side to move could claim
     /// (fifty moves, threefold repetition) counts too.
     #[pyo3(signature = (*, claim_draw=false))]
-    fn outcome(&mut self, claim_draw: bool) -> Option<PyOutcome> {
+    fn outcome(&mut self, claim_draw: bool) -> PyResult<Option<PyOutcome>> {
+        let game = self.game()?;
         let outcome = if claim_draw {
-            self.game.outcome_with_claims()
+            game.outcome_with_claims()
         } else {
-            self.game.outcome()
+            game.outcome()
         };
-        outcome.map(PyOutcome)
+        Ok(outcome.map(PyOutcome))
     }
 
     /// Whether the side to move may claim a draw (fifty moves or threefold repetition), now or
     /// after one of its moves, as in python-chess.
-    fn can_claim_draw(&mut self) -> bool {
-        self.game.claimable_draw().is_some()
+    fn can_claim_draw(&mut self) -> PyResult<bool> {
+        Ok(self.game()?.claimable_draw().is_some())
     }
 
-    /// Whether only the two Kings are left, in a variant where that is a dead draw.
-    fn is_insufficient_material(&mut self) -> bool {
-        self.ends_by(Termination::InsufficientMaterial)
+    /// Whether neither side can ever checkmate, as the variant's rules say.
+    fn is_insufficient_material(&self) -> PyResult<bool> {
+        Ok(self.position()?.is_insufficient_material())
+    }
+
+    /// Whether `color` can never checkmate, as the variant's rules say.
+    fn has_insufficient_material(&self, color: bool) -> PyResult<bool> {
+        Ok(self
+            .position()?
+            .has_insufficient_material(color_from_bool(color)))
     }
 
     /// Whether the seventy-five-move rule has ended the game.
-    fn is_seventyfive_moves(&mut self) -> bool {
+    fn is_seventyfive_moves(&mut self) -> PyResult<bool> {
         self.ends_by(Termination::SeventyFiveMoves)
     }
 
     /// Whether a fivefold repetition has ended the game.
-    fn is_fivefold_repetition(&mut self) -> bool {
+    fn is_fivefold_repetition(&mut self) -> PyResult<bool> {
         self.ends_by(Termination::FivefoldRepetition)
     }
 
     fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+        let square = self.on_board(square)?;
         Ok(self
-            .game
-            .position()
-            .is_attacked_by(color_from_bool(color), self.on_board(square)?))
+            .position()?
+            .is_attacked_by(color_from_bool(color), square))
     }
 
     /// Squares of the enemy pieces attacking the King of the side to move.
-    fn checkers(&self) -> Vec<usize> {
-        let position = self.game.position();
+    fn checkers(&self) -> PyResult<Vec<usize>> {
+        let position = self.position()?;
         let us = position.turn();
-        position.king(us).map_or_else(Vec::new, |king| {
+        Ok(position.king(us).map_or_else(Vec::new, |king| {
             position
                 .attackers(us.opponent(), king)
                 .iter()
                 .map(Square::index)
                 .collect()
-        })
+        }))
     }
 
     fn king(&self, color: bool) -> Option<u8> {
-        self.game
-            .position()
-            .king(color_from_bool(color))
+        let variant = self.variant();
+        let king = Piece {
+            kind: variant.royal(),
+            color: color_from_bool(color),
+        };
+        variant
+            .dimensions()
+            .squares()
+            .find(|&square| self.piece(square) == Some(king))
             .map(|square| square.index() as u8)
     }
 
     fn piece_at(&self, square: i64) -> PyResult<Option<PyPiece>> {
-        Ok(self
-            .game
-            .position()
-            .piece_at(self.on_board(square)?)
-            .map(PyPiece))
+        let square = self.on_board(square)?;
+        let variant = self.variant();
+        Ok(self.piece(square).map(|piece| PyPiece { piece, variant }))
     }
 
-    /// Puts `piece` on `square` (`None` clears it); forgets the move stack.
+    /// Puts `piece` on `square` (`None` clears it); forgets the move stack. A setup that breaks
+    /// a rule may be edited further; `status()` tells what is wrong.
     #[pyo3(signature = (square, piece))]
     fn set_piece_at(&mut self, square: i64, piece: Option<PyRef<'_, PyPiece>>) -> PyResult<()> {
         let square = self.on_board(square)?;
-        let mut position = self.game.position().clone();
-        position.set_piece_at(square, piece.map(|p| p.0));
-        self.game.set_position(position);
+        let variant = self.variant();
+        let piece = match piece {
+            None => None,
+            Some(piece) => Some(Piece {
+                kind: variant
+                    .kind_by_symbol(piece.variant.symbol(piece.piece.kind))
+                    .ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "piece {} is no piece of {}",
+                            piece.text(),
+                            variant.spec().name
+                        ))
+                    })?,
+                color: piece.piece.color,
+            }),
+        };
+        let mut setup = self.current_setup();
+        setup.board[square.index()] = piece;
+        self.adopt(setup);
         Ok(())
+    }
+
+    /// Removes and returns the piece on `square`, if any.
+    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<PyPiece>> {
+        let removed = self.piece_at(square)?;
+        if removed.is_some() {
+            self.set_piece_at(square, None)?;
+        }
+        Ok(removed)
+    }
+
+    /// Empties the board and the hands; forgets the move stack.
+    fn clear(&mut self) {
+        self.adopt(Setup::empty());
+    }
+
+    /// The rules the board breaks, as `STATUS_*` flags (`STATUS_VALID`, 0, when it is legal),
+    /// as python-chess's `Board.status()`.
+    fn status(&self) -> u32 {
+        let setup = self.current_setup();
+        let problems = match &self.setup {
+            Some(setup) => setup.problems(self.variant()),
+            None => Vec::new(),
+        };
+        status_flags(&setup, &problems)
+    }
+
+    /// Whether the board is a legal position (`status()` is `STATUS_VALID`).
+    fn is_valid(&self) -> bool {
+        self.setup.is_none()
+    }
+
+    /// What rules the board breaks, in words (empty when it is legal).
+    fn problems(&self) -> Vec<String> {
+        match &self.setup {
+            Some(setup) => setup
+                .problems(self.variant())
+                .iter()
+                .map(|problem| problem.describe(self.variant()))
+                .collect(),
+            None => Vec::new(),
+        }
     }
 
     fn piece_map<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let map = PyDict::new(py);
-        let position = self.game.position();
-        for square in position.variant().dimensions().squares() {
-            if let Some(piece) = position.piece_at(square) {
-                map.set_item(square.index(), PyPiece(piece))?;
+        let variant = self.variant();
+        for square in variant.dimensions().squares() {
+            if let Some(piece) = self.piece(square) {
+                map.set_item(square.index(), PyPiece { piece, variant })?;
             }
         }
         Ok(map)
     }
 
     fn fen(&self) -> String {
-        fen::write(self.game.position())
+        match &self.setup {
+            Some(setup) => fen::write_setup(self.variant(), setup),
+            None => fen::write(self.game.position()),
+        }
     }
 
-    /// Sets up `fen`; the board is unchanged if it is malformed.
+    /// Sets up `fen`; the board is unchanged if it is malformed or not a legal position.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
-        self.game = Game::from_fen(self.variant(), fen).map_err(fen_error)?;
+        self.game = Game::from_fen(self.variant(), fen).map_err(parse_error)?;
+        self.setup = None;
+        self.listed = None;
         Ok(())
     }
 
     /// Counts the leaves of the legal move tree `depth` plies deep, on `threads` threads (all
     /// cores by default), without holding the interpreter lock.
     #[pyo3(signature = (depth, *, threads=None))]
-    fn perft(&self, py: Python<'_>, depth: i64, threads: Option<usize>) -> PyResult<u64> {
+    fn perft(&self, py: Python<'_>, depth: i64, threads: Option<i64>) -> PyResult<u64> {
         let depth = perft_depth(depth, 0)?;
-        let position = self.game.position().clone();
-        let threads = threads.unwrap_or_else(default_threads);
+        let position = self.position()?.clone();
+        let threads = thread_count(threads)?;
         interruptible(py, |stop| {
             perft::perft_parallel(&position, depth, threads, stop)
         })
@@ -454,15 +748,15 @@ impl PyBoard {
         &self,
         py: Python<'py>,
         depth: i64,
-        threads: Option<usize>,
+        threads: Option<i64>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let depth = perft_depth(depth, 1)?;
-        let position = self.game.position().clone();
-        let threads = threads.unwrap_or_else(default_threads);
+        let position = self.position()?.clone();
+        let threads = thread_count(threads)?;
         let counts = interruptible(py, |stop| perft::divide(&position, depth, threads, stop))?;
         let divided = PyDict::new(py);
         for (mv, count) in counts {
-            divided.set_item(self.uci(mv), count)?;
+            divided.set_item(mv.uci().to_text(self.variant()), count)?;
         }
         Ok(divided)
     }
@@ -471,7 +765,7 @@ impl PyBoard {
     /// (whichever ends first; with none given, 1 second), without holding the interpreter lock.
     #[pyo3(signature = (depth=None, time=None, nodes=None))]
     fn search(
-        &self,
+        &mut self,
         py: Python<'_>,
         depth: Option<i64>,
         time: Option<f64>,
@@ -490,12 +784,16 @@ impl PyBoard {
             None => None,
         };
         let limits = Limits {
-            depth: depth.map(|d| d.min(u32::MAX as u64) as u32),
+            depth: depth.map(|d| d.min(u64::from(u32::MAX)) as u32),
             nodes,
             time,
         };
-        let game = self.game.clone();
-        interruptible(py, |stop| search::search(&game, limits, stop)).map(PySearchResult)
+        let game = self.game()?.clone();
+        let result = interruptible(py, |stop| search::search(&game, limits, stop))?;
+        Ok(PySearchResult {
+            result,
+            variant: self.variant(),
+        })
     }
 
     /// Plays `count` games of uniformly random legal moves from this position, in Rust and
@@ -506,11 +804,21 @@ impl PyBoard {
     fn random_games(
         &self,
         py: Python<'_>,
-        count: usize,
-        max_plies: usize,
+        count: i64,
+        max_plies: i64,
         seed: u64,
     ) -> PyResult<Vec<(Vec<PyMove>, Option<PyOutcome>)>> {
-        let start = self.game.position().clone();
+        let bounded = |what: &str, value: i64, most: usize| {
+            usize::try_from(value)
+                .ok()
+                .filter(|&v| v <= most)
+                .ok_or_else(|| {
+                    PyValueError::new_err(format!("invalid {what} {value}: expected 0 to {most}"))
+                })
+        };
+        let count = bounded("game count", count, MAX_GAMES)?;
+        let max_plies = bounded("ply limit", max_plies, MAX_PLIES)?;
+        let start = self.position()?.clone();
         let games = interruptible(py, |stop| {
             let mut rng = playout::Rng::new(seed);
             (0..count)
@@ -522,21 +830,21 @@ impl PyBoard {
             .into_iter()
             .map(|(moves, outcome)| {
                 (
-                    moves.into_iter().map(PyMove).collect(),
+                    moves.into_iter().map(|mv| self.wrap(mv)).collect(),
                     outcome.map(PyOutcome),
                 )
             })
             .collect())
     }
 
-    fn zobrist_hash(&self) -> u64 {
-        self.game.position().hash()
+    fn zobrist_hash(&self) -> PyResult<u64> {
+        Ok(self.position()?.transposition_key())
     }
 
     /// Whether the position has occurred at least `count` times.
     #[pyo3(signature = (count=3))]
-    fn is_repetition(&self, count: usize) -> bool {
-        self.game.repetitions() >= count
+    fn is_repetition(&self, count: i64) -> bool {
+        self.setup.is_none() && i64::try_from(self.game.repetitions()).unwrap_or(i64::MAX) >= count
     }
 
     /// Number of times the current position has occurred, counting this one.
@@ -550,113 +858,34 @@ impl PyBoard {
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other
-            .cast::<PyBoard>()
-            .is_ok_and(|other| other.borrow().game.position() == self.game.position())
+        other.cast::<PyBoard>().is_ok_and(|other| {
+            let other = other.borrow();
+            std::ptr::eq(other.variant(), self.variant())
+                && other.current_setup() == self.current_setup()
+        })
     }
 
     fn __str__(&self) -> String {
-        diagram(self.game.position())
+        diagram(self.variant(), &self.current_setup())
     }
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let name = slf.get_type().qualname()?;
-        Ok(format!("{name}('{}')", slf.borrow().fen()))
+        let board = slf.borrow();
+        let variant = &board.variant().spec().name;
+        Ok(format!("{name}('{}', variant='{variant}')", board.fen()))
     }
 }
 
-/// The variant called `name`, or a `ValueError` listing the names.
-fn variant_named(name: &str) -> PyResult<&'static Variant> {
-    Variant::by_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Variant::all().iter().map(|spec| spec.name).collect();
-        PyValueError::new_err(format!(
-            "unknown variant {name:?}: expected one of {}",
-            names.join(", ")
-        ))
-    })
-}
-
-/// The deepest perft the bindings accept: far beyond what finishes, short of exhausting memory.
-const MAX_PERFT_DEPTH: u32 = 32;
-
-/// `depth`, checked to lie between `least` and [`MAX_PERFT_DEPTH`].
-fn perft_depth(depth: i64, least: u32) -> PyResult<u32> {
-    match u32::try_from(depth) {
-        Ok(depth) if (least..=MAX_PERFT_DEPTH).contains(&depth) => Ok(depth),
-        _ => Err(PyValueError::new_err(format!(
-            "invalid perft depth {depth}: expected {least} to {MAX_PERFT_DEPTH}"
-        ))),
+/// The thread count `threads` (all cores when `None`), checked to be 1 to 1024.
+fn thread_count(threads: Option<i64>) -> PyResult<usize> {
+    match threads {
+        None => Ok(default_threads()),
+        Some(n) => usize::try_from(n)
+            .ok()
+            .filter(|n| (1..=1024).contains(n))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("invalid thread count {n}: expected 1 to 1024"))
+            }),
     }
-}
-
-/// `value`, checked to be 1 or more; `what` names it in the error.
-fn positive(what: &str, value: i64) -> PyResult<u64> {
-    u64::try_from(value)
-        .ok()
-        .filter(|&v| v >= 1)
-        .ok_or_else(|| PyValueError::new_err(format!("invalid {what} {value}: expected 1 or more")))
-}
-
-/// Runs `work` without the interpreter lock on a thread of its own, while this thread watches for
-/// Python signals: on Ctrl-C (or any signal handler raising), `work` is told to stop through the
-/// flag it is given, and the exception is raised once it has.
-fn interruptible<T: Send>(
-    py: Python<'_>,
-    work: impl FnOnce(&AtomicBool) -> T + Send,
-) -> PyResult<T> {
-    let stop = AtomicBool::new(false);
-    let mut signal = None;
-    let result = py.detach(|| {
-        let watcher = std::thread::current();
-        std::thread::scope(|scope| {
-            let worker = scope.spawn(|| {
-                let value = work(&stop);
-                watcher.unpark();
-                value
-            });
-            while !worker.is_finished() {
-                std::thread::park_timeout(std::time::Duration::from_millis(20));
-                if signal.is_none() {
-                    signal = Python::attach(|py| py.check_signals()).err();
-                    stop.store(signal.is_some(), Ordering::Relaxed);
-                }
-            }
-            worker.join()
-        })
-    });
-    match (signal, result) {
-        (Some(error), _) => Err(error),
-        (None, Ok(value)) => Ok(value),
-        (None, Err(_)) => Err(pyo3::exceptions::PyRuntimeError::new_err(
-            "the computation failed",
-        )),
-    }
-}
-
-fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
-}
-
-/// A text diagram: rank numbers down the left, file letters below, `.` for empty squares.
-fn diagram(position: &Position) -> String {
-    let dims = position.variant().dimensions();
-    let mut text = String::new();
-    for rank in (0..dims.ranks).rev() {
-        text.push_str(&format!("{:>2} ", rank + 1));
-        for file in 0..dims.files {
-            let square = Square::new(file, rank).expect("inside the board");
-            let symbol = position
-                .piece_at(square)
-                .map_or(".".to_string(), |piece| piece.to_string());
-            text.push(' ');
-            text.push_str(&symbol);
-        }
-        text.push('\n');
-    }
-    text.push_str("   ");
-    for file in 0..dims.files {
-        text.push(' ');
-        text.push((b'a' + file) as char);
-    }
-    text
 }

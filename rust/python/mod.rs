@@ -1,18 +1,20 @@
 //! The Python bindings (`meiriqi._core`): the only module that knows about PyO3.
 //!
 //! Squares are plain integers (`rank * 16 + file`), colours booleans (`True` = White) and piece
-//! types the numbers of [`Kind`], as in python-chess. Every error becomes a Python exception; no
-//! input from Python can make the core panic.
+//! types the numbers of a variant's kinds (from 1, in its piece table's order), as in
+//! python-chess. Every error becomes a Python exception; no input from Python can make the core
+//! panic.
 //!
 //! `squares` holds the module functions, `values` the small value classes (`Piece`, `Move`,
-//! `Outcome`, ...), `board` the `Board` class.
+//! `Outcome`, ...), `board` the `Board` class and `support` its helpers.
 
 mod board;
 mod squares;
+mod support;
 mod values;
 
 use crate::geometry::Square;
-use crate::piece::{Color, Kind};
+use crate::piece::Color;
 use crate::variant::Variant;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -29,6 +31,12 @@ create_exception!(
     InvalidMoveError,
     PyValueError,
     "A move string is not a well-formed coordinate move."
+);
+create_exception!(
+    _core,
+    InvalidPositionError,
+    PyValueError,
+    "A setup breaks a rule of the variant (see Board.status())."
 );
 create_exception!(
     _core,
@@ -53,12 +61,16 @@ fn square_from_number(number: i64) -> PyResult<Square> {
         .ok_or_else(|| PyValueError::new_err(format!("invalid square number {number}: expected rank * 16 + file with file and rank below 12")))
 }
 
-/// The kind numbered `number`, or a `ValueError`.
-fn kind_from_number(number: i64) -> PyResult<Kind> {
-    u8::try_from(number)
-        .ok()
-        .and_then(Kind::from_number)
-        .ok_or_else(|| PyValueError::new_err(format!("invalid piece type {number}")))
+/// The variant called `name`, or a `ValueError` listing the names.
+fn variant_named(name: &str) -> PyResult<&'static Variant> {
+    Variant::by_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Variant::names().collect();
+        PyValueError::new_err(format!(
+            "unknown variant {}: expected one of {}",
+            crate::moves::quote(name),
+            names.join(", ")
+        ))
+    })
 }
 
 /// The native module.
@@ -67,17 +79,22 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("WHITE", true)?;
     m.add("BLACK", false)?;
-    for kind in Kind::ALL {
-        m.add(kind.name().to_ascii_uppercase(), kind.number())?;
+    let meiriqi = Variant::meiriqi();
+    for rule in meiriqi.rules() {
+        m.add(rule.spec.name.to_ascii_uppercase(), rule.kind.number())?;
     }
     m.add(
         "PIECE_TYPES",
-        Kind::ALL
-            .iter()
-            .map(|kind| u32::from(kind.number()))
+        meiriqi
+            .rules()
+            .map(|rule| u32::from(rule.kind.number()))
             .collect::<Vec<_>>(),
     )?;
-    m.add("STARTING_FEN", Variant::meiriqi().spec().start_fen)?;
+    m.add("STARTING_FEN", meiriqi.spec().start_fen.as_str())?;
+    for (name, flag) in support::STATUS_FLAGS {
+        m.add(format!("STATUS_{name}"), flag)?;
+    }
+    m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;

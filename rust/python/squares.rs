@@ -1,6 +1,7 @@
 //! Module functions: square numbers and names, piece letters and names.
 
-use super::{kind_from_number, square_from_number};
+use super::values::kind_in;
+use super::{square_from_number, variant_named};
 use crate::geometry::Square;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -52,14 +53,18 @@ pub(super) fn parse_square(name: &str) -> PyResult<u8> {
         })
 }
 
-/// The uppercase FEN letter of a piece type.
+/// The uppercase FEN symbol of a piece type of `variant` (`N`, `+P`).
 #[pyfunction]
-pub(super) fn piece_symbol(piece_type: i64) -> PyResult<char> {
-    Ok(kind_from_number(piece_type)?.default_letter())
+#[pyo3(signature = (piece_type, *, variant="meiriqi"))]
+pub(super) fn piece_symbol(piece_type: i64, variant: &str) -> PyResult<String> {
+    let variant = variant_named(variant)?;
+    Ok(variant.symbol(kind_in(variant, piece_type)?).to_string())
 }
 
-/// The English name of a piece type.
+/// The English name of a piece type of `variant`.
 #[pyfunction]
-pub(super) fn piece_name(piece_type: i64) -> PyResult<&'static str> {
-    Ok(kind_from_number(piece_type)?.name())
+#[pyo3(signature = (piece_type, *, variant="meiriqi"))]
+pub(super) fn piece_name(piece_type: i64, variant: &str) -> PyResult<String> {
+    let variant = variant_named(variant)?;
+    Ok(variant.rule_of(kind_in(variant, piece_type)?).spec.name.clone())
 }

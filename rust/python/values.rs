@@ -1,127 +1,362 @@
 //! The small value classes: `Piece`, `Move`, `Termination`, `Outcome`, `LegalMoves` and
 //! `SearchResult`.
+//!
+//! A `Piece` or `Move` remembers the variant it was made for, which gives meaning to its piece
+//! type numbers. They compare by what they say in notation (symbols, squares), so that a move
+//! read for one variant may be played on a board of another with the same letters
+//! (`Move.from_uci("e7e8q")` on a chess board promotes to the chess Queen).
 
-use super::{color_from_bool, kind_from_number, square_from_number, InvalidMoveError};
+use super::{color_from_bool, square_from_number, variant_named, InvalidMoveError};
 use crate::game::{Outcome, Termination};
-use crate::moves::{Move, MoveSyntaxError};
+use crate::geometry::Square;
+use crate::moves::{quote, Move, MoveSyntaxError, UciMove};
 use crate::piece::{Color, Kind, Piece};
 use crate::search::{self, SearchResult};
 use crate::variant::Variant;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList, PySlice};
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-/// A piece: a type and a colour.
-#[pyclass(name = "Piece", module = "meiriqi._core", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct PyPiece(pub(super) Piece);
+/// The kind numbered `number` in `variant`, or a `ValueError`.
+pub(super) fn kind_in(variant: &Variant, number: i64) -> PyResult<Kind> {
+    u8::try_from(number)
+        .ok()
+        .and_then(Kind::new)
+        .filter(|&kind| variant.has_kind(kind))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "invalid piece type {number} for {}: expected 1 to {}",
+                variant.spec().name,
+                variant.rules().count()
+            ))
+        })
+}
+
+/// `", variant='chess'"` for a variant other than Mĕirìqí, for `repr`.
+fn variant_argument(variant: &Variant) -> String {
+    if variant.spec().name == "meiriqi" {
+        String::new()
+    } else {
+        format!(", variant='{}'", variant.spec().name)
+    }
+}
+
+/// A piece: a type and a colour, of some variant.
+#[pyclass(name = "Piece", module = "meiriqi._core", frozen)]
+#[derive(Clone, Copy)]
+pub(super) struct PyPiece {
+    pub(super) piece: Piece,
+    pub(super) variant: &'static Variant,
+}
+
+impl PyPiece {
+    /// The FEN symbol: uppercase for White, lowercase for Black.
+    pub(super) fn text(&self) -> String {
+        self.variant.piece_symbol(self.piece.kind, self.piece.color)
+    }
+}
 
 #[pymethods]
 impl PyPiece {
     #[new]
-    fn new(piece_type: i64, color: bool) -> PyResult<Self> {
-        Ok(PyPiece(Piece {
-            kind: kind_from_number(piece_type)?,
-            color: color_from_bool(color),
-        }))
+    #[pyo3(signature = (piece_type, color, *, variant="meiriqi"))]
+    fn new(piece_type: i64, color: bool, variant: &str) -> PyResult<Self> {
+        let variant = variant_named(variant)?;
+        Ok(PyPiece {
+            piece: Piece {
+                kind: kind_in(variant, piece_type)?,
+                color: color_from_bool(color),
+            },
+            variant,
+        })
     }
 
     #[getter]
     fn piece_type(&self) -> u8 {
-        self.0.kind.number()
+        self.piece.kind.number()
     }
 
     #[getter]
     fn color(&self) -> bool {
-        self.0.color == Color::White
+        self.piece.color == Color::White
     }
 
-    /// The FEN letter: uppercase for White, lowercase for Black.
+    /// The name of the variant the piece belongs to.
+    #[getter]
+    fn variant(&self) -> &str {
+        &self.variant.spec().name
+    }
+
+    /// The FEN symbol: uppercase for White, lowercase for Black (`N`, `n`, `+P`).
     fn symbol(&self) -> String {
-        self.0.to_string()
+        self.text()
     }
 
-    /// The piece written `symbol` (uppercase White, lowercase Black).
+    /// The piece written `symbol` in `variant` (uppercase White, lowercase Black).
     #[staticmethod]
-    fn from_symbol(symbol: &str) -> PyResult<Self> {
-        let mut chars = symbol.chars();
-        let (Some(letter), None) = (chars.next(), chars.next()) else {
+    #[pyo3(signature = (symbol, *, variant="meiriqi"))]
+    fn from_symbol(symbol: &str, variant: &str) -> PyResult<Self> {
+        let variant = variant_named(variant)?;
+        let letter = symbol.strip_prefix('+').unwrap_or(symbol);
+        let mut letters = letter.chars();
+        let (Some(first), None) = (letters.next(), letters.next()) else {
             return Err(PyValueError::new_err(format!(
-                "invalid piece symbol {symbol:?}: expected one letter"
+                "invalid piece symbol {}: expected a letter, or '+' and a letter",
+                quote(symbol)
             )));
         };
-        let kind = Kind::from_default_letter(letter.to_ascii_uppercase())
-            .ok_or_else(|| PyValueError::new_err(format!("invalid piece symbol {symbol:?}")))?;
-        let color = if letter.is_ascii_uppercase() {
+        let kind = variant
+            .kind_by_symbol(&symbol.to_ascii_uppercase())
+            .filter(|_| first.is_ascii_alphabetic())
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "invalid piece symbol {}: no piece of {}",
+                    quote(symbol),
+                    variant.spec().name
+                ))
+            })?;
+        let color = if first.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
-        Ok(PyPiece(Piece { kind, color }))
+        Ok(PyPiece {
+            piece: Piece { kind, color },
+            variant,
+        })
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyPiece>()
+            .is_ok_and(|other| other.get().text() == self.text())
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.text().hash(&mut hasher);
+        hasher.finish()
     }
 
     fn __str__(&self) -> String {
-        self.symbol()
+        self.text()
     }
 
     fn __repr__(&self) -> String {
-        format!("Piece.from_symbol('{}')", self.symbol())
+        format!(
+            "Piece.from_symbol('{}'{})",
+            self.text(),
+            variant_argument(self.variant)
+        )
     }
 }
 
-/// A move from one square to another, with an optional promotion.
-#[pyclass(name = "Move", module = "meiriqi._core", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(super) struct PyMove(pub(super) Move);
+/// A move from one square to another, with an optional promotion, or a drop; of some variant.
+#[pyclass(name = "Move", module = "meiriqi._core", frozen)]
+#[derive(Clone, Copy)]
+pub(super) struct PyMove {
+    pub(super) mv: UciMove,
+    /// The suffix was `+` and names no kind yet: the `+` form of whatever piece moves.
+    pub(super) plus: bool,
+    pub(super) variant: &'static Variant,
+}
+
+impl PyMove {
+    /// The Python value of `mv`, a move of `variant`.
+    pub(super) fn of(mv: Move, variant: &'static Variant) -> PyMove {
+        PyMove {
+            mv: mv.uci(),
+            plus: false,
+            variant,
+        }
+    }
+
+    /// What notation says of the move: squares, the promotion's symbol (`+` for an unresolved
+    /// `+` form) and the drop's symbol.
+    fn key(&self) -> (Square, Square, Option<String>, Option<String>) {
+        let symbol = |kind: Kind| self.variant.symbol(kind).to_string();
+        let promotion = if self.plus {
+            Some("+".to_string())
+        } else {
+            self.mv.promotion.map(symbol)
+        };
+        (self.mv.from, self.mv.to, promotion, self.mv.drop.map(symbol))
+    }
+
+    /// Whether this is the null move (`0000`).
+    fn is_null(&self) -> bool {
+        self.mv.from == self.mv.to && self.mv.drop.is_none()
+    }
+
+    /// The move in `variant`'s kinds (translated through the symbols), with whether its
+    /// promotion is an unresolved `+`; `None` when a symbol has no kind there.
+    pub(super) fn in_variant(&self, variant: &Variant) -> Option<(UciMove, bool)> {
+        if std::ptr::eq(variant, self.variant) {
+            return Some((self.mv, self.plus));
+        }
+        let translate = |kind: Option<Kind>| match kind {
+            None => Some(None),
+            Some(kind) => variant.kind_by_symbol(self.variant.symbol(kind)).map(Some),
+        };
+        let mv = UciMove {
+            promotion: translate(self.mv.promotion)?,
+            drop: translate(self.mv.drop)?,
+            ..self.mv
+        };
+        Some((mv, self.plus))
+    }
+
+    /// Whether `candidate`, a move of `variant`, is this move.
+    pub(super) fn names(&self, candidate: Move, variant: &Variant) -> bool {
+        let Some((uci, plus)) = self.in_variant(variant) else {
+            return false;
+        };
+        let wanted = candidate.uci();
+        if plus {
+            wanted.from == uci.from
+                && wanted.to == uci.to
+                && wanted
+                    .promotion
+                    .is_some_and(|kind| variant.rule_of(kind).is_plus())
+        } else {
+            wanted == uci
+        }
+    }
+
+    pub(super) fn text(&self) -> String {
+        if self.is_null() {
+            return "0000".to_string();
+        }
+        let text = self.mv.to_text(self.variant);
+        if self.plus {
+            format!("{text}+")
+        } else {
+            text
+        }
+    }
+}
 
 #[pymethods]
 impl PyMove {
     #[new]
-    #[pyo3(signature = (from_square, to_square, promotion=None))]
-    fn new(from_square: i64, to_square: i64, promotion: Option<i64>) -> PyResult<Self> {
-        let promotion = promotion.map(kind_from_number).transpose()?;
-        Ok(PyMove(Move {
-            from: square_from_number(from_square)?,
-            to: square_from_number(to_square)?,
-            promotion,
-        }))
+    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None, *, variant="meiriqi"))]
+    fn new(
+        from_square: i64,
+        to_square: i64,
+        promotion: Option<i64>,
+        drop: Option<i64>,
+        variant: &str,
+    ) -> PyResult<Self> {
+        let variant = variant_named(variant)?;
+        let promotion = promotion.map(|n| kind_in(variant, n)).transpose()?;
+        let drop = drop.map(|n| kind_in(variant, n)).transpose()?;
+        Ok(PyMove {
+            mv: UciMove {
+                from: square_from_number(from_square)?,
+                to: square_from_number(to_square)?,
+                promotion,
+                drop,
+            },
+            plus: false,
+            variant,
+        })
     }
 
     #[getter(from_square)]
     fn origin(&self) -> u8 {
-        self.0.from.index() as u8
+        self.mv.from.index() as u8
     }
 
     #[getter(to_square)]
     fn destination(&self) -> u8 {
-        self.0.to.index() as u8
+        self.mv.to.index() as u8
     }
 
+    /// The piece type promoted to (`None` for a `+` read from text before it was played).
     #[getter]
     fn promotion(&self) -> Option<u8> {
-        self.0.promotion.map(Kind::number)
+        self.mv.promotion.map(Kind::number)
     }
 
-    /// Coordinate notation, such as `c3c4` or `c7d8o`.
+    /// The piece type dropped, for a drop.
+    #[getter]
+    fn drop(&self) -> Option<u8> {
+        self.mv.drop.map(Kind::number)
+    }
+
+    /// The name of the variant whose piece types the move's numbers are.
+    #[getter]
+    fn variant(&self) -> &str {
+        &self.variant.spec().name
+    }
+
+    /// Coordinate notation, such as `c3c4`, `c7d8o`, `a7a8+` or `N@e5` (`0000`: the null move).
     fn uci(&self) -> String {
-        self.0.to_uci(Kind::default_letter)
+        self.text()
     }
 
-    /// Reads coordinate notation.
+    /// Reads coordinate notation in `variant`'s letters (`0000` is the null move).
     #[staticmethod]
-    fn from_uci(uci: &str) -> PyResult<Self> {
-        Move::parse_uci(uci, Variant::promotion_kind_by_letter)
-            .map(PyMove)
-            .map_err(invalid_move)
+    #[pyo3(signature = (uci, *, variant="meiriqi"))]
+    fn from_uci(uci: &str, variant: &str) -> PyResult<Self> {
+        let variant = variant_named(variant)?;
+        if uci == "0000" {
+            return Ok(PyMove::null_of(variant));
+        }
+        let parsed = UciMove::parse(uci, variant).map_err(invalid_move)?;
+        Ok(PyMove {
+            mv: parsed.mv,
+            plus: parsed.plus,
+            variant,
+        })
+    }
+
+    /// The null move (`0000`), as python-chess has it: not a move of any position.
+    #[staticmethod]
+    #[pyo3(signature = (*, variant="meiriqi"))]
+    fn null(variant: &str) -> PyResult<Self> {
+        Ok(PyMove::null_of(variant_named(variant)?))
+    }
+
+    fn __bool__(&self) -> bool {
+        !self.is_null()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyMove>()
+            .is_ok_and(|other| other.get().key() == self.key())
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        self.key().hash(&mut hasher);
+        hasher.finish()
     }
 
     fn __str__(&self) -> String {
-        self.uci()
+        self.text()
     }
 
     fn __repr__(&self) -> String {
-        format!("Move.from_uci('{}')", self.uci())
+        format!(
+            "Move.from_uci('{}'{})",
+            self.text(),
+            variant_argument(self.variant)
+        )
+    }
+}
+
+impl PyMove {
+    fn null_of(variant: &'static Variant) -> PyMove {
+        let a1 = Square::new(0, 0).expect("a1");
+        PyMove {
+            mv: UciMove::new(a1, a1),
+            plus: false,
+            variant,
+        }
     }
 }
 
@@ -215,24 +450,35 @@ impl PyOutcome {
     }
 }
 
-/// The legal moves of a position: a read-only sequence of `Move` that makes a Python object
-/// only for the moves looked at, so `random.choice(board.legal_moves)` stays cheap.
+/// The legal moves of a position: a read-only snapshot sequence of `Move` that makes a Python
+/// object only for the moves looked at, so `random.choice(board.legal_moves)` stays cheap. It is
+/// a snapshot: after a push, ask the board again (`in` agrees with `Board.is_legal` for the
+/// position it was taken in).
 #[pyclass(name = "LegalMoves", module = "meiriqi._core", frozen, sequence)]
-pub(super) struct PyLegalMoves(pub(super) Arc<Vec<Move>>);
+pub(super) struct PyLegalMoves {
+    pub(super) moves: Arc<Vec<Move>>,
+    pub(super) variant: &'static Variant,
+}
+
+impl PyLegalMoves {
+    fn wrap(&self, mv: Move) -> PyMove {
+        PyMove::of(mv, self.variant)
+    }
+}
 
 #[pymethods]
 impl PyLegalMoves {
     fn __len__(&self) -> usize {
-        self.0.len()
+        self.moves.len()
     }
 
     fn __bool__(&self) -> bool {
-        !self.0.is_empty()
+        !self.moves.is_empty()
     }
 
     /// The number of moves (as python-chess's `legal_moves.count()`).
     fn count(&self) -> usize {
-        self.0.len()
+        self.moves.len()
     }
 
     fn __getitem__<'py>(
@@ -241,91 +487,95 @@ impl PyLegalMoves {
         index: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyAny>> {
         if let Ok(slice) = index.cast::<PySlice>() {
-            let range = slice.indices(self.0.len() as isize)?;
+            let range = slice.indices(self.moves.len() as isize)?;
             let picked: Vec<PyMove> = (0..range.slicelength)
-                .map(|step| self.0[(range.start + step as isize * range.step) as usize])
-                .map(PyMove)
+                .map(|step| self.moves[(range.start + step as isize * range.step) as usize])
+                .map(|mv| self.wrap(mv))
                 .collect();
             return Ok(PyList::new(py, picked)?.into_any());
         }
-        let position: isize = index.extract()?;
+        let position: isize = index.extract().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err("legal move indices must be integers or slices")
+        })?;
         let resolved = if position < 0 {
-            position + self.0.len() as isize
+            position.checked_add(self.moves.len() as isize)
         } else {
-            position
+            Some(position)
         };
-        usize::try_from(resolved)
-            .ok()
-            .and_then(|i| self.0.get(i))
-            .map(|&mv| Bound::new(py, PyMove(mv)).map(Bound::into_any))
+        resolved
+            .and_then(|i| usize::try_from(i).ok())
+            .and_then(|i| self.moves.get(i))
+            .map(|&mv| Bound::new(py, self.wrap(mv)).map(Bound::into_any))
             .unwrap_or_else(|| Err(PyIndexError::new_err("legal move index out of range")))
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        PyList::new(py, self.0.iter().copied().map(PyMove))?.try_iter()
+        PyList::new(py, self.moves.iter().map(|&mv| self.wrap(mv)))?.try_iter()
     }
 
     fn __contains__(&self, candidate: &Bound<'_, PyAny>) -> bool {
-        candidate
-            .cast::<PyMove>()
-            .is_ok_and(|mv| self.0.contains(&mv.get().0))
+        candidate.cast::<PyMove>().is_ok_and(|candidate| {
+            let candidate = candidate.get();
+            self.moves
+                .iter()
+                .any(|&mv| candidate.names(mv, self.variant))
+        })
     }
 
     /// Equal to another sequence holding the same moves in the same order (a list, say).
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         if let Ok(other) = other.cast::<PyLegalMoves>() {
-            return *other.get().0 == *self.0;
+            return *other.get().moves == *self.moves;
         }
         let Ok(items) = other.try_iter() else {
             return false;
         };
-        let mut theirs = Vec::with_capacity(self.0.len());
+        let mut count = 0;
         for item in items {
-            match item
-                .ok()
-                .and_then(|item| item.cast::<PyMove>().ok().map(|mv| mv.get().0))
-            {
-                Some(mv) => theirs.push(mv),
-                None => return false,
+            let Some(theirs) = item.ok().and_then(|item| item.cast::<PyMove>().ok().map(|mv| *mv.get())) else {
+                return false;
+            };
+            match self.moves.get(count) {
+                Some(&mine) if theirs.names(mine, self.variant) => count += 1,
+                _ => return false,
             }
         }
-        theirs == *self.0
+        count == self.moves.len()
     }
 
     fn __repr__(&self) -> String {
-        let moves: Vec<String> = self
-            .0
-            .iter()
-            .map(|mv| mv.to_uci(Kind::default_letter))
-            .collect();
+        let moves: Vec<String> = self.moves.iter().map(|&mv| self.wrap(mv).text()).collect();
         format!("<LegalMoves ({}): {}>", moves.len(), moves.join(", "))
     }
 }
 
 /// What a search found: the move, its score and the expected line.
 #[pyclass(name = "SearchResult", module = "meiriqi._core", frozen)]
-pub(super) struct PySearchResult(pub(super) SearchResult);
+pub(super) struct PySearchResult {
+    pub(super) result: SearchResult,
+    pub(super) variant: &'static Variant,
+}
 
 #[pymethods]
 impl PySearchResult {
     /// The move to play, or `None` when there is no legal move.
     #[getter(r#move)]
     fn best_move(&self) -> Option<PyMove> {
-        self.0.best_move.map(PyMove)
+        self.result.best_move.map(|mv| PyMove::of(mv, self.variant))
     }
 
     /// The score in centipawns for the side to move; mates score beyond +-29000.
     #[getter]
     fn score(&self) -> i32 {
-        self.0.score
+        self.result.score
     }
 
     /// Plies to mate when the score is a mate (positive: the side to move mates), else `None`.
     #[getter]
     fn mate(&self) -> Option<i32> {
-        let distance = search::MATE - self.0.score.abs();
+        let distance = search::MATE - self.result.score.abs();
         (distance <= 1_000).then(|| {
-            if self.0.score > 0 {
+            if self.result.score > 0 {
                 distance
             } else {
                 -distance
@@ -336,28 +586,29 @@ impl PySearchResult {
     /// The expected line, starting with the move.
     #[getter]
     fn pv(&self) -> Vec<PyMove> {
-        self.0.pv.iter().copied().map(PyMove).collect()
+        self.result.pv.iter().map(|&mv| PyMove::of(mv, self.variant)).collect()
     }
 
     /// The deepest iteration completed.
     #[getter]
     fn depth(&self) -> u32 {
-        self.0.depth
+        self.result.depth
     }
 
     /// Nodes visited.
     #[getter]
     fn nodes(&self) -> u64 {
-        self.0.nodes
+        self.result.nodes
     }
 
     fn __repr__(&self) -> String {
-        let mv = self.0.best_move.map_or("None".to_string(), |mv| {
-            format!("Move.from_uci('{}')", mv.to_uci(Kind::default_letter))
-        });
+        let mv = self
+            .result
+            .best_move
+            .map_or("None".to_string(), |mv| PyMove::of(mv, self.variant).__repr__());
         format!(
             "SearchResult(move={mv}, score={}, depth={}, nodes={})",
-            self.0.score, self.0.depth, self.0.nodes
+            self.result.score, self.result.depth, self.result.nodes
         )
     }
 }

@@ -1,0 +1,165 @@
+//! Helpers of the `Board` class: checked numbers, work off the interpreter lock, the text
+//! diagram and the status flags.
+
+use crate::geometry::Square;
+use crate::piece::{Color, Kind, Piece};
+use crate::setup::{PositionError, Setup};
+use crate::variant::Variant;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// The deepest perft the bindings accept: far beyond what finishes, short of exhausting memory.
+const MAX_PERFT_DEPTH: u32 = 32;
+
+/// `depth`, checked to lie between `least` and [`MAX_PERFT_DEPTH`].
+pub(super) fn perft_depth(depth: i64, least: u32) -> PyResult<u32> {
+    match u32::try_from(depth) {
+        Ok(depth) if (least..=MAX_PERFT_DEPTH).contains(&depth) => Ok(depth),
+        _ => Err(PyValueError::new_err(format!(
+            "invalid perft depth {depth}: expected {least} to {MAX_PERFT_DEPTH}"
+        ))),
+    }
+}
+
+/// `value`, checked to be 1 or more; `what` names it in the error.
+pub(super) fn positive(what: &str, value: i64) -> PyResult<u64> {
+    u64::try_from(value)
+        .ok()
+        .filter(|&v| v >= 1)
+        .ok_or_else(|| PyValueError::new_err(format!("invalid {what} {value}: expected 1 or more")))
+}
+
+/// Runs `work` without the interpreter lock on a thread of its own, while this thread watches for
+/// Python signals: on Ctrl-C (or any signal handler raising), `work` is told to stop through the
+/// flag it is given, and the exception is raised once it has.
+pub(super) fn interruptible<T: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    let mut signal = None;
+    let result = py.detach(|| {
+        let watcher = std::thread::current();
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                let value = work(&stop);
+                watcher.unpark();
+                value
+            });
+            while !worker.is_finished() {
+                std::thread::park_timeout(std::time::Duration::from_millis(20));
+                if signal.is_none() {
+                    signal = Python::attach(|py| py.check_signals()).err();
+                    stop.store(signal.is_some(), Ordering::Relaxed);
+                }
+            }
+            worker.join()
+        })
+    });
+    match (signal, result) {
+        (Some(error), _) => Err(error),
+        (None, Ok(value)) => Ok(value),
+        (None, Err(_)) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+            "the computation failed",
+        )),
+    }
+}
+
+pub(super) fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// The status flags, with python-chess's names and values where it has the same rule.
+pub(super) const STATUS_FLAGS: [(&str, u32); 12] = [
+    ("VALID", 0),
+    ("NO_WHITE_KING", 1 << 0),
+    ("NO_BLACK_KING", 1 << 1),
+    ("TOO_MANY_KINGS", 1 << 2),
+    ("PAWNS_ON_BACKRANK", 1 << 5),
+    ("BAD_CASTLING_RIGHTS", 1 << 8),
+    ("INVALID_EP_SQUARE", 1 << 9),
+    ("OPPOSITE_CHECK", 1 << 10),
+    ("EMPTY", 1 << 11),
+    ("KINGS_FACING", 1 << 20),
+    ("OUT_OF_REGION", 1 << 21),
+    ("BAD_HAND", 1 << 22),
+];
+
+/// The flag named `name` in [`STATUS_FLAGS`].
+fn flag(name: &str) -> u32 {
+    STATUS_FLAGS
+        .iter()
+        .find(|(known, _)| *known == name)
+        .map_or(0, |&(_, flag)| flag)
+}
+
+/// The status flags of `problems` (and `EMPTY` for a board without pieces), as python-chess's
+/// `Board.status()`.
+pub(super) fn status_flags(setup: &Setup, problems: &[PositionError]) -> u32 {
+    let mut flags = 0;
+    if setup.board.iter().all(Option::is_none) {
+        flags |= flag("EMPTY");
+    }
+    for problem in problems {
+        flags |= match problem {
+            PositionError::KingCount { count, .. } if *count > 1 => flag("TOO_MANY_KINGS"),
+            PositionError::KingCount { color: Color::White, .. } => flag("NO_WHITE_KING"),
+            PositionError::KingCount { .. } => flag("NO_BLACK_KING"),
+            PositionError::UnknownKind { .. } | PositionError::OutOfRegion { .. } => {
+                flag("OUT_OF_REGION")
+            }
+            PositionError::Stuck { .. } => flag("PAWNS_ON_BACKRANK"),
+            PositionError::BadHand { .. } => flag("BAD_HAND"),
+            PositionError::BadCastlingRights => flag("BAD_CASTLING_RIGHTS"),
+            PositionError::BadEnPassant { .. } => flag("INVALID_EP_SQUARE"),
+            PositionError::OpponentInCheck => flag("OPPOSITE_CHECK"),
+            PositionError::KingsFacing => flag("KINGS_FACING"),
+        };
+    }
+    flags
+}
+
+/// A text diagram of `setup`: rank numbers down the left, file letters below, `.` for empty
+/// squares, and the hands (Black's above, White's below) in a variant with hands.
+pub(super) fn diagram(variant: &Variant, setup: &Setup) -> String {
+    let dims = variant.dimensions();
+    let hand = |color: Color| {
+        let pieces: Vec<String> = variant
+            .rules()
+            .flat_map(|rule| {
+                let count = setup.hands[color.index()][rule.kind.index()];
+                (0..count).map(move |_| rule.kind)
+            })
+            .map(|kind: Kind| variant.piece_symbol(kind, color))
+            .collect();
+        format!("   [{}]\n", pieces.join(""))
+    };
+    let mut text = String::new();
+    if variant.spec().hands {
+        text.push_str(&hand(Color::Black));
+    }
+    for rank in (0..dims.ranks).rev() {
+        text.push_str(&format!("{:>2} ", rank + 1));
+        for file in 0..dims.files {
+            let square = Square::new(file, rank).expect("inside the board");
+            let symbol = setup.board[square.index()]
+                .filter(|piece: &Piece| variant.has_kind(piece.kind))
+                .map_or(".".to_string(), |piece| {
+                    variant.piece_symbol(piece.kind, piece.color)
+                });
+            text.push_str(&format!("{symbol:>2}"));
+        }
+        text.push('\n');
+    }
+    text.push_str("   ");
+    for file in 0..dims.files {
+        text.push(' ');
+        text.push((b'a' + file) as char);
+    }
+    if variant.spec().hands {
+        text.push('\n');
+        text.push_str(hand(Color::White).trim_end());
+    }
+    text
+}
