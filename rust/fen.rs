@@ -91,7 +91,11 @@ impl fmt::Display for FenError {
                 write!(f, "unknown piece letter {} in rank {rank}", quote(symbol))
             }
             FenError::BadEmptyRun { rank, run } => {
-                write!(f, "invalid empty-square count {} in rank {rank}", quote(run))
+                write!(
+                    f,
+                    "invalid empty-square count {} in rank {rank}",
+                    quote(run)
+                )
             }
             FenError::BadHand(why) => write!(f, "invalid hand: {why}"),
             FenError::NoHands(field) => write!(
@@ -100,7 +104,11 @@ impl fmt::Display for FenError {
                 quote(field)
             ),
             FenError::BadSide(side) => {
-                write!(f, "invalid side to move {}: expected 'w' or 'b'", quote(side))
+                write!(
+                    f,
+                    "invalid side to move {}: expected 'w' or 'b'",
+                    quote(side)
+                )
             }
             FenError::BadCastling(field) => write!(
                 f,

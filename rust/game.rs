@@ -287,16 +287,24 @@ impl Position {
         let own = self.occupied_by(color);
         match variant.spec().dead_positions {
             DeadPositions::None => false,
-            DeadPositions::BareKings => own.len() == 1 && self.occupied_by(color.opponent()).len() == 1,
+            DeadPositions::BareKings => {
+                own.len() == 1 && self.occupied_by(color.opponent()).len() == 1
+            }
             DeadPositions::Chess => {
                 let kind = |symbol: &str| variant.kind_by_symbol(symbol).expect("a chess kind");
-                let count = |symbol: &str, color: Color| self.count(Piece { kind: kind(symbol), color });
+                let count = |symbol: &str, color: Color| {
+                    self.count(Piece {
+                        kind: kind(symbol),
+                        color,
+                    })
+                };
                 if ["P", "R", "Q"].iter().any(|s| count(s, color) > 0) {
                     return false;
                 }
                 let enemy = color.opponent();
                 if count("N", color) > 0 {
-                    let enemy_minor_or_more = ["P", "N", "B", "R"].iter().any(|s| count(s, enemy) > 0);
+                    let enemy_minor_or_more =
+                        ["P", "N", "B", "R"].iter().any(|s| count(s, enemy) > 0);
                     return own.len() <= 2 && !enemy_minor_or_more;
                 }
                 if count("B", color) > 0 {

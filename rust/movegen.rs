@@ -95,7 +95,12 @@ impl Position {
             let squares = tables.squares(path);
             if mode.hops() {
                 if let Some((index, to)) = self.hop_destination(squares) {
-                    if emit(to, MoveKind::Normal, path.promotes_at(index), path.forced_at(index)) {
+                    if emit(
+                        to,
+                        MoveKind::Normal,
+                        path.promotes_at(index),
+                        path.forced_at(index),
+                    ) {
                         return true;
                     }
                 }
@@ -114,7 +119,12 @@ impl Position {
                 } else if code_color(target) != us {
                     mode.captures().then_some(MoveKind::Normal)
                 } else {
-                    let swappable = || variant.rule_of(Kind::new(code_kind(target)).expect("a piece")).spec.swappable;
+                    let swappable = || {
+                        variant
+                            .rule_of(Kind::new(code_kind(target)).expect("a piece"))
+                            .spec
+                            .swappable
+                    };
                     (may_swap && mode.moves() && swappable()).then_some(MoveKind::Swap)
                 };
                 if let Some(kind) = kind.filter(|_| index >= path.pass()) {
@@ -229,7 +239,9 @@ impl Position {
             let king_to = Square::new(wing.king_to, rank).expect("on the board");
             let free = |s: Square| s == king || s == rook_from || self.is_empty(s);
             let spans_free = variant.rank_span(rank, king.file(), wing.king_to).all(free)
-                && variant.rank_span(rank, rook_from.file(), wing.rook_to).all(free);
+                && variant
+                    .rank_span(rank, rook_from.file(), wing.rook_to)
+                    .all(free);
             if !spans_free || king_to == king {
                 continue;
             }

@@ -162,10 +162,17 @@ impl UciMove {
         if let Some((letter, square)) = text.split_once('@') {
             let kind = match letter.as_bytes() {
                 [l] if l.is_ascii_uppercase() => variant.kind_by_letter(*l as char),
-                _ => return fail("a drop is an uppercase piece letter, '@' and a square, such as N@e5"),
+                _ => {
+                    return fail(
+                        "a drop is an uppercase piece letter, '@' and a square, such as N@e5",
+                    )
+                }
             };
             let Some(kind) = kind else {
-                return fail(&format!("{letter:?} is not a piece letter of {}", variant.spec().name));
+                return fail(&format!(
+                    "{letter:?} is not a piece letter of {}",
+                    variant.spec().name
+                ));
             };
             let Some(to) = Square::parse(square).filter(|&s| on_board(s)) else {
                 return fail(&format!("{square:?} is not a square of the board"));

@@ -100,7 +100,12 @@ impl Piece {
     /// A compact code, unique per piece and never zero (zero marks an empty square).
     #[inline]
     pub const fn code(self) -> u8 {
-        self.kind.0 | if matches!(self.color, Color::Black) { BLACK_BIT } else { 0 }
+        self.kind.0
+            | if matches!(self.color, Color::Black) {
+                BLACK_BIT
+            } else {
+                0
+            }
     }
 
     /// The piece with code `code`, or `None` for an empty square's zero.

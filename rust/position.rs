@@ -205,8 +205,9 @@ impl Position {
     /// The key that identifies the position for repetitions: [`Position::hash`] and the
     /// en-passant square when a capture there is legal (as python-chess counts repetitions).
     pub fn transposition_key(&self) -> u64 {
-        self.legal_en_passant()
-            .map_or(self.hash, |square| self.hash ^ zobrist::en_passant_key(square))
+        self.legal_en_passant().map_or(self.hash, |square| {
+            self.hash ^ zobrist::en_passant_key(square)
+        })
     }
 
     /// Sets the side to move.
@@ -298,7 +299,9 @@ impl Position {
         let variant = self.variant;
         let moved = match mv.kind {
             MoveKind::Drop(kind) => Piece { kind, color: us },
-            _ => self.piece_at(mv.from).expect("a move starts on a piece of the side to move"),
+            _ => self
+                .piece_at(mv.from)
+                .expect("a move starts on a piece of the side to move"),
         };
         let captured_at = Position::capture_square(mv);
         let captured = match mv.kind {
@@ -378,7 +381,9 @@ impl Position {
     #[inline]
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
         let us = undo.moved.color;
-        let arrived = self.piece_at(mv.to).expect("the moved piece stands on its destination");
+        let arrived = self
+            .piece_at(mv.to)
+            .expect("the moved piece stands on its destination");
         match mv.kind {
             MoveKind::Drop(kind) => {
                 self.remove(arrived, mv.to);
@@ -435,7 +440,10 @@ impl Position {
 
     /// Where the Rook of castling move `mv` with the Rook on `rook_from` lands.
     fn castling_rook_target(&self, mv: Move, rook_from: Square) -> Square {
-        let castling = self.variant.castling().expect("castling moves need castling rules");
+        let castling = self
+            .variant
+            .castling()
+            .expect("castling moves need castling rules");
         let right = rook_from.file() > mv.from.file();
         let wing = castling
             .wings
@@ -522,8 +530,20 @@ impl Position {
             }
             false
         };
-        tables.find_attack(attacker, square, present, |s| self.is_empty(s), &mut collect);
-        tables.find_hop_attack(attacker, square, present, |s| self.is_empty(s), &mut collect);
+        tables.find_attack(
+            attacker,
+            square,
+            present,
+            |s| self.is_empty(s),
+            &mut collect,
+        );
+        tables.find_hop_attack(
+            attacker,
+            square,
+            present,
+            |s| self.is_empty(s),
+            &mut collect,
+        );
         found
     }
 

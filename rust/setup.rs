@@ -92,7 +92,10 @@ impl Setup {
         for color in Color::ALL {
             let kings = self.royal_squares(variant, color).len();
             if kings != 1 {
-                problems.push(PositionError::KingCount { color, count: kings });
+                problems.push(PositionError::KingCount {
+                    color,
+                    count: kings,
+                });
             }
         }
         for square in dims.squares() {
@@ -101,7 +104,10 @@ impl Setup {
             };
             if !variant.has_kind(piece.kind) {
                 problems.push(PositionError::UnknownKind { square });
-            } else if !variant.allowed_squares(piece.kind, piece.color).contains(square) {
+            } else if !variant
+                .allowed_squares(piece.kind, piece.color)
+                .contains(square)
+            {
                 problems.push(PositionError::OutOfRegion { piece, square });
             } else if variant
                 .tables()
@@ -115,8 +121,7 @@ impl Setup {
             for (number, &count) in self.hands[color.index()].iter().enumerate() {
                 let kind = Kind::new(number as u8);
                 let droppable = kind.is_some_and(|kind| {
-                    variant.spec().hands
-                        && variant.rules().any(|rule| rule.to_hand == Some(kind))
+                    variant.spec().hands && variant.rules().any(|rule| rule.to_hand == Some(kind))
                 });
                 if count > 0 && !droppable {
                     problems.push(PositionError::BadHand { color });
@@ -295,7 +300,7 @@ impl PositionError {
 }
 
 /// A setup that is not a legal position, with every rule it breaks.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct InvalidPosition {
     /// The variant whose rules were applied.
     pub variant: &'static Variant,
@@ -314,11 +319,20 @@ impl fmt::Display for InvalidPosition {
     }
 }
 
+impl fmt::Debug for InvalidPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "InvalidPosition({:?}: {self})", self.variant.spec().name)
+    }
+}
+
 impl std::error::Error for InvalidPosition {}
 
 impl Position {
     /// The position `setup` describes, if it is a legal position of `variant`.
-    pub fn from_setup(variant: &'static Variant, setup: &Setup) -> Result<Position, InvalidPosition> {
+    pub fn from_setup(
+        variant: &'static Variant,
+        setup: &Setup,
+    ) -> Result<Position, InvalidPosition> {
         let problems = setup.problems(variant);
         if problems.is_empty() {
             Ok(Position::from_setup_unchecked(variant, setup))

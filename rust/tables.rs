@@ -130,7 +130,6 @@ fn range((start, end): (u32, u32)) -> Range<usize> {
     start as usize..end as usize
 }
 
-
 fn square_index(color: Color, square: Square) -> usize {
     color.index() * SQUARE_SLOTS + square.index()
 }
@@ -323,7 +322,12 @@ impl Tables {
                 let allowed = rule.allowed[color.index()];
                 let walks: Vec<(Square, Vec<RawPath>)> = allowed
                     .iter()
-                    .map(|from| (from, raw_paths(dims, &rule.spec.atoms, color, from, &allowed)))
+                    .map(|from| {
+                        (
+                            from,
+                            raw_paths(dims, &rule.spec.atoms, color, from, &allowed),
+                        )
+                    })
                     .collect();
                 let stuck: SquareSet = walks
                     .iter()
@@ -557,7 +561,12 @@ struct BuildNode {
 impl BuildNode {
     /// Records that a piece of the kinds `kinds` on `attacker` attacks this tree's square once
     /// every square of `passed` (nearest the attacked square first) is empty.
-    fn insert(&mut self, mut passed: impl Iterator<Item = Square>, attacker: Square, kinds: KindSet) {
+    fn insert(
+        &mut self,
+        mut passed: impl Iterator<Item = Square>,
+        attacker: Square,
+        kinds: KindSet,
+    ) {
         match passed.next() {
             None => match self
                 .checks

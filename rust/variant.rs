@@ -271,7 +271,6 @@ pub struct Wing {
 
 /// A variant ready for play: its definition, the resolved piece table and the tables built from
 /// them.
-#[derive(Debug)]
 pub struct Variant {
     spec: VariantSpec,
     /// Indexed by kind number; slot 0 is a placeholder never used.
@@ -285,6 +284,13 @@ pub struct Variant {
     tables: Tables,
 }
 
+impl fmt::Debug for Variant {
+    /// Only the name: the tables are large.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Variant({:?})", self.spec.name)
+    }
+}
+
 impl Variant {
     /// Checks `spec` and builds the variant's tables.
     pub fn build(spec: VariantSpec) -> Result<Variant, VariantError> {
@@ -293,10 +299,16 @@ impl Variant {
         if !(1..=crate::geometry::MAX_FILES).contains(&dims.files)
             || !(1..=crate::geometry::MAX_RANKS).contains(&dims.ranks)
         {
-            return fail(format!("a board of {}x{} is not supported (at most 12x12)", dims.files, dims.ranks));
+            return fail(format!(
+                "a board of {}x{} is not supported (at most 12x12)",
+                dims.files, dims.ranks
+            ));
         }
         if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
-            return fail(format!("it has {} kinds; 1 to {MAX_KINDS} are supported", spec.pieces.len()));
+            return fail(format!(
+                "it has {} kinds; 1 to {MAX_KINDS} are supported",
+                spec.pieces.len()
+            ));
         }
         let kind_of = |symbol: &str| {
             spec.pieces
@@ -305,25 +317,42 @@ impl Variant {
                 .and_then(|index| Kind::new(index as u8 + 1))
         };
         let resolve = |symbol: &str, what: &str| {
-            kind_of(symbol).ok_or_else(|| VariantError(format!("variant {:?}: {what} names {symbol:?}, which is no piece of it", spec.name)))
+            kind_of(symbol).ok_or_else(|| {
+                VariantError(format!(
+                    "variant {:?}: {what} names {symbol:?}, which is no piece of it",
+                    spec.name
+                ))
+            })
         };
         let region = |region: &Region, what: &str| {
             if region.fits(dims) {
-                Ok([region.squares(dims, Color::White), region.squares(dims, Color::Black)])
+                Ok([
+                    region.squares(dims, Color::White),
+                    region.squares(dims, Color::Black),
+                ])
             } else {
-                Err(VariantError(format!("variant {:?}: {what} lies partly off the board", spec.name)))
+                Err(VariantError(format!(
+                    "variant {:?}: {what} lies partly off the board",
+                    spec.name
+                )))
             }
         };
         let white_camp: SquareSet = dims
             .squares()
             .filter(|s| s.rank() + spec.camp_depth >= dims.ranks)
             .collect();
-        let camps = [white_camp, white_camp.iter().map(|s| dims.mirror(s)).collect()];
+        let camps = [
+            white_camp,
+            white_camp.iter().map(|s| dims.mirror(s)).collect(),
+        ];
         let everywhere: SquareSet = dims.squares().collect();
         let mut rules = Vec::with_capacity(spec.pieces.len() + 1);
         for (index, piece) in spec.pieces.iter().enumerate() {
             if !valid_symbol(&piece.symbol) {
-                return fail(format!("{:?} is not a piece symbol (an uppercase letter, or '+' and one)", piece.symbol));
+                return fail(format!(
+                    "{:?} is not a piece symbol (an uppercase letter, or '+' and one)",
+                    piece.symbol
+                ));
             }
             if kind_of(&piece.symbol) != Kind::new(index as u8 + 1) {
                 return fail(format!("two pieces are written {:?}", piece.symbol));
@@ -333,10 +362,13 @@ impl Variant {
                 Some(promotion) => {
                     let mut targets = 0;
                     for target in &promotion.targets {
-                        targets |= resolve(target, &format!("the promotion of the {}", piece.name))?.bit();
+                        targets |=
+                            resolve(target, &format!("the promotion of the {}", piece.name))?.bit();
                     }
                     let zone = match &promotion.zone {
-                        Some(zone) => region(zone, &format!("the promotion zone of the {}", piece.name))?,
+                        Some(zone) => {
+                            region(zone, &format!("the promotion zone of the {}", piece.name))?
+                        }
                         None => camps,
                     };
                     Some(Promotion {
@@ -348,7 +380,9 @@ impl Variant {
                 }
             };
             let allowed = match &piece.confined_to {
-                Some(confinement) => region(confinement, &format!("the region of the {}", piece.name))?,
+                Some(confinement) => {
+                    region(confinement, &format!("the region of the {}", piece.name))?
+                }
                 None => [everywhere, everywhere],
             };
             let to_hand = piece
@@ -369,9 +403,16 @@ impl Variant {
                 unpromoted,
             });
         }
-        let royals: Vec<Kind> = rules.iter().filter(|rule| rule.spec.royal).map(|rule| rule.kind).collect();
+        let royals: Vec<Kind> = rules
+            .iter()
+            .filter(|rule| rule.spec.royal)
+            .map(|rule| rule.kind)
+            .collect();
         let [royal] = royals[..] else {
-            return fail(format!("it has {} royal kinds; exactly one is needed", royals.len()));
+            return fail(format!(
+                "it has {} royal kinds; exactly one is needed",
+                royals.len()
+            ));
         };
         let castling = match &spec.castling {
             None => None,
@@ -382,7 +423,8 @@ impl Variant {
                 for wing in &castling.wings {
                     let rook_region = region(&wing.rook_region, "a castling Rook's region")?;
                     for color in Color::ALL {
-                        watched[color.index()] = watched[color.index()] | rook_region[color.index()];
+                        watched[color.index()] =
+                            watched[color.index()] | rook_region[color.index()];
                     }
                     if wing.king_to >= dims.files || wing.rook_to >= dims.files {
                         return fail("a castling destination is off the board".to_string());
@@ -395,11 +437,18 @@ impl Variant {
                         rook_to: wing.rook_to,
                     });
                 }
-                Some(Castling { king_region, wings, watched })
+                Some(Castling {
+                    king_region,
+                    wings,
+                    watched,
+                })
             }
         };
         let kinds = rules.iter().fold(0, |set, rule| set | rule.kind.bit());
-        let pawns = rules.iter().filter(|rule| rule.spec.pawn).fold(0, |set, rule| set | rule.kind.bit());
+        let pawns = rules
+            .iter()
+            .filter(|rule| rule.spec.pawn)
+            .fold(0, |set, rule| set | rule.kind.bit());
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
         rules.insert(0, rules[0].clone());
         let tables = Tables::build(dims, &rules[1..], spec.promotes_leaving_zone);
@@ -414,8 +463,12 @@ impl Variant {
             pawns,
             tables,
         };
-        let start = fen::parse_setup(&variant, &variant.spec.start_fen)
-            .map_err(|error| VariantError(format!("variant {:?}: start position: {error}", variant.spec.name)))?;
+        let start = fen::parse_setup(&variant, &variant.spec.start_fen).map_err(|error| {
+            VariantError(format!(
+                "variant {:?}: start position: {error}",
+                variant.spec.name
+            ))
+        })?;
         for square in dims.squares() {
             if let Some(piece) = start.board[square.index()] {
                 variant.start_counts[piece.color.index()][piece.kind.index()] += 1;
@@ -497,7 +550,9 @@ impl Variant {
 
     /// The kind written `symbol` for White (`"N"`, `"+P"`), if any.
     pub fn kind_by_symbol(&self, symbol: &str) -> Option<Kind> {
-        self.rules().find(|rule| rule.spec.symbol == symbol).map(|rule| rule.kind)
+        self.rules()
+            .find(|rule| rule.spec.symbol == symbol)
+            .map(|rule| rule.kind)
     }
 
     /// The kind written with the single uppercase letter `letter` (not a `+` form), if any.

@@ -61,7 +61,9 @@ pub fn en_passant_key(square: Square) -> u64 {
 pub fn castling_key(rights: CastlingRights) -> u64 {
     (0..8)
         .filter(|bit| rights.0 >> bit & 1 != 0)
-        .fold(0, |key, bit| key ^ KEYS[PIECE_CODES * SQUARE_SLOTS + 1 + bit])
+        .fold(0, |key, bit| {
+            key ^ KEYS[PIECE_CODES * SQUARE_SLOTS + 1 + bit]
+        })
 }
 
 /// The key mixed in while `color` holds at least `count` pieces of `kind` in hand (so the

@@ -180,7 +180,10 @@ impl PyBoard {
         let position = self.position()?;
         if let Some((hash, en_passant, moves)) = &self.listed {
             if *hash == position.hash() && *en_passant == position.en_passant_candidate() {
-                return Ok(moves.iter().copied().find(|&mv| candidate.names(mv, variant)));
+                return Ok(moves
+                    .iter()
+                    .copied()
+                    .find(|&mv| candidate.names(mv, variant)));
             }
         }
         let Some((uci, plus)) = candidate.in_variant(variant) else {
@@ -205,7 +208,10 @@ impl PyBoard {
     fn read_uci(&mut self, uci: &str) -> PyResult<Move> {
         let variant = self.variant();
         let parsed = UciMove::parse(uci, variant).map_err(super::values::invalid_move)?;
-        let found = self.game()?.position_mut().find_move(parsed.mv, parsed.plus);
+        let found = self
+            .game()?
+            .position_mut()
+            .find_move(parsed.mv, parsed.plus);
         found.ok_or_else(|| {
             IllegalMoveError::new_err(format!(
                 "illegal move {} in {}",
@@ -228,7 +234,7 @@ impl PyBoard {
         let rights = self.current_setup().castling;
         let wings = self.variant().castling().map_or(0, |c| c.wings.len());
         (0..wings)
-            .filter(|&index| wing.is_none_or(|w| w == index))
+            .filter(|&index| wing.map_or(true, |w| w == index))
             .any(|index| rights.has(color_from_bool(color), index))
     }
 }
@@ -375,16 +381,18 @@ impl PyBoard {
 
     /// Whether the legal `move` castles on the King's wing (the first in FEN, `O-O`).
     fn is_kingside_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.move_is(&r#move, |_, mv| {
-            matches!(mv.kind, MoveKind::Castle(rook) if rook.file() > mv.from.file())
-        })
+        self.move_is(
+            &r#move,
+            |_, mv| matches!(mv.kind, MoveKind::Castle(rook) if rook.file() > mv.from.file()),
+        )
     }
 
     /// Whether the legal `move` castles on the Queen's wing (`O-O-O`).
     fn is_queenside_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.move_is(&r#move, |_, mv| {
-            matches!(mv.kind, MoveKind::Castle(rook) if rook.file() < mv.from.file())
-        })
+        self.move_is(
+            &r#move,
+            |_, mv| matches!(mv.kind, MoveKind::Castle(rook) if rook.file() < mv.from.file()),
+        )
     }
 
     /// Whether `color` may still castle on some wing.

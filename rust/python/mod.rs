@@ -94,7 +94,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for (name, flag) in support::STATUS_FLAGS {
         m.add(format!("STATUS_{name}"), flag)?;
     }
-    m.add("InvalidPositionError", py.get_type::<InvalidPositionError>())?;
+    m.add(
+        "InvalidPositionError",
+        py.get_type::<InvalidPositionError>(),
+    )?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;

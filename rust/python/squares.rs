@@ -66,5 +66,9 @@ pub(super) fn piece_symbol(piece_type: i64, variant: &str) -> PyResult<String> {
 #[pyo3(signature = (piece_type, *, variant="meiriqi"))]
 pub(super) fn piece_name(piece_type: i64, variant: &str) -> PyResult<String> {
     let variant = variant_named(variant)?;
-    Ok(variant.rule_of(kind_in(variant, piece_type)?).spec.name.clone())
+    Ok(variant
+        .rule_of(kind_in(variant, piece_type)?)
+        .spec
+        .name
+        .clone())
 }

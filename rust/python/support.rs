@@ -104,7 +104,10 @@ pub(super) fn status_flags(setup: &Setup, problems: &[PositionError]) -> u32 {
     for problem in problems {
         flags |= match problem {
             PositionError::KingCount { count, .. } if *count > 1 => flag("TOO_MANY_KINGS"),
-            PositionError::KingCount { color: Color::White, .. } => flag("NO_WHITE_KING"),
+            PositionError::KingCount {
+                color: Color::White,
+                ..
+            } => flag("NO_WHITE_KING"),
             PositionError::KingCount { .. } => flag("NO_BLACK_KING"),
             PositionError::UnknownKind { .. } | PositionError::OutOfRegion { .. } => {
                 flag("OUT_OF_REGION")

@@ -182,7 +182,12 @@ impl PyMove {
         } else {
             self.mv.promotion.map(symbol)
         };
-        (self.mv.from, self.mv.to, promotion, self.mv.drop.map(symbol))
+        (
+            self.mv.from,
+            self.mv.to,
+            promotion,
+            self.mv.drop.map(symbol),
+        )
     }
 
     /// Whether this is the null move (`0000`).
@@ -532,7 +537,10 @@ impl PyLegalMoves {
         };
         let mut count = 0;
         for item in items {
-            let Some(theirs) = item.ok().and_then(|item| item.cast::<PyMove>().ok().map(|mv| *mv.get())) else {
+            let Some(theirs) = item
+                .ok()
+                .and_then(|item| item.cast::<PyMove>().ok().map(|mv| *mv.get()))
+            else {
                 return false;
             };
             match self.moves.get(count) {
@@ -586,7 +594,11 @@ impl PySearchResult {
     /// The expected line, starting with the move.
     #[getter]
     fn pv(&self) -> Vec<PyMove> {
-        self.result.pv.iter().map(|&mv| PyMove::of(mv, self.variant)).collect()
+        self.result
+            .pv
+            .iter()
+            .map(|&mv| PyMove::of(mv, self.variant))
+            .collect()
     }
 
     /// The deepest iteration completed.
@@ -602,10 +614,9 @@ impl PySearchResult {
     }
 
     fn __repr__(&self) -> String {
-        let mv = self
-            .result
-            .best_move
-            .map_or("None".to_string(), |mv| PyMove::of(mv, self.variant).__repr__());
+        let mv = self.result.best_move.map_or("None".to_string(), |mv| {
+            PyMove::of(mv, self.variant).__repr__()
+        });
         format!(
             "SearchResult(move={mv}, score={}, depth={}, nodes={})",
             self.result.score, self.result.depth, self.result.nodes

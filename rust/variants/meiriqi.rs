@@ -29,12 +29,25 @@ pub fn meiriqi() -> VariantSpec {
         // King: one step in any of 8 directions; never leaves its own fortress.
         confined(king(vec![KING_STEP, KING_DIAGONAL]), FORTRESS),
         // Mandarin: one step diagonally; never leaves its fortress's five 'X' points.
-        confined(PieceSpec::new("mandarin", "M", 200, vec![KING_DIAGONAL]), X_POINTS),
+        confined(
+            PieceSpec::new("mandarin", "M", 200, vec![KING_DIAGONAL]),
+            X_POINTS,
+        ),
         // Pegasus: leaps (3,2) or (4,1) in any orientation.
-        PieceSpec::new("pegasus", "P", 450, vec![Atom::leap(3, 2), Atom::leap(4, 1)]),
+        PieceSpec::new(
+            "pegasus",
+            "P",
+            450,
+            vec![Atom::leap(3, 2), Atom::leap(4, 1)],
+        ),
         // Gryphon: one diagonal step; then, through that empty square, a slide orthogonally
         // outward.
-        PieceSpec::new("gryphon", "Y", 1000, vec![KING_DIAGONAL, Atom::bent((1, 1), (1, 0))]),
+        PieceSpec::new(
+            "gryphon",
+            "Y",
+            1000,
+            vec![KING_DIAGONAL, Atom::bent((1, 1), (1, 0))],
+        ),
         // Eagle: slides diagonally forward; slides straight backward; one step straight forward
         // or sideways; one or two steps diagonally backward.
         PieceSpec::new(
@@ -51,7 +64,12 @@ pub fn meiriqi() -> VariantSpec {
         ),
         // Rhino: one orthogonal step; then, through that empty square, a crooked slide
         // alternating a diagonal step outward and the first orthogonal step.
-        PieceSpec::new("rhino", "H", 950, vec![KING_STEP, Atom::crooked((0, 1), (1, 1))]),
+        PieceSpec::new(
+            "rhino",
+            "H",
+            950,
+            vec![KING_STEP, Atom::crooked((0, 1), (1, 1))],
+        ),
         // Wildebeest: leaps (2,1) or (3,1).
         PieceSpec::new("wildebeest", "W", 500, vec![KNIGHT_LEAP, Atom::leap(3, 1)]),
         // Knight: leaps (2,1). Promotes to Janus.

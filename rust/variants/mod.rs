@@ -10,8 +10,11 @@ use crate::atom::{Atom, Mode, Symmetry};
 use crate::region::Region;
 use crate::variant::{Compulsory, PieceSpec, PromotionSpec, VariantSpec};
 
+/// A function that writes a variant's definition.
+pub type Definition = fn() -> VariantSpec;
+
 /// Every built-in variant by name, the flagship first.
-pub const ALL: &[(&str, fn() -> VariantSpec)] = &[
+pub const ALL: &[(&str, Definition)] = &[
     ("meiriqi", meiriqi::meiriqi),
     ("yangqi", yangqi::yangqi),
     ("yangqi-chinese", yangqi::chinese),

@@ -49,7 +49,10 @@ pub fn xiangqi() -> VariantSpec {
         name: "xiangqi".into(),
         title: "Xiangqi".into(),
         description: "Chinese chess (Asian rules as Fairy-Stockfish's), a reference game".into(),
-        dimensions: Dimensions { files: 9, ranks: 10 },
+        dimensions: Dimensions {
+            files: 9,
+            ranks: 10,
+        },
         pieces,
         start_fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into(),
         fortress: region(PALACE),
@@ -65,5 +68,73 @@ pub fn xiangqi() -> VariantSpec {
         hands: false,
         chess_draws: false,
         dead_positions: DeadPositions::None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::Game;
+    use crate::{fen, perft, Variant};
+
+    fn xiangqi() -> &'static Variant {
+        Variant::by_name("xiangqi").unwrap()
+    }
+
+    fn legal_from(text: &str, origin: &str) -> Vec<String> {
+        let mut game = Game::from_fen(xiangqi(), text).unwrap();
+        let mut moves: Vec<String> = game
+            .legal_moves()
+            .iter()
+            .map(|mv| mv.uci().to_text(xiangqi()))
+            .filter(|uci| uci.starts_with(origin))
+            .collect();
+        moves.sort();
+        moves
+    }
+
+    /// Fairy-Stockfish's perft from the start (docs/rules.md), computed by others.
+    #[test]
+    fn perft_of_the_start() {
+        let mut start = fen::parse(xiangqi(), &xiangqi().spec().start_fen).unwrap();
+        let counts: Vec<u64> = (1..=4)
+            .map(|depth| perft::perft(&mut start, depth))
+            .collect();
+        assert_eq!(counts, [44, 1_920, 79_666, 3_290_240]);
+    }
+
+    #[test]
+    #[ignore]
+    fn deep_perft() {
+        let mut start = fen::parse(xiangqi(), &xiangqi().spec().start_fen).unwrap();
+        assert_eq!(perft::perft(&mut start, 5), 133_312_995);
+    }
+
+    #[test]
+    fn legs_eyes_palace_and_the_flying_general() {
+        // The Horse on b1 is hobbled by the piece on b2 (no b1a3, b1c3); its leg to d2 is c1.
+        let hobbled = legal_from("3k5/9/9/9/9/9/9/9/1P7/1N2K4 w - - 0 1", "b1");
+        assert_eq!(hobbled, ["b1d2"]);
+        // The Elephant on c1 is blocked at its eye d2; it never crosses the River.
+        assert_eq!(
+            legal_from("3k5/9/9/9/9/9/9/9/3P5/2B1K4 w - - 0 1", "c1"),
+            ["c1a3"]
+        );
+        assert_eq!(
+            legal_from("3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1", "c5"),
+            ["c5a3", "c5e3"]
+        );
+        // The General stays in its palace and may not face the other General.
+        assert_eq!(
+            legal_from("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e1"),
+            ["e1e2", "e1f1"]
+        );
+    }
+
+    #[test]
+    fn stalemate_loses() {
+        // Black's General on d10 is boxed in by the Chariots and cannot move: Black loses.
+        let mut game = Game::from_fen(xiangqi(), "3k5/R8/9/9/9/9/9/9/9/4RK3 b - - 0 1").unwrap();
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.winner, Some(crate::Color::White));
     }
 }

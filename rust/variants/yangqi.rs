@@ -9,9 +9,7 @@ use super::{
 use crate::atom::{Atom, Mode, Origin, Symmetry};
 use crate::geometry::Dimensions;
 use crate::region::Region;
-use crate::variant::{
-    Compulsory, DeadPositions, Facing, PieceSpec, Stalemate, VariantSpec,
-};
+use crate::variant::{Compulsory, DeadPositions, Facing, PieceSpec, Stalemate, VariantSpec};
 
 /// The kinds a pawn may promote to: every kind but the King and the pawn.
 const PROMOTION_KINDS: [&str; 5] = ["R", "N", "B", "P", "V"];
@@ -40,7 +38,10 @@ fn pieces(pawn_atoms: Vec<Atom>, any_kind: bool) -> Vec<PieceSpec> {
             "vao",
             "V",
             350,
-            vec![BISHOP_SLIDE.mode(Mode::MoveOnly), BISHOP_SLIDE.mode(Mode::Hop)],
+            vec![
+                BISHOP_SLIDE.mode(Mode::MoveOnly),
+                BISHOP_SLIDE.mode(Mode::Hop),
+            ],
         ),
         PieceSpec {
             promotion: Some(promotion(&PROMOTION_KINDS, captured_only, compulsory)),
@@ -74,7 +75,10 @@ pub fn yangqi() -> VariantSpec {
         name: "yangqi".into(),
         title: "Yang Qi".into(),
         description: "Fergus Duniho's Yang Qi: Xiangqi's Cannons and chess pieces on 9x10".into(),
-        dimensions: Dimensions { files: 9, ranks: 10 },
+        dimensions: Dimensions {
+            files: 9,
+            ranks: 10,
+        },
         pieces: pieces(fide_pawn(), false),
         start_fen: STANDARD_START.into(),
         fortress: Region::default(),
@@ -224,7 +228,13 @@ mod tests {
             "yangqi-chinesepawns",
         ]
         .iter()
-        .map(|name| legal(name, Variant::by_name(name).unwrap().spec().start_fen.as_str()).len())
+        .map(|name| {
+            legal(
+                name,
+                Variant::by_name(name).unwrap().spec().start_fen.as_str(),
+            )
+            .len()
+        })
         .collect();
         assert_eq!(counts, [66, 61, 69, 66]);
         for name in [
