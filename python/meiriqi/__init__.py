@@ -146,7 +146,7 @@ class Board(_CoreBoard):
         """The moves, played from this position, as numbered SAN (``1. c4 Nb7 2. ...``)."""
         return _san.variation_san(self, moves)
 
-    def status(self) -> Status:  # type: ignore[override]
+    def status(self) -> Status:
         """The rules the board breaks, as :class:`Status` flags (``Status.VALID`` if none)."""
         return Status(super().status())
 

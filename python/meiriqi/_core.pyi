@@ -2,6 +2,8 @@
 
 Squares are integers ``rank * 16 + file`` (``a1 = 0``, ``b1 = 1``, ``a2 = 16``, ``j10 = 153``),
 the same numbering for every board size up to 12x12. Colours are booleans: ``WHITE = True``.
+Piece types are numbered per variant, from 1 in the order of its piece table
+(``Board.piece_types``); the constants ``KING`` ... ``CHAMPION`` are Mĕirìqí's.
 """
 
 from collections.abc import Iterator, Sequence
@@ -29,18 +31,32 @@ ROOK: Final[int]
 OGYO: Final[int]
 QUEEN: Final[int]
 CHAMPION: Final[int]
-BISHOP: Final[int]
-CANNON: Final[int]
-VAO: Final[int]
 PIECE_TYPES: Final[list[int]]
 
 STARTING_FEN: Final[str]
+
+STATUS_VALID: Final[int]
+STATUS_NO_WHITE_KING: Final[int]
+STATUS_NO_BLACK_KING: Final[int]
+STATUS_TOO_MANY_KINGS: Final[int]
+STATUS_PAWNS_ON_BACKRANK: Final[int]
+STATUS_BAD_CASTLING_RIGHTS: Final[int]
+STATUS_INVALID_EP_SQUARE: Final[int]
+STATUS_OPPOSITE_CHECK: Final[int]
+STATUS_EMPTY: Final[int]
+STATUS_KINGS_FACING: Final[int]
+STATUS_OUT_OF_REGION: Final[int]
+STATUS_BAD_HAND: Final[int]
 
 class InvalidFenError(ValueError):
     """A FEN string could not be read; the message says which field and what is wrong."""
 
 class InvalidMoveError(ValueError):
     """A move string is not a well-formed coordinate move."""
+
+class InvalidPositionError(ValueError):
+    """A setup breaks a rule of the variant (``Board.status()`` and ``Board.problems()`` say
+    which); raised by a FEN that describes such a setup and by playing on one."""
 
 class IllegalMoveError(ValueError):
     """A well-formed move is not legal in the position."""
@@ -60,45 +76,69 @@ def square_name(square: int) -> str:
 def parse_square(name: str) -> int:
     """The square named ``name``; raises ``ValueError`` for a malformed name."""
 
-def piece_symbol(piece_type: int) -> str:
-    """The uppercase FEN letter of a piece type (``"I"`` for the pawn)."""
+def piece_symbol(piece_type: int, *, variant: str = "meiriqi") -> str:
+    """The uppercase FEN symbol of a piece type of ``variant`` (``"I"``, ``"+P"``)."""
 
-def piece_name(piece_type: int) -> str:
-    """The English name of a piece type, such as ``"gryphon"``."""
+def piece_name(piece_type: int, *, variant: str = "meiriqi") -> str:
+    """The English name of a piece type of ``variant``, such as ``"gryphon"``."""
 
 @final
 class Piece:
-    """A piece: a type and a colour. Immutable and hashable."""
+    """A piece of some variant: a type and a colour. Immutable and hashable; pieces compare by
+    their symbol and colour."""
 
-    def __init__(self, piece_type: int, color: bool) -> None: ...
+    def __init__(self, piece_type: int, color: bool, *, variant: str = "meiriqi") -> None: ...
     @property
     def piece_type(self) -> int: ...
     @property
     def color(self) -> bool: ...
+    @property
+    def variant(self) -> str:
+        """The name of the variant whose piece types the number counts."""
     def symbol(self) -> str:
-        """The FEN letter: uppercase for White, lowercase for Black."""
+        """The FEN symbol: uppercase for White, lowercase for Black (``"N"``, ``"+p"``)."""
     @staticmethod
-    def from_symbol(symbol: str) -> Piece: ...
-    def __eq__(self, other: object) -> bool: ...
+    def from_symbol(symbol: str, *, variant: str = "meiriqi") -> Piece: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
 class Move:
-    """A move from one square to another, with an optional promotion. Immutable and hashable."""
+    """A move from one square to another with an optional promotion, or a drop (``drop`` set,
+    ``from_square == to_square``), of some variant. Immutable and hashable; moves compare by
+    what notation says of them, so that one read for another variant with the same letters
+    may be played."""
 
-    def __init__(self, from_square: int, to_square: int, promotion: int | None = None) -> None: ...
+    def __init__(
+        self,
+        from_square: int,
+        to_square: int,
+        promotion: int | None = None,
+        drop: int | None = None,
+        *,
+        variant: str = "meiriqi",
+    ) -> None: ...
     @property
     def from_square(self) -> int: ...
     @property
     def to_square(self) -> int: ...
     @property
-    def promotion(self) -> int | None: ...
+    def promotion(self) -> int | None:
+        """The type promoted to (``None`` for a ``+`` suffix read before it was played)."""
+    @property
+    def drop(self) -> int | None: ...
+    @property
+    def variant(self) -> str: ...
     def uci(self) -> str:
-        """Coordinate notation: ``"c3c4"``; a promotion adds the new type's letter: ``"c7d8o"``."""
+        """Coordinate notation: ``"c3c4"``, ``"c7d8o"``, ``"a7a8+"``, ``"N@e5"``, ``"0000"``."""
     @staticmethod
-    def from_uci(uci: str) -> Move:
+    def from_uci(uci: str, *, variant: str = "meiriqi") -> Move:
         """Parses coordinate notation; raises ``InvalidMoveError`` when malformed."""
-    def __eq__(self, other: object) -> bool: ...
+    @staticmethod
+    def null(*, variant: str = "meiriqi") -> Move:
+        """The null move ``0000`` (false in a boolean context)."""
+    def __bool__(self) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 @final
@@ -132,8 +172,9 @@ class Outcome:
 
 @final
 class LegalMoves(Sequence[Move]):
-    """The legal moves of a position: a read-only sequence that makes a ``Move`` object only for
-    the moves looked at. Equal to any sequence of the same moves in the same order."""
+    """A snapshot of the legal moves of a position: a read-only sequence that makes a ``Move``
+    object only for the moves looked at. Equal to any sequence of the same moves in the same
+    order."""
 
     def __len__(self) -> int: ...
     @overload
@@ -141,8 +182,8 @@ class LegalMoves(Sequence[Move]):
     @overload
     def __getitem__(self, index: slice) -> list[Move]: ...
     def __iter__(self) -> Iterator[Move]: ...
-    def __contains__(self, move: object) -> bool: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __contains__(self, move: object, /) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
     def count(self) -> int:  # type: ignore[override]
         """The number of moves (python-chess's ``legal_moves.count()``)."""
 
@@ -177,12 +218,45 @@ class Board:
         ``variant`` is one of :meth:`variants` (``ValueError`` otherwise)."""
     @classmethod
     def empty(cls, *, variant: str = "meiriqi") -> Self:
-        """A board with no pieces, White to move (for setting up positions)."""
+        """A board with no pieces, White to move: a setup to fill with :meth:`set_piece_at`."""
     @staticmethod
     def variants() -> dict[str, str]:
         """Every variant's name with a one-line description, the flagship first."""
     def set_piece_at(self, square: int, piece: Piece | None) -> None:
-        """Puts ``piece`` on ``square`` (``None`` clears it); clears the move stack."""
+        """Puts ``piece`` on ``square`` (``None`` clears it); clears the move stack. The board
+        may break a rule meanwhile (see :meth:`status`); playing on it raises
+        ``InvalidPositionError`` until it is legal again."""
+    def remove_piece_at(self, square: int) -> Piece | None:
+        """Removes and returns the piece on ``square``."""
+    def clear(self) -> None:
+        """Empties the board and the hands; clears the move stack."""
+    def status(self) -> int:
+        """The rules the board breaks, as ``STATUS_*`` flags (0 when it is a legal position)."""
+    def is_valid(self) -> bool:
+        """Whether the board is a legal position."""
+    def problems(self) -> list[str]:
+        """The rules the board breaks, in words."""
+    def hand(self, color: bool) -> dict[int, int]:
+        """The pieces ``color`` holds in hand: piece type to count."""
+    @property
+    def has_hands(self) -> bool:
+        """Whether captured pieces go to hand to be dropped (Shogi)."""
+    @property
+    def has_castling(self) -> bool: ...
+    @property
+    def has_river(self) -> bool:
+        """Whether a River divides the board (Xiangqi), for pictures."""
+    @property
+    def pawn_types(self) -> list[int]:
+        """The piece types that are Pawns (no letter in SAN)."""
+    def is_castling(self, move: Move) -> bool: ...
+    def is_kingside_castling(self, move: Move) -> bool: ...
+    def is_queenside_castling(self, move: Move) -> bool: ...
+    def has_castling_rights(self, color: bool) -> bool: ...
+    def has_kingside_castling_rights(self, color: bool) -> bool: ...
+    def has_queenside_castling_rights(self, color: bool) -> bool: ...
+    def has_insufficient_material(self, color: bool) -> bool:
+        """Whether ``color`` can never checkmate, as the variant's rules say."""
     @property
     def variant_name(self) -> str:
         """The variant's name: ``"meiriqi"``."""
@@ -191,7 +265,7 @@ class Board:
         """The variant's name in game records: ``"Meiriqi"``, ``"Yang Qi"``, ..."""
     @property
     def piece_types(self) -> list[int]:
-        """The piece types of the variant, King first."""
+        """The piece types of the variant, in its piece table's order."""
     @property
     def ep_square(self) -> int | None:
         """The square a Pawn may capture en passant on (only when one could), if any."""
@@ -239,9 +313,10 @@ class Board:
     def is_check(self) -> bool: ...
     def is_checkmate(self) -> bool: ...
     def is_stalemate(self) -> bool:
-        """No legal move and not in check: a loss in Mĕirìqí, a draw in Yáng Qí."""
+        """No legal move and not in check: a loss in Mĕirìqí, Xiangqi and Shogi, a draw in
+        Yáng Qí and chess."""
     def is_insufficient_material(self) -> bool:
-        """Only the two Kings are left, in a variant where that is a dead draw."""
+        """Neither side can ever checkmate, as the variant's rules say."""
     def is_seventyfive_moves(self) -> bool:
         """150 plies without a capture or pawn move have ended the game (Yáng Qí)."""
     def is_fivefold_repetition(self) -> bool:
@@ -259,7 +334,8 @@ class Board:
     def piece_map(self) -> dict[int, Piece]: ...
     def fen(self) -> str: ...
     def set_fen(self, fen: str) -> None:
-        """Sets up ``fen``; raises ``InvalidFenError`` (board unchanged) when it is malformed."""
+        """Sets up ``fen``; raises ``InvalidFenError`` when it is malformed and
+        ``InvalidPositionError`` when it breaks a rule (the board unchanged either way)."""
     def copy(self, *, stack: bool = True) -> Self:
         """A copy of the board (same class), with its move stack unless ``stack`` is false."""
     def __copy__(self) -> Self: ...
@@ -293,4 +369,5 @@ class Board:
     def ply(self) -> int:
         """Number of moves played since the position was set up."""
     def __eq__(self, other: object) -> bool:
-        """Same pieces, side to move and counters (the move stacks may differ)."""
+        """Same variant, pieces, hands, side to move, rights and counters (the move stacks may
+        differ)."""
