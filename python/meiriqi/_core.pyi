@@ -98,7 +98,7 @@ class Piece:
     def symbol(self) -> str:
         """The FEN symbol: uppercase for White, lowercase for Black (``"N"``, ``"+p"``)."""
     @staticmethod
-    def from_symbol(symbol: str, *, variant: str = "meiriqi") -> Piece: ...
+    def from_symbol(symbol: str, variant: str = "meiriqi") -> Piece: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -132,7 +132,7 @@ class Move:
     def uci(self) -> str:
         """Coordinate notation: ``"c3c4"``, ``"c7d8o"``, ``"a7a8+"``, ``"N@e5"``, ``"0000"``."""
     @staticmethod
-    def from_uci(uci: str, *, variant: str = "meiriqi") -> Move:
+    def from_uci(uci: str, variant: str = "meiriqi") -> Move:
         """Parses coordinate notation; raises ``InvalidMoveError`` when malformed."""
     @staticmethod
     def null(*, variant: str = "meiriqi") -> Move:

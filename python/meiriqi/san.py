@@ -137,12 +137,17 @@ def _move_text(board: Board, move: Move) -> str:
     return text
 
 
-def _parse_square(text: str, san_text: str) -> int:
-    """A square named in SAN; raises ``InvalidMoveError`` when it is off every board."""
+def _parse_square(board: Board, text: str, san_text: str) -> int:
+    """A square named in SAN; raises ``InvalidMoveError`` when it is off ``board``."""
     try:
-        return parse_square(text)
+        square = parse_square(text)
     except ValueError as error:
         raise InvalidMoveError(f"invalid san {san_text!r}: no square {text!r}") from error
+    if square_file(square) >= board.files or square_rank(square) >= board.ranks:
+        raise InvalidMoveError(
+            f"invalid san {san_text!r}: {text} is not on the {board.files}x{board.ranks} board"
+        )
+    return square
 
 
 def _parse_type(board: Board, symbol: str | None, san_text: str) -> int | None:
@@ -170,7 +175,7 @@ def _parse_special(board: Board, text: str) -> Move | None:
         raise InvalidMoveError(f"invalid san {text!r}: {board.variant_name} has no drops")
     if drop is not None:
         piece_type = _parse_type(board, drop["piece"], text)
-        target = _parse_square(drop["to"], text)
+        target = _parse_square(board, drop["to"], text)
         moves = [m for m in board.legal_moves if m.drop == piece_type and m.to_square == target]
         return _only(board, text, moves, f"drop on {drop['to']}")
     castling = _CASTLING_RE.fullmatch(text)
@@ -200,7 +205,7 @@ def parse_san(board: Board, text: str) -> Move:
     match = _SAN_RE.fullmatch(stripped)
     if match is None:
         raise InvalidMoveError(f"invalid san {text!r}")
-    target = _parse_square(match["to"], text)
+    target = _parse_square(board, match["to"], text)
     promotion = _parse_type(board, match["promotion"], text)
     piece_type = _parse_type(board, match["piece"], text)
     origin_file = None if match["file"] is None else ord(match["file"]) - ord("a")

@@ -96,7 +96,7 @@ impl PyPiece {
 
     /// The piece written `symbol` in `variant` (uppercase White, lowercase Black).
     #[staticmethod]
-    #[pyo3(signature = (symbol, *, variant="meiriqi"))]
+    #[pyo3(signature = (symbol, variant="meiriqi"))]
     fn from_symbol(symbol: &str, variant: &str) -> PyResult<Self> {
         let variant = variant_named(variant)?;
         let letter = symbol.strip_prefix('+').unwrap_or(symbol);
@@ -144,6 +144,13 @@ impl PyPiece {
         self.text()
     }
 
+    /// Pickles as its symbol and variant.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let this = slf.get();
+        let variant = this.variant.spec().name.clone();
+        Ok((slf.get_type().getattr("from_symbol")?, (this.text(), variant)))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Piece.from_symbol('{}'{})",
@@ -177,10 +184,14 @@ impl PyMove {
     /// `+` form) and the drop's symbol.
     fn key(&self) -> (Square, Square, Option<String>, Option<String>) {
         let symbol = |kind: Kind| self.variant.symbol(kind).to_string();
+        // A `+` form is named by the `+` alone: the piece on the origin decides which.
         let promotion = if self.plus {
             Some("+".to_string())
         } else {
-            self.mv.promotion.map(symbol)
+            self.mv
+                .promotion
+                .map(symbol)
+                .map(|s| if s.starts_with('+') { "+".to_string() } else { s })
         };
         (
             self.mv.from,
@@ -304,7 +315,7 @@ impl PyMove {
 
     /// Reads coordinate notation in `variant`'s letters (`0000` is the null move).
     #[staticmethod]
-    #[pyo3(signature = (uci, *, variant="meiriqi"))]
+    #[pyo3(signature = (uci, variant="meiriqi"))]
     fn from_uci(uci: &str, variant: &str) -> PyResult<Self> {
         let variant = variant_named(variant)?;
         if uci == "0000" {
@@ -327,6 +338,14 @@ impl PyMove {
 
     fn __bool__(&self) -> bool {
         !self.is_null()
+    }
+
+    /// Pickles as its coordinate notation and variant.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let this = slf.get();
+        let text = this.text();
+        let variant = this.variant.spec().name.clone();
+        Ok((slf.get_type().getattr("from_uci")?, (text, variant)))
     }
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
