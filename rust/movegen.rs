@@ -70,75 +70,78 @@ impl Position {
         let is_pawn = variant.pawns() & piece.kind.bit() != 0;
         let may_swap = piece.kind == variant.royal() && variant.spec().king_swap;
         let en_passant = self.en_passant_candidate().filter(|_| is_pawn);
-        let mut targets = None;
-        let mut emit = |to: Square, kind: MoveKind, promotes: bool, forced: bool| {
-            if !forced && visit(Move { from, to, kind }) {
-                return true;
-            }
-            if !promotes {
-                return false;
-            }
-            let targets = *targets.get_or_insert_with(|| self.promotion_targets(piece));
-            variant
-                .rules()
-                .filter(|rule| targets & rule.kind.bit() != 0)
-                .any(|rule| {
-                    visit(Move {
-                        from,
-                        to,
-                        kind: MoveKind::Promotion(rule.kind),
-                    })
-                })
-        };
         for path in tables.paths(us, piece.kind.number(), from) {
             let mode = path.mode();
             let squares = tables.squares(path);
+            // Offers the move to `to`, the `index`th square of the path, with its promotions.
+            let mut emit = |to: Square, kind: MoveKind, index: usize| {
+                if !path.promotes_at(index) {
+                    return visit(Move { from, to, kind });
+                }
+                (!path.forced_at(index) && visit(Move { from, to, kind }))
+                    || self.for_each_promotion(piece, |promoted| {
+                        visit(Move {
+                            from,
+                            to,
+                            kind: MoveKind::Promotion(promoted),
+                        })
+                    })
+            };
             if mode.hops() {
                 if let Some((index, to)) = self.hop_destination(squares) {
-                    if emit(
-                        to,
-                        MoveKind::Normal,
-                        path.promotes_at(index),
-                        path.forced_at(index),
-                    ) {
+                    if emit(to, MoveKind::Normal, index) {
                         return true;
                     }
                 }
                 continue;
             }
+            let pass = path.pass();
             for (index, &to) in squares.iter().enumerate() {
                 let target = self.code_at(to);
-                let kind = if target == 0 {
-                    if mode.moves() {
-                        Some(MoveKind::Normal)
+                if target == 0 {
+                    let kind = if mode.moves() {
+                        MoveKind::Normal
                     } else if mode.captures() && en_passant == Some(to) {
-                        Some(MoveKind::EnPassant)
+                        MoveKind::EnPassant
                     } else {
-                        None
-                    }
-                } else if code_color(target) != us {
-                    mode.captures().then_some(MoveKind::Normal)
-                } else {
-                    let swappable = || {
-                        variant
-                            .rule_of(Kind::new(code_kind(target)).expect("a piece"))
-                            .spec
-                            .swappable
+                        continue;
                     };
-                    (may_swap && mode.moves() && swappable()).then_some(MoveKind::Swap)
-                };
-                if let Some(kind) = kind.filter(|_| index >= path.pass()) {
-                    let promotes = kind != MoveKind::Swap && path.promotes_at(index);
-                    if emit(to, kind, promotes, promotes && path.forced_at(index)) {
+                    if index >= pass && emit(to, kind, index) {
                         return true;
                     }
+                    continue;
                 }
-                if target != 0 {
-                    break;
+                if index >= pass {
+                    if code_color(target) != us {
+                        if mode.captures() && emit(to, MoveKind::Normal, index) {
+                            return true;
+                        }
+                    } else if may_swap && mode.moves() && self.is_swappable(target) {
+                        let kind = MoveKind::Swap;
+                        if visit(Move { from, to, kind }) {
+                            return true;
+                        }
+                    }
                 }
+                break;
             }
         }
         false
+    }
+
+    /// Offers `visit` each kind `piece` may promote to now, until `visit` returns `true`.
+    #[cold]
+    fn for_each_promotion(&self, piece: Piece, mut visit: impl FnMut(Kind) -> bool) -> bool {
+        let targets = self.promotion_targets(piece);
+        self.variant()
+            .rules()
+            .filter(|rule| targets & rule.kind.bit() != 0)
+            .any(|rule| visit(rule.kind))
+    }
+
+    /// Whether the King may swap places with the friendly piece of code `code`.
+    fn is_swappable(&self, code: u8) -> bool {
+        Kind::new(code_kind(code)).is_some_and(|kind| self.variant().rule_of(kind).spec.swappable)
     }
 
     /// Where a hopper walking `squares` captures: the first piece beyond the first piece (the
@@ -311,18 +314,16 @@ impl Position {
             } else {
                 SquareSet::EMPTY
             };
-            let facing_rule = self.variant().spec().facing != crate::variant::Facing::Allowed;
+            // Leaving one of these squares may expose the King: pinned pieces, the King's
+            // facing lines, the hoppers' lines (where arriving may matter too).
+            let watched = scan.sole_blockers | *self.variant().facing_lines(king) | hop_lines;
             moves.retain(|&mv| {
                 let may_expose = match mv.kind {
                     MoveKind::Castle(_) => false,
                     MoveKind::Drop(_) => hop_lines.contains(mv.to),
                     MoveKind::EnPassant | MoveKind::Swap => true,
                     MoveKind::Normal | MoveKind::Promotion(_) => {
-                        mv.from == king
-                            || scan.sole_blockers.contains(mv.from)
-                            || (facing_rule && self.on_king_line(king, mv.from))
-                            || hop_lines.contains(mv.from)
-                            || hop_lines.contains(mv.to)
+                        mv.from == king || watched.contains(mv.from) || hop_lines.contains(mv.to)
                     }
                 };
                 !(may_expose && self.leaves_king_exposed(mv))
@@ -331,16 +332,6 @@ impl Position {
         if self.hand_kinds(us) != 0 {
             moves.retain(|&mv| !self.is_forbidden_drop_mate(mv));
         }
-    }
-
-    /// Whether `square` lies on a line through `king` along which the Kings may not face.
-    #[inline]
-    fn on_king_line(&self, king: Square, square: Square) -> bool {
-        let dx = king.file().abs_diff(square.file());
-        let dy = king.rank().abs_diff(square.rank());
-        dx == 0
-            || (self.variant().spec().facing == crate::variant::Facing::FilesAndDiagonals
-                && dx == dy)
     }
 
     /// Whether `mv` drops a piece that may not give checkmate, and does.

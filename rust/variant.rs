@@ -281,6 +281,8 @@ pub struct Variant {
     castling: Option<Castling>,
     kinds: KindSet,
     pawns: KindSet,
+    /// Per square: the lines through it along which the Kings may not face.
+    facing_lines: Vec<SquareSet>,
     tables: Tables,
 }
 
@@ -452,6 +454,12 @@ impl Variant {
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
         rules.insert(0, rules[0].clone());
         let tables = Tables::build(dims, &rules[1..], spec.promotes_leaving_zone);
+        let facing_lines = (0..crate::geometry::SQUARE_SLOTS)
+            .map(|index| match Square::from_index(index) {
+                Some(king) if dims.contains(king) => facing_lines(dims, spec.facing, king),
+                _ => SquareSet::EMPTY,
+            })
+            .collect();
         let mut variant = Variant {
             spec,
             rules,
@@ -461,6 +469,7 @@ impl Variant {
             castling,
             kinds,
             pawns,
+            facing_lines,
             tables,
         };
         let start = fen::parse_setup(&variant, &variant.spec.start_fen).map_err(|error| {
@@ -598,6 +607,13 @@ impl Variant {
         &self.rule_of(kind).allowed[color.index()]
     }
 
+    /// The squares of the lines through `square` along which the Kings may not face: a piece
+    /// leaving one may open a facing.
+    #[inline]
+    pub fn facing_lines(&self, square: Square) -> &SquareSet {
+        &self.facing_lines[square.index()]
+    }
+
     /// Castling, if the variant has it.
     #[inline]
     pub fn castling(&self) -> Option<&Castling> {
@@ -614,6 +630,20 @@ impl Variant {
     pub(crate) fn rank_span(&self, rank: u8, from: u8, to: u8) -> impl Iterator<Item = Square> {
         (from.min(to)..=from.max(to)).filter_map(move |file| Square::new(file, rank))
     }
+}
+
+/// The squares on the lines through `king` along which `facing` forbids the Kings to face.
+fn facing_lines(dims: Dimensions, facing: Facing, king: Square) -> SquareSet {
+    dims.squares()
+        .filter(|square| {
+            let dx = king.file().abs_diff(square.file());
+            match facing {
+                Facing::Allowed => false,
+                Facing::Files => dx == 0,
+                Facing::FilesAndDiagonals => dx == 0 || dx == king.rank().abs_diff(square.rank()),
+            }
+        })
+        .collect()
 }
 
 /// Whether `symbol` is one uppercase ASCII letter, or `+` and one.

@@ -148,7 +148,10 @@ impl PyPiece {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
         let this = slf.get();
         let variant = this.variant.spec().name.clone();
-        Ok((slf.get_type().getattr("from_symbol")?, (this.text(), variant)))
+        Ok((
+            slf.get_type().getattr("from_symbol")?,
+            (this.text(), variant),
+        ))
     }
 
     fn __repr__(&self) -> String {
@@ -188,10 +191,13 @@ impl PyMove {
         let promotion = if self.plus {
             Some("+".to_string())
         } else {
-            self.mv
-                .promotion
-                .map(symbol)
-                .map(|s| if s.starts_with('+') { "+".to_string() } else { s })
+            self.mv.promotion.map(symbol).map(|s| {
+                if s.starts_with('+') {
+                    "+".to_string()
+                } else {
+                    s
+                }
+            })
         };
         (
             self.mv.from,
