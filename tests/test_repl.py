@@ -502,3 +502,123 @@ def test_completion_after_the_end_offers_only_commands() -> None:
     session = repl.Session(meiriqi.Board(MATE_IN_ONE), out=io.StringIO())
     session.execute("Rb10")
     assert session.complete("", "") == sorted(repl.COMMANDS)
+
+
+# -- the reference games: drops, castling, hands at the prompt ------------------------------------
+
+SHOGI_CAPTURES = ["c4 g6", "Bxh8=+", "Sxh8"]
+"""Shogi: White's Bishop takes Black's and promotes, Black's Silver takes it back: each side holds
+a Bishop (a promoted piece goes to hand unpromoted)."""
+
+SHOGI_DROP_MATE = "4k4/9/4P4/9/9/9/9/9/4K4[G] w - - 0 1"
+"""Shogi: White mates by dropping the Gold on e8, guarded by the pawn."""
+
+
+def shogi(*lines: str) -> str:
+    """The output of a Shogi game between two people fed ``lines``."""
+    return play(*lines, args=("--variant", "shogi", "--black", "human"))
+
+
+def test_a_drop_played_at_the_prompt() -> None:
+    output = shogi(*SHOGI_CAPTURES, "moves e4", "B@e5", "fen")
+    assert "2. Bxh8=+\n" in output and "2... Sxh8\n" in output
+    after_captures = output.split("Last move: 2... Sxh8")[0].rsplit("3. White>", 1)[0]
+    assert "    Black's hand: b\n" in after_captures and "    White's hand: B\n" in after_captures
+    assert "drops on e4: 1 legal move:\n  B@e4\n" in output
+    assert "3. B@e5\n" in output and "Last move: 3. B@e5" in output
+    board = meiriqi.Board(variant="shogi")
+    for san in ("c4", "g6", "Bxh8=+", "Sxh8", "B@e5"):
+        board.push_san(san)
+    assert f"3... Black> fen\n{board.fen()}\n" in output
+    assert board.fen().split()[0].endswith("[b]")
+    final = output.split("3. B@e5\n")[1]
+    assert final.index("Black's hand: b") < final.index(" 9 ") < final.index("White's hand: empty")
+    assert errors(output) == []
+
+
+def test_a_drop_that_mates_ends_the_game() -> None:
+    output = shogi(f"fen {SHOGI_DROP_MATE}", "moves e8", "G@e8", "undo", "P@e8")
+    assert "drops on e8: 1 legal move:\n  G@e8#" in output
+    assert "1. G@e8#\n" in output and "Checkmate: White wins, 1-0." in output
+    assert "took back 1. G@e8#" in output
+    (error,) = errors(output)
+    assert error.startswith("error: illegal move 'P@e8': no legal drop on e8")
+
+
+def test_castling_at_the_prompt() -> None:
+    lines = ("e4 e5 Nf3 Nc6 Bc4 Bc5", "O-O-O", "o-o", "fen", "undo", "0-0")
+    output = play(*lines, args=("--variant", "chess", "--black", "human"))
+    (error,) = errors(output)
+    assert error.startswith("error: illegal move 'O-O-O': no legal castling O-O-O")
+    assert "4. White> o-o\n4. O-O\n" in output and "4. White> 0-0\n4. O-O\n" in output
+    assert "took back 4. O-O" in output
+    assert "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4" in output
+    assert "Last move: 4. O-O" in output
+    assert "  1   R   N   B   Q  [.]  R  [K]  .    White (UPPERCASE)" in output
+
+
+def test_castling_and_drops_are_refused_where_the_variant_has_none() -> None:
+    output = play("O-O", "P@e5", args=("--variant", "xiangqi", "--black", "human"))
+    assert errors(output) == [
+        "error: invalid san 'O-O': xiangqi has no castling; a move is SAN (Che3, Nc3, e5, Rxa10) "
+        "or coordinates (h3e3, b1c3)",
+        "error: invalid san 'P@e5': xiangqi has no drops; a move is SAN (Che3, Nc3, e5, Rxa10) "
+        "or coordinates (h3e3, b1c3)",
+    ]
+
+
+def test_help_and_hints_follow_the_reference_games() -> None:
+    shogi_output = shogi("help", "zz9")
+    assert "Drops: a captured piece goes to the capturer's hand" in shogi_output
+    assert "P@e5" in shogi_output.split("Moves: SAN such as")[1]
+    assert "+P" in shogi_output and "each side's hand is listed" in shogi_output
+    (error,) = errors(shogi_output)
+    assert error.endswith("P@e5 drops a pawn from your hand on e5")
+    chess_output = play("help", args=("--variant", "chess", "--black", "human"))
+    assert "Castling is O-O" in chess_output and "Drops" not in chess_output
+    assert chess_output.startswith("Chess: White (you) against Black (you). Type a move (e4, Nf3")
+    xiangqi_output = play("help", args=("--variant", "xiangqi", "--black", "human"))
+    assert "the palaces are walled off" in xiangqi_output and "River" in xiangqi_output
+    assert "Castling" not in xiangqi_output and "Drops" not in xiangqi_output
+    meiriqi_output = play("help")
+    assert "the fortresses are walled off" in meiriqi_output
+    assert "Drops" not in meiriqi_output and "Castling" not in meiriqi_output
+
+
+def test_variant_lists_and_starts_the_reference_games() -> None:
+    output = play("variant", "variant shogi", "fen", "variant Xiangqi", "fen")
+    for name in ("chess", "xiangqi", "shogi"):
+        assert f"\n  {name} " in output
+    assert "new game of Shogi" in output and "new game of Xiangqi" in output
+    assert meiriqi.Board(variant="shogi").fen() in output
+    assert meiriqi.Board(variant="xiangqi").fen() in output
+    assert "    White's hand: empty" in output
+    assert "~~~~~~~~~~~~~~ River ~~~~~~~~~~~~~~" in output
+
+
+@pytest.mark.parametrize("variant", ["chess", "xiangqi", "shogi"])
+def test_the_computer_plays_each_reference_game(variant: str) -> None:
+    args = ("--variant", variant, "--white", "computer", "--black", "human", "--depth", "1")
+    output = play("hint", "go", "undo", "fen", args=args)
+    assert "hint: " in output
+    assert output.count(" (computer)\n") == 3  # White's first move, Black's 'go', White's reply
+    assert "took back 2. " in output and "took back 1... " in output
+    assert errors(output) == []
+    first = meiriqi.Board(variant=variant)
+    first.push_san(output.split("1. ")[1].split(" (computer)")[0])
+    assert f"1... Black> fen\n{first.fen()}\n" in output
+
+
+def test_reference_game_endings_are_announced() -> None:
+    mate = "4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1"
+    output = play(f"fen {mate}", "Rb10", args=("--variant", "xiangqi", "--black", "human"))
+    assert "1. Rb10#\n" in output and "Checkmate: White wins, 1-0." in output
+    stalemate = "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1"
+    output = play(f"fen {stalemate}", "Qf7", args=("--variant", "chess", "--black", "human"))
+    assert "Stalemate: Black has no legal move. In Chess stalemate is a draw, 1/2-1/2." in output
+    session = repl.Session(meiriqi.Board("4k3/8/8/8/8/8/3n4/4KN2 w - - 0 1", variant="chess"))
+    session.out = io.StringIO()
+    session.execute("Kxd2")
+    assert repl.outcome_text(session.board) == (
+        "Draw by insufficient material: neither side has the pieces to checkmate, 1/2-1/2."
+    )

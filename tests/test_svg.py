@@ -141,3 +141,133 @@ def test_yangqi_board_has_nine_files_and_no_markings() -> None:
     assert (geometry.width, geometry.height) == (9, 10)
     assert geometry.fortresses == () and geometry.camp_lines == ()
     assert svg.Geometry.of(meiriqi.Board()).camp_lines == (3, 7)
+
+
+# -- the reference games: hands, + pieces, the River, palaces, setups ------------------------------
+
+SHOGI_HANDS = "lnsgk2nl/1r4+Ps1/pp1pppp1p/2p3p2/9/2P6/PP1PPPPPP/1+b5R1/LNSGKGSNL[PPPGb] b - - 0 1"
+"""Shogi: White holds a Gold and three Pawns, Black a Bishop; a Tokin (+P) and a Horse (+b)."""
+
+
+def top(element: ET.Element) -> float:
+    """The ``y`` of an element drawn at a height (a rectangle or a circle)."""
+    return float(element.get("y") or element.get("cy") or "nan")
+
+
+def hand(root: ET.Element, side: str) -> ET.Element:
+    """The group drawn for ``side``'s hand."""
+    (group,) = [g for g in with_class(root, "hand") if side in g.get("class", "").split()]
+    return group
+
+
+def band_top(root: ET.Element, side: str) -> float:
+    """The top of the band of ``side``'s hand."""
+    band = hand(root, side).find("svg:rect", NS)
+    assert band is not None
+    return top(band)
+
+
+def hand_pieces(root: ET.Element, side: str) -> dict[str, str]:
+    """The pieces drawn in ``side``'s hand: the letters (``P`` for a pawn's plain disc) and the
+    count drawn with each."""
+    held = {}
+    for group in with_class(hand(root, side), "hand-piece"):
+        letters = [
+            t.text or ""
+            for t in group.findall("svg:text", NS)
+            if "hand-count" not in t.get("class", "")
+        ]
+        (count,) = [t.text for t in with_class(group, "hand-count")]
+        held[letters[0] if letters else "P"] = count or ""
+    return held
+
+
+def test_shogi_shows_both_hands_with_counts_and_plus_pieces() -> None:
+    board = meiriqi.Board(SHOGI_HANDS, variant="shogi")
+    root = parse(svg.board(board))
+    width = 2 * svg.MARGIN + 9 * svg.SQUARE_SIZE
+    height = 2 * (svg.MARGIN + svg.HAND_BAND) + 9 * svg.SQUARE_SIZE
+    assert root.get("viewBox") == f"0 0 {width} {height}"
+    assert hand_pieces(root, "white") == {"G": "1", "P": "3"}
+    assert hand_pieces(root, "black") == {"B": "1"}
+    titles = [e.text for e in root.iter("{http://www.w3.org/2000/svg}title")]
+    assert "White's hand: 1 gold, 3 pawns" in titles and "Black's hand: 1 bishop" in titles
+    pieces = with_class(root, "piece")
+    assert len(pieces) == len(board.piece_map())
+    letters = {t.text: t for g in pieces for t in g.findall("svg:text", NS)}
+    assert {"+P", "+B", "L", "K"} <= set(letters)
+    assert float(letters["+P"].get("font-size", "0")) < float(letters["L"].get("font-size", "0"))
+    assert with_class(root, "tokin") and with_class(root, "horse")
+    # Black's hand above the board, White's below; the other way round when flipped.
+    assert band_top(root, "black") < top(square_rect(root, "a9"))
+    assert band_top(root, "white") > top(square_rect(root, "a1")) + svg.SQUARE_SIZE
+    flipped = parse(svg.board(board, flipped=True))
+    assert band_top(flipped, "white") < top(square_rect(flipped, "i1"))
+    assert band_top(flipped, "black") > top(square_rect(flipped, "a9"))
+
+
+def test_a_drop_marks_one_square_and_empty_hands_are_drawn() -> None:
+    board = meiriqi.Board(variant="shogi")
+    for san in ("c4", "g6", "Bxh8=+", "Sxh8", "B@e5"):
+        board.push_san(san)
+    root = parse(svg.board(board, lastmove=board.peek(), size=445))
+    (marked,) = with_class(root, "lastmove")
+    assert (marked.get("x"), marked.get("y")) == (
+        square_rect(root, "e5").get("x"),
+        square_rect(root, "e5").get("y"),
+    )
+    assert hand_pieces(root, "white") == {} and hand_pieces(root, "black") == {"B": "1"}
+    board_height = 9 * svg.SQUARE_SIZE
+    assert root.get("height") == str(round(445 * (board_height + 2 * svg.HAND_BAND) / 405))
+
+
+def test_xiangqi_has_the_river_and_both_palaces() -> None:
+    board = meiriqi.Board(variant="xiangqi")
+    geometry = svg.Geometry.of(board)
+    assert geometry.fortresses == (
+        (parse_square("d1"), parse_square("f3")),
+        (parse_square("d8"), parse_square("f10")),
+    )
+    assert geometry.river == 5 and geometry.camp_lines == ()
+    root = parse(svg.board(board))
+    assert len(with_class(root, "fortress")) == 2 and len(with_class(root, "fortress-x")) == 4
+    (river,) = with_class(root, "river")
+    (band,) = river.findall("svg:rect", NS)
+    line = top(square_rect(root, "a5"))  # the line between ranks 5 and 6
+    assert top(band) + float(band.get("height", "0")) / 2 == line
+    assert [e.text for e in with_class(root, "river-label")] == ["RIVER"]
+    assert not with_class(root, "hand") and not with_class(root, "camp")
+    letters = sorted(
+        t.text or "" for g in with_class(root, "piece") for t in g.findall("svg:text", NS)
+    )
+    assert letters == sorted("RNBAKABNRCC" * 2)  # the soldiers are plain discs
+    assert len(with_class(root, "piece")) == 32
+
+
+def test_chess_has_no_river_hand_or_fortress_and_shows_castling() -> None:
+    board = meiriqi.Board(variant="chess")
+    for san in ("e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5", "O-O"):
+        board.push_san(san)
+    root = parse(svg.board(board, lastmove=board.peek()))
+    assert root.get("viewBox") == "0 0 400 400"
+    assert not with_class(root, "river") and not with_class(root, "hand")
+    assert not with_class(root, "fortress") and not with_class(root, "camp")
+    assert len(with_class(root, "lastmove")) == 2
+    assert with_class(root, "king") and with_class(root, "rook")
+    assert meiriqi.Board(variant="meiriqi").has_hands is False
+    assert not with_class(parse(svg.board(meiriqi.Board())), "hand")
+
+
+def test_an_invalid_setup_renders() -> None:
+    board = meiriqi.Board.empty(variant="shogi")
+    board.set_piece_at(parse_square("e5"), meiriqi.Piece.from_symbol("+P", variant="shogi"))
+    assert not board.is_valid()
+    with pytest.raises(meiriqi.InvalidPositionError):
+        board.is_check()
+    root = parse(svg.board(board))
+    (piece,) = with_class(root, "piece")
+    assert [t.text for t in piece.findall("svg:text", NS)] == ["+P"]
+    assert len(with_class(root, "hand")) == 2 and not with_class(root, "check")
+    chess = meiriqi.Board.empty(variant="chess")
+    chess.set_piece_at(parse_square("e1"), meiriqi.Piece.from_symbol("K", variant="chess"))
+    assert len(with_class(parse(svg.board(chess)), "piece")) == 1

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
-from meiriqi._core import BLACK, WHITE, Board, square, square_file, square_rank
+from meiriqi._core import BLACK, WHITE, Board, piece_symbol, square, square_file, square_rank
 from meiriqi.svg import Geometry
 
 __all__ = ["FANCY", "PLAIN", "Style", "diagram", "terminal_style"]
@@ -31,8 +31,8 @@ class Style:
     A camp line is drawn with ``camp`` segments (one per square) joined by ``camp_joint``; a
     fortress edge with ``edge`` and ``edge_joint``; ``wall_up`` and ``wall_down`` join a line to
     the fortress wall above or below it. ``colors`` maps the parts of the picture (``white``,
-    ``black``, ``empty``, ``lines``, ``marked``, ``check``, ``labels``) to ANSI SGR codes; an
-    empty mapping draws without colour.
+    ``black``, ``empty``, ``lines``, ``marked``, ``check``, ``labels``, ``river``) to ANSI SGR
+    codes; an empty mapping draws without colour. ``river`` draws the River's line (Xiangqi).
     """
 
     empty: str
@@ -47,6 +47,7 @@ class Style:
     marks: tuple[str, str]
     check_marks: tuple[str, str]
     colors: Mapping[str, str]
+    river: str = "~"
 
     def paint(self, text: str, part: str) -> str:
         """``text`` in the colour of ``part`` (unchanged without colours)."""
@@ -90,7 +91,9 @@ FANCY = Style(
         "labels": "2",
         "marked": "7",
         "check": "1;97;41",
+        "river": "34",
     },
+    river="\u2248",  # almost equal to: waves
 )
 """Unicode lines and ANSI colours: Black's pieces red, last move in reverse video, check on red."""
 
@@ -107,7 +110,7 @@ def terminal_style(stream: TextIO, *, no_color: bool = False) -> Style:
     try:
         if not stream.isatty():
             return PLAIN
-        sample = FANCY.empty + FANCY.x_point + FANCY.wall + FANCY.camp + "Mĕirìqí"
+        sample = FANCY.empty + FANCY.x_point + FANCY.wall + FANCY.camp + FANCY.river + "Mĕirìqí"
         sample.encode(stream.encoding or "ascii")
     except (AttributeError, ValueError):
         return PLAIN
@@ -146,6 +149,32 @@ def _camp_lines(geometry: Geometry) -> set[int]:
     return {line for line in geometry.camp_lines if 1 < line < geometry.height - 1}
 
 
+def _fortress_lines(geometry: Geometry) -> set[int]:
+    """The lines along the fortresses' lower and upper edges inside the board (Xiangqi's palaces
+    are closed by them even where no camp line runs)."""
+    edges = {
+        line
+        for low, high in geometry.fortresses
+        for line in (square_rank(low), square_rank(high) + 1)
+    }
+    return {line for line in edges if 0 < line < geometry.height}
+
+
+def _hand_line(board: Board, color: bool, style: Style) -> str:
+    """``color``'s hand in a drop game: ``"    Black's hand: r, p x2"`` (``empty`` when it is);
+    its letters are in the side's case, as on the board."""
+    hand = board.hand(color)
+    held = []
+    for kind in reversed(board.piece_types):  # Shogi's order: Rook, Bishop, Gold, ..., Pawn
+        if hand.get(kind):
+            symbol = piece_symbol(kind, variant=board.variant_name)
+            symbol = symbol.upper() if color else symbol.lower()
+            count = f" x{hand[kind]}" if hand[kind] > 1 else ""
+            held.append(style.paint(symbol, "white" if color else "black") + count)
+    title = style.paint(f"{'White' if color else 'Black'}'s hand:", "labels")
+    return f"    {title} {', '.join(held) or 'empty'}"
+
+
 def diagram(
     board: Board,
     *,
@@ -157,7 +186,10 @@ def diagram(
 
     The shape is ``geometry``, by default the board's own (:meth:`Geometry.of`). The last move's
     squares and a checked King are marked; the margin names the sides and the camps (in
-    Mĕirìqí ranks 8-10 are White's promotion zone, ranks 1-3 Black's).
+    Mĕirìqí ranks 8-10 are White's promotion zone, ranks 1-3 Black's). A River (Xiangqi) is a
+    ``~`` line between the halves; in a drop game each side's hand is listed on its own edge of
+    the board (Black's above unless ``flipped``). Where the variant has ``+`` symbols (Shogi)
+    every square is one character wider, so that ``+P`` keeps the grid.
     """
     geometry = Geometry.of(board) if geometry is None else geometry
     files = list(range(board.files))
@@ -166,11 +198,13 @@ def diagram(
         files.reverse()
         ranks.reverse()
     inside, points = _regions(geometry)
-    camp_lines = _camp_lines(geometry)
+    lines_drawn = _camp_lines(geometry) | _fortress_lines(geometry)
     margin = _margin(board)
     last = board.peek() if board.move_stack else None
     marked = set() if last is None else {last.from_square, last.to_square}
     checked = board.king(board.turn) if board.is_valid() and board.is_check() else None
+    width = max(len(piece_symbol(kind, variant=board.variant_name)) for kind in board.piece_types)
+    extra = width - 1  # the columns a two-character symbol needs beyond one
 
     def cell(sq: int) -> str:
         piece = board.piece_at(sq)
@@ -178,11 +212,12 @@ def diagram(
             text, part = (style.x_point if sq in points else style.empty), "empty"
         else:
             text, part = piece.symbol(), "white" if piece.color else "black"
+        pad = " " * (width - len(text))
         if sq == checked:
-            return style.paint(style.check_marks[0] + text + style.check_marks[1], "check")
+            return pad + style.paint(style.check_marks[0] + text + style.check_marks[1], "check")
         if sq in marked:
-            return style.paint(style.marks[0] + text + style.marks[1], "marked")
-        return " " + style.paint(text, part) + " "
+            return pad + style.paint(style.marks[0] + text + style.marks[1], "marked")
+        return pad + " " + style.paint(text, part) + " "
 
     def is_wall(rank: int, column: int) -> bool:
         """Whether a fortress wall stands left of ``column`` on ``rank``."""
@@ -195,8 +230,14 @@ def diagram(
         """The wall or space left of ``column``."""
         return style.paint(style.wall, "lines") if is_wall(rank, column) else " "
 
-    def camp_line(upper: int, lower: int) -> str:
-        """The line between two adjacent ranks as shown."""
+    def widened(segment: str) -> str:
+        """A line's segment under one square, as wide as the square."""
+        return segment[:1] * extra + segment
+
+    def rule(upper: int, lower: int) -> str:
+        """The line between two adjacent ranks as shown: a camp line (dashed), with the edges of
+        the fortresses it crosses, or a fortress's edge alone."""
+        camp = max(upper, lower) in _camp_lines(geometry)
         text = ""
         for column, file in enumerate(files):
             above, below = square(file, upper) in inside, square(file, lower) in inside
@@ -206,16 +247,32 @@ def diagram(
                 text += style.wall_down
             elif column == 0:
                 text += " "
+            elif above or below:
+                text += style.edge_joint
             else:
-                text += style.edge_joint if above or below else style.camp_joint
-            text += style.edge if above or below else style.camp
+                text += style.camp_joint if camp else " "
+            if above or below:
+                text += widened(style.edge)
+            else:
+                text += widened(style.camp) if camp else " " * (3 + extra)
         return "    " + style.paint(text.rstrip(), "lines")
 
-    header = "    " + "".join(f"  {chr(ord('a') + f)} " for f in files).rstrip()
+    def river() -> str:
+        """The River's line across the board, named in its middle."""
+        span = len(files) * (4 + extra) - 1
+        name = " River "
+        left = (span - len(name)) // 2
+        text = style.river * left + name + style.river * (span - left - len(name))
+        return "    " + style.paint(" " + text, "river")
+
+    header = "    " + "".join(f"  {' ' * extra}{chr(ord('a') + f)} " for f in files).rstrip()
     lines = [style.paint(header, "labels")]
     for row, rank in enumerate(ranks):
-        if row and max(rank, ranks[row - 1]) in camp_lines:
-            lines.append(camp_line(ranks[row - 1], rank))
+        line = max(rank, ranks[row - 1]) if row else None
+        if line is not None and line == geometry.river:
+            lines.append(river())
+        elif line in lines_drawn:
+            lines.append(rule(ranks[row - 1], rank))
         text = style.paint(f"{rank + 1:>3} ", "labels")
         for column, file in enumerate(files):
             text += separator(rank, column) + cell(square(file, rank))
@@ -223,4 +280,8 @@ def diagram(
             text += "   " + style.paint(margin[rank], "labels")
         lines.append(text.rstrip())
     lines.append(style.paint(header, "labels"))
+    if board.has_hands:
+        top, bottom = (WHITE, BLACK) if flipped else (BLACK, WHITE)
+        lines.insert(0, _hand_line(board, top, style))
+        lines.append(_hand_line(board, bottom, style))
     return "\n".join(lines)

@@ -37,6 +37,7 @@ from meiriqi import (
     parse_square,
     pgn,
     piece_name,
+    piece_symbol,
     square,
     square_file,
     square_name,
@@ -44,6 +45,7 @@ from meiriqi import (
 )
 from meiriqi.display import PLAIN, Style, diagram
 from meiriqi.san import AmbiguousMoveError
+from meiriqi.svg import Geometry
 
 __all__ = ["COMMANDS", "Level", "Session", "game_name", "outcome_text", "parse_level", "run"]
 
@@ -70,7 +72,12 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 _ALIASES = {"exit": "quit", "?": "help", "board": "show"}
 _AUTO = {"white": {WHITE}, "black": {BLACK}, "both": {WHITE, BLACK}, "off": set()}
-_MOVE_EXAMPLES = {"meiriqi": ("c4, Nb4, Lxe5, Sd8=O", "c3c4, c7d8o")}
+_MOVE_EXAMPLES = {
+    "meiriqi": ("c4, Nb4, Lxe5, Sd8=O", "c3c4, c7d8o"),
+    "chess": ("e4, Nf3, Bxc6, O-O, e8=Q", "e2e4, e1g1, e7e8q"),
+    "xiangqi": ("Che3, Nc3, e5, Rxa10", "h3e3, b1c3"),
+    "shogi": ("c4, Gd2, Bxh8=+, P@e5", "c3c4, b2h8+, P@e5"),
+}
 """Example moves per variant, in SAN and in coordinates, for hints."""
 _YANGQI_EXAMPLES = ("e4, Nd2, Pxb7, Kd1, e10=R", "e3e4, e9e10r")
 
@@ -81,12 +88,17 @@ def move_examples(board: Board) -> tuple[str, str]:
 
 
 def move_hint(board: Board) -> str:
-    """What a move looks like, for error messages."""
+    """What a move looks like, for error messages (drops too, in a variant with hands)."""
     san, coordinates = move_examples(board)
-    return f"a move is SAN ({san}) or coordinates ({coordinates})"
+    hint = f"a move is SAN ({san}) or coordinates ({coordinates})"
+    if board.has_hands:
+        hint += "; P@e5 drops a pawn from your hand on e5"
+    return hint
 
 
 _MOVE_NUMBER = re.compile(r"[0-9]+\.+")
+_CASTLING = re.compile(r"[O0]-[O0](?:-[O0])?[+#]*", re.IGNORECASE)
+"""Castling (``O-O``, ``0-0-0``, ``o-o``): a move, though it may hold no digit."""
 
 
 def side_name(color: bool) -> str:
@@ -140,8 +152,7 @@ _ENDINGS = {
     "that delivered it: {winner} wins, {result}.",
     "STALEMATE_DRAW": "Stalemate: {mover} has no legal move. In {game} stalemate is a draw, "
     "{result}.",
-    "INSUFFICIENT_MATERIAL": "Draw by insufficient material: only the two Kings are left, "
-    "{result}.",
+    "INSUFFICIENT_MATERIAL": "Draw by insufficient material: {material}, {result}.",
     "SEVENTYFIVE_MOVES": "Draw by the seventy-five-move rule: 75 moves by each side without a "
     "capture or pawn move, {result}.",
     "FIVEFOLD_REPETITION": "Draw by fivefold repetition: the same position has occurred five "
@@ -152,7 +163,8 @@ _ENDINGS = {
     "has occurred three times, {result}.",
 }
 """The announcement of each ending, by the name of its ``Termination`` (a drawn stalemate has a
-key of its own); ``mover`` is the side to move in the final position."""
+key of its own); ``mover`` is the side to move in the final position, ``material`` says what is
+left when it is not enough to mate."""
 
 
 def game_name(board: Board) -> str:
@@ -181,6 +193,9 @@ def outcome_text(board: Board, outcome: Outcome | None = None) -> str | None:
         winner=side_name(not board.turn),
         result=outcome.result(),
         game=game_name(board),
+        material="only the two Kings are left"
+        if len(board.piece_map()) == 2
+        else "neither side has the pieces to checkmate",
     )
 
 
@@ -197,6 +212,46 @@ def _move_number(board: Board) -> str:
 def _numbered(board: Board, move: Move) -> str:
     """``move`` (legal in ``board``) as numbered SAN: ``"3. Nb4"`` or ``"3... Nb7"``."""
     return f"{_move_number(board)} {board.san(move)}"
+
+
+def _notes(board: Board) -> list[str]:
+    """What ``help`` says about the moves and the diagram of ``board``'s variant."""
+    notes = []
+    if board.has_hands:
+        notes.append(
+            "Drops: a captured piece goes to the capturer's hand; play it back onto an empty "
+            "square with its letter, @ and the square: P@e5 (the same in coordinates). "
+            "'moves e5' lists the drops on an empty e5."
+        )
+    if any(len(piece_symbol(kind, variant=board.variant_name)) > 1 for kind in board.piece_types):
+        notes.append(
+            "A promoted piece is shown as +P; a move that promotes to it ends in =+ "
+            "(Bxh8=+), or + in coordinates (b2h8+)."
+        )
+    if board.has_castling:
+        notes.append(
+            "Castling is O-O (on the King's side) or O-O-O, or the King's two-square move in "
+            "coordinates (e1g1)."
+        )
+    if board.variant_name.startswith("yangqi"):
+        notes.append(
+            "A King's swap with a neighbour is written as the King's move onto the neighbour's "
+            "square (Kd1 or e1d1)."
+        )
+    board_parts = ["uppercase White, lowercase Black"]
+    if board.fortress(WHITE):
+        palaces = "palaces" if board.variant_name == "xiangqi" else "fortresses"
+        board_parts.append(f"the {palaces} are walled off and their empty 'X' points marked")
+    if Geometry.of(board).camp_lines:
+        board_parts.append("dashed lines bound the camps (promotion zones)")
+    elif board.camp(WHITE):
+        board_parts.append("a pawn promotes on the last rank")
+    if board.has_river:
+        board_parts.append("the ~ line is the River")
+    if board.has_hands:
+        board_parts.append("each side's hand is listed by its own edge of the board")
+    notes.append(f"On the board: {'; '.join(board_parts)}.")
+    return notes
 
 
 class Session:
@@ -333,7 +388,9 @@ class Session:
         for word in words:
             if _MOVE_NUMBER.fullmatch(word):
                 continue
-            if not any(character.isdigit() for character in word):
+            if _CASTLING.fullmatch(word):
+                word = word.upper()
+            elif not any(character.isdigit() for character in word):
                 raise ValueError(
                     f"unknown command {word!r}; the commands are {', '.join(COMMANDS)}; "
                     f"{move_hint(self.board)}"
@@ -405,21 +462,16 @@ class Session:
         for usage, summary in COMMANDS.values():
             self.say(f"  {usage:<{width}}  {summary}")
         san, coordinates = move_examples(self.board)
+        promotion = " (a promotion names the new piece)" if self.board.camp(WHITE) else ""
         self.say(
-            f"Moves: SAN such as {san} (a promotion names the new piece), or\n"
-            f"coordinates such as {coordinates}; several moves on one line are played in turn."
+            textwrap.fill(
+                f"Moves: SAN such as {san}{promotion}, or coordinates such as {coordinates}; "
+                "several moves on one line are played in turn.",
+                80,
+            )
         )
-        if self.board.fortress(WHITE):
-            self.say(
-                "On the board: uppercase White, lowercase Black; the fortresses are walled off\n"
-                "and their empty 'X' points marked; dashed lines bound the camps (promotion zones)."
-            )
-        else:
-            self.say(
-                f"This game is {game_name(self.board)}: uppercase White, lowercase Black; a pawn\n"
-                "promotes on the last rank. A King's swap with a neighbour is written as the\n"
-                "King's move onto the neighbour's square (Kd1 or e1d1)."
-            )
+        for note in _notes(self.board):
+            self.say(textwrap.fill(note, 80))
 
     def do_moves(self, argument: str) -> None:
         """``moves [SQUARE]``."""
@@ -430,17 +482,23 @@ class Session:
             origin = self.parse_square(argument)
             piece = self.board.piece_at(origin)
             name = square_name(origin)
-            if piece is None:
+            if piece is None and self.board.has_hands:
+                moves = [
+                    move for move in moves if move.drop is not None and move.to_square == origin
+                ]
+                title = f"drops on {name}: {_count(len(moves), 'legal move')}"
+            elif piece is None:
                 raise ValueError(f"no piece on {name}: 'moves SQUARE' names a square with a piece")
-            owner = side_name(piece.color)
-            if piece.color != self.board.turn:
-                raise ValueError(
-                    f"the {piece_name(piece.piece_type)} on {name} is {owner}'s and it is "
-                    f"{side_name(self.board.turn)}'s move"
-                )
-            moves = [move for move in moves if move.from_square == origin]
-            title = f"{owner}'s {piece_name(piece.piece_type)} on {name}: "
-            title += _count(len(moves), "legal move")
+            else:
+                owner = side_name(piece.color)
+                kind = piece_name(piece.piece_type, variant=self.board.variant_name)
+                if piece.color != self.board.turn:
+                    raise ValueError(
+                        f"the {kind} on {name} is {owner}'s and it is "
+                        f"{side_name(self.board.turn)}'s move"
+                    )
+                moves = [move for move in moves if move.from_square == origin]
+                title = f"{owner}'s {kind} on {name}: {_count(len(moves), 'legal move')}"
         if not moves:
             self.say(f"{title}.")
             return
@@ -499,9 +557,9 @@ class Session:
         self.require_game_on()
         if not self.board.can_claim_draw():
             raise ValueError(
-                "no draw to claim: the side to move may claim one after 50 moves by each side "
-                "without a capture or pawn move, or when the position occurs for the third time "
-                "(in Yáng Qí; Mĕirìqí has no draws)"
+                "no draw to claim: in Yáng Qí and chess the side to move may claim one after 50 "
+                "moves by each side without a capture or pawn move, or when the position occurs "
+                "for the third time (Mĕirìqí, Xiangqi and Shogi have no such draws)"
             )
         self.claimed = True
         self.stale = True

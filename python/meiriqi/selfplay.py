@@ -3,9 +3,10 @@
 Games are of one ``variant`` (Mĕirìqí unless told); the records carry its ``Variant`` tag. Each
 game starts with a few random plies (``opening_plies``, drawn from the seeded generator) so that a
 deterministic search does not play the same game every time. A game ends by checkmate, stalemate
-(a win in Mĕirìqí, which has no draws; a draw in Yáng Qí), Yáng Qí's other draws (insufficient
-material, seventy-five moves, fivefold repetition, and the fifty-move and threefold-repetition
-draws, which the players always claim), or, at ``max_plies``, by adjudication: the record then
+(a win in Mĕirìqí, Xiangqi and Shogi, which have no draws; a draw in Yáng Qí and chess), the other
+draws of Yáng Qí and chess (insufficient material, seventy-five moves, fivefold repetition, and
+the fifty-move and threefold-repetition draws, which the players always claim), or, at
+``max_plies``, by adjudication: the record then
 has ``[Result "*"]`` (the game was not decided) and ``[Termination "adjudication"]``, and a
 comment after the last move says why it stopped.
 """

@@ -1,10 +1,12 @@
-"""SVG pictures of Mĕirìqí positions, in the style of the game's own diagram.
+"""SVG pictures of positions of every variant, in the style of Mĕirìqí's own diagram.
 
-The picture shows the checkered board with its coordinates, the two 3x3 fortresses with the
-Xiangqi 'X' through their five 'X' points, rows of dots on the lines that bound the camps
-(promotion zones, as on a Shogi board), and the pieces as discs with their letters: white discs
-with black letters for White, black discs with white letters for Black, so the sides stay apart
-in print. Pawns, which have no letter, are smaller plain discs.
+The picture shows the checkered board with its coordinates, the two 3x3 fortresses (Xiangqi's
+palaces) with the Xiangqi 'X' through their five 'X' points, rows of dots on the lines that bound
+the camps (promotion zones, as on a Shogi board), Xiangqi's River as a band between the halves,
+and the pieces as discs with their letters (``+P`` for a promoted Shogi piece): white discs with
+black letters for White, black discs with white letters for Black, so the sides stay apart in
+print. Pawns, which have no letter, are smaller plain discs. In a variant with hands (Shogi) each
+side's hand is a row of pieces with their counts, Black's above the board and White's below.
 """
 
 from __future__ import annotations
@@ -16,13 +18,11 @@ from dataclasses import dataclass
 
 from meiriqi._core import (
     BLACK,
-    PAWN,
     WHITE,
     Board,
     Move,
     Piece,
     piece_name,
-    piece_symbol,
     square,
     square_file,
     square_name,
@@ -33,6 +33,8 @@ __all__ = ["MEIRIQI", "Arrow", "Geometry", "SvgWrapper", "board"]
 
 SQUARE_SIZE = 45
 MARGIN = 20
+HAND_BAND = SQUARE_SIZE + MARGIN
+"""The height of the band kept for a hand (a row of pieces and a gap) above and below a board."""
 
 _LIGHT = "#f0dcb4"
 _DARK = "#c9a06a"
@@ -40,6 +42,8 @@ _LINE = "#4a3520"
 _LASTMOVE = "#e8e04a"
 _CHECK = "#e0201b"
 _ARROW = "#15781b"
+_RIVER = "#4f86c6"
+_HAND = "#e9dcc0"
 _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -49,13 +53,15 @@ class Geometry:
 
     ``fortresses`` are rectangles given by their lower-left and upper-right squares; each is
     outlined and crossed by the 'X' joining its corner squares. ``camp_lines`` are the grid lines,
-    counted from the bottom edge of the board (0 = below rank 1), that bound the camps.
+    counted from the bottom edge of the board (0 = below rank 1), that bound the camps; ``river``
+    is the grid line the River runs along (Xiangqi), if any.
     """
 
     width: int
     height: int
     fortresses: tuple[tuple[int, int], ...] = ()
     camp_lines: tuple[int, ...] = ()
+    river: int | None = None
 
     @classmethod
     def of(cls, board: Board) -> Geometry:
@@ -70,7 +76,8 @@ class Geometry:
         # A camp that is only the last rank is bounded by the board's edge: no line to mark.
         deep_camps = white_camp and black_camp and max(black_camp) > 0
         camp_lines = (max(black_camp) + 1, min(white_camp)) if deep_camps else ()
-        return cls(board.files, board.ranks, fortresses, camp_lines)
+        river = board.ranks // 2 if board.has_river else None
+        return cls(board.files, board.ranks, fortresses, camp_lines, river)
 
 
 MEIRIQI = Geometry.of(Board())
@@ -95,19 +102,24 @@ class SvgWrapper(str):
 
 
 class _Canvas:
-    """Maps board coordinates to picture coordinates and collects the SVG elements."""
+    """Maps board coordinates to picture coordinates and collects the SVG elements.
 
-    def __init__(self, geometry: Geometry, flipped: bool) -> None:
+    With ``hands`` a band for each side's hand is kept above and below the board.
+    """
+
+    def __init__(self, geometry: Geometry, flipped: bool, hands: bool = False) -> None:
         self.geometry = geometry
         self.flipped = flipped
-        width = 2 * MARGIN + geometry.width * SQUARE_SIZE
-        height = 2 * MARGIN + geometry.height * SQUARE_SIZE
+        self.band = HAND_BAND if hands else 0
+        self.top = MARGIN + self.band
+        self.width = 2 * MARGIN + geometry.width * SQUARE_SIZE
+        self.height = 2 * (MARGIN + self.band) + geometry.height * SQUARE_SIZE
         self.root = ET.Element(
             "svg",
             {
                 "xmlns": "http://www.w3.org/2000/svg",
                 "version": "1.1",
-                "viewBox": f"0 0 {width} {height}",
+                "viewBox": f"0 0 {self.width} {self.height}",
             },
         )
 
@@ -129,7 +141,7 @@ class _Canvas:
     def corner(self, sq: int) -> tuple[float, float]:
         """The top-left corner of a square in the picture."""
         x = MARGIN + self.column(square_file(sq)) * SQUARE_SIZE
-        y = MARGIN + self.row(square_rank(sq)) * SQUARE_SIZE
+        y = self.top + self.row(square_rank(sq)) * SQUARE_SIZE
         return x, y
 
     def center(self, sq: int) -> tuple[float, float]:
@@ -140,7 +152,7 @@ class _Canvas:
     def line_y(self, line: int) -> float:
         """The height in the picture of a horizontal grid line counted from the bottom edge."""
         rows_above = line if self.flipped else self.geometry.height - line
-        return MARGIN + rows_above * SQUARE_SIZE
+        return self.top + rows_above * SQUARE_SIZE
 
     def fill_square(self, sq: int, fill: str, class_: str, **attributes: object) -> None:
         """Covers a square with a filled rectangle."""
@@ -163,13 +175,14 @@ def _squares(geometry: Geometry) -> list[int]:
 
 
 def _draw_squares(canvas: _Canvas, lastmove: Move | None, check: int | None) -> None:
-    """The checkered squares, with the last move and a King in check highlighted."""
+    """The checkered squares, with the last move (its square, for a drop) and a King in check
+    highlighted."""
     for sq in _squares(canvas.geometry):
         dark = (square_file(sq) + square_rank(sq)) % 2 == 0
         tone = "dark" if dark else "light"
         canvas.fill_square(sq, _DARK if dark else _LIGHT, f"square {tone} {square_name(sq)}")
     if lastmove is not None:
-        for sq in (lastmove.from_square, lastmove.to_square):
+        for sq in dict.fromkeys((lastmove.from_square, lastmove.to_square)):
             canvas.fill_square(sq, _LASTMOVE, "lastmove", fill_opacity=0.55)
     if check is not None:
         gradient = canvas.add("radialGradient", canvas.add("defs"), id="check_gradient", r="75%")
@@ -179,14 +192,14 @@ def _draw_squares(canvas: _Canvas, lastmove: Move | None, check: int | None) -> 
 
 
 def _draw_markings(canvas: _Canvas) -> None:
-    """The board's outline, the camp dots and the fortresses with their 'X'."""
+    """The board's outline, the camp dots, the River and the fortresses with their 'X'."""
     geometry = canvas.geometry
     board_width = geometry.width * SQUARE_SIZE
     board_height = geometry.height * SQUARE_SIZE
     canvas.add(
         "rect",
         x=MARGIN,
-        y=MARGIN,
+        y=canvas.top,
         width=board_width,
         height=board_height,
         fill="none",
@@ -200,6 +213,8 @@ def _draw_markings(canvas: _Canvas) -> None:
             canvas.add(
                 "circle", cx=MARGIN + column * SQUARE_SIZE, cy=y, r=3.5, fill=_LINE, class_="camp"
             )
+    if geometry.river is not None:
+        _draw_river(canvas, canvas.line_y(geometry.river))
     for low, high in geometry.fortresses:
         corners = [canvas.corner(sq) for sq in (low, high)]
         left = min(x for x, _ in corners)
@@ -233,15 +248,34 @@ def _draw_markings(canvas: _Canvas) -> None:
             )
 
 
-def _draw_piece(canvas: _Canvas, sq: int, piece: Piece) -> None:
-    """A piece as a disc with its letter (pawns as smaller plain discs)."""
-    cx, cy = canvas.center(sq)
+def _draw_river(canvas: _Canvas, y: float) -> None:
+    """The River: a labelled band along the grid line at height ``y``, across the board."""
+    group = canvas.add("g", class_="river")
+    canvas.add("title", group).text = "the River"
+    width = canvas.geometry.width * SQUARE_SIZE
+    canvas.add("rect", group, x=MARGIN, y=y - 6, width=width, height=12, fill=_RIVER, opacity=0.85)
+    label = canvas.add(
+        "text",
+        group,
+        x=MARGIN + width / 2,
+        y=y + 3.5,
+        text_anchor="middle",
+        font_family=_FONT,
+        font_size=9.5,
+        font_weight="bold",
+        letter_spacing=2,
+        fill="#ffffff",
+        class_="river-label",
+    )
+    label.text = "RIVER"
+
+
+def _draw_disc(
+    canvas: _Canvas, group: ET.Element, center: tuple[float, float], piece: Piece, pawn: bool
+) -> None:
+    """A piece's disc with its letters (``+P``: smaller) into ``group``; a pawn's has none."""
+    cx, cy = center
     white = piece.color
-    side = "white" if white else "black"
-    name = piece_name(piece.piece_type)
-    group = canvas.add("g", class_=f"piece {side} {name}")
-    canvas.add("title", group).text = f"{side} {name} on {square_name(sq)}"
-    pawn = piece.piece_type == PAWN
     canvas.add(
         "circle",
         group,
@@ -254,7 +288,8 @@ def _draw_piece(canvas: _Canvas, sq: int, piece: Piece) -> None:
     )
     if pawn:
         return
-    font_size = SQUARE_SIZE * 0.5
+    symbol = piece.symbol().upper()
+    font_size = SQUARE_SIZE * (0.5 if len(symbol) == 1 else 0.36)
     text = canvas.add(
         "text",
         group,
@@ -266,7 +301,87 @@ def _draw_piece(canvas: _Canvas, sq: int, piece: Piece) -> None:
         font_weight="bold",
         fill="#111111" if white else "#fcfcf8",
     )
-    text.text = piece_symbol(piece.piece_type)
+    text.text = symbol
+
+
+def _names(board: Board, piece: Piece) -> tuple[str, str]:
+    """The side and the name of a piece, for titles (``"white"``, ``"promoted lance"``)."""
+    side = "white" if piece.color else "black"
+    return side, piece_name(piece.piece_type, variant=board.variant_name)
+
+
+def _draw_piece(canvas: _Canvas, board: Board, sq: int, piece: Piece) -> None:
+    """A piece on the board as a disc with its letter (pawns as smaller plain discs)."""
+    side, name = _names(board, piece)
+    group = canvas.add("g", class_=f"piece {side} {name.replace(' ', '-')}")
+    canvas.add("title", group).text = f"{side} {name} on {square_name(sq)}"
+    _draw_disc(canvas, group, canvas.center(sq), piece, piece.piece_type in board.pawn_types)
+
+
+def _hand_text(board: Board, color: bool) -> str:
+    """A hand in words, for its title: ``"Black's hand: 1 rook, 2 pawns"``."""
+    side = "White" if color else "Black"
+    held = [
+        f"{count} {piece_name(kind, variant=board.variant_name)}{'s' if count > 1 else ''}"
+        for kind, count in _held(board, color)
+    ]
+    return f"{side}'s hand: {', '.join(held) or 'empty'}"
+
+
+def _held(board: Board, color: bool) -> list[tuple[int, int]]:
+    """The kinds in ``color``'s hand with their counts, the strongest first (Shogi's order)."""
+    hand = board.hand(color)
+    return [(kind, hand[kind]) for kind in reversed(board.piece_types) if hand.get(kind)]
+
+
+def _draw_hand(canvas: _Canvas, board: Board, color: bool) -> None:
+    """``color``'s hand as a row of pieces with their counts, in its band beside the board:
+    the band nearer the side's own edge of the board (below for White unless flipped)."""
+    geometry = canvas.geometry
+    side = "white" if color else "black"
+    above = (color == BLACK) != canvas.flipped
+    top = MARGIN if above else canvas.top + geometry.height * SQUARE_SIZE + MARGIN
+    group = canvas.add("g", class_=f"hand {side}")
+    canvas.add("title", group).text = _hand_text(board, color)
+    width = geometry.width * SQUARE_SIZE
+    canvas.add("rect", group, x=MARGIN, y=top, width=width, height=SQUARE_SIZE, rx=6, fill=_HAND)
+    label = canvas.add(
+        "text",
+        group,
+        x=MARGIN + width - 6,
+        y=top + SQUARE_SIZE / 2 + 4,
+        text_anchor="end",
+        font_family=_FONT,
+        font_size=11,
+        fill=_LINE,
+        class_="hand-label",
+    )
+    label.text = f"{side.capitalize()}'s hand"
+    for index, (kind, count) in enumerate(_held(board, color)):
+        piece = Piece(kind, color, variant=board.variant_name)
+        name = piece_name(kind, variant=board.variant_name)
+        held = canvas.add("g", group, class_=f"hand-piece {side} {name.replace(' ', '-')}")
+        canvas.add("title", held).text = f"{side} {name} in hand: {count}"
+        cx = MARGIN + (index + 0.5) * SQUARE_SIZE
+        cy = top + SQUARE_SIZE / 2
+        _draw_disc(canvas, held, (cx, cy), piece, kind in board.pawn_types)
+        badge_x, badge_y = cx + SQUARE_SIZE * 0.3, cy + SQUARE_SIZE * 0.28
+        canvas.add(
+            "circle", held, cx=badge_x, cy=badge_y, r=8, fill=_LINE, stroke=_HAND, stroke_width=1
+        )
+        number = canvas.add(
+            "text",
+            held,
+            x=badge_x,
+            y=badge_y + 3.5,
+            text_anchor="middle",
+            font_family=_FONT,
+            font_size=10,
+            font_weight="bold",
+            fill="#ffffff",
+            class_="hand-count",
+        )
+        number.text = str(count)
 
 
 def _draw_arrow(canvas: _Canvas, arrow: Arrow) -> None:
@@ -314,14 +429,14 @@ def _draw_arrow(canvas: _Canvas, arrow: Arrow) -> None:
 def _draw_coordinates(canvas: _Canvas) -> None:
     """File letters below the board and rank numbers to its left."""
     geometry = canvas.geometry
-    bottom = MARGIN + geometry.height * SQUARE_SIZE
+    bottom = canvas.top + geometry.height * SQUARE_SIZE
     style = {"font_family": _FONT, "font_size": 13, "fill": _LINE, "text_anchor": "middle"}
     for file in range(geometry.width):
         x = MARGIN + (canvas.column(file) + 0.5) * SQUARE_SIZE
         label = canvas.add("text", x=x, y=bottom + 15, class_="coord file", **style)
         label.text = chr(ord("a") + file)
     for rank in range(geometry.height):
-        y = MARGIN + (canvas.row(rank) + 0.5) * SQUARE_SIZE + 5
+        y = canvas.top + (canvas.row(rank) + 0.5) * SQUARE_SIZE + 5
         label = canvas.add("text", x=MARGIN / 2, y=y, class_="coord rank", **style)
         label.text = str(rank + 1)
 
@@ -337,21 +452,27 @@ def board(
 ) -> SvgWrapper:
     """An SVG picture of ``board``.
 
-    ``lastmove`` highlights two squares, ``arrows`` are :class:`Arrow` values or ``(tail, head)``
-    square pairs, ``flipped`` shows the board from Black's side and ``size`` sets the width in
-    pixels (otherwise the picture keeps its natural size). A King in check is marked.
-    ``geometry`` overrides the board's own shape (see :meth:`Geometry.of`).
+    ``lastmove`` highlights two squares (one for a drop), ``arrows`` are :class:`Arrow` values or
+    ``(tail, head)`` square pairs, ``flipped`` shows the board from Black's side and ``size`` sets
+    the width in pixels (otherwise the picture keeps its natural size). A King in check is marked
+    (not on a board that breaks the rules, such as a setup being edited). In a variant with hands
+    both hands are drawn, each by its side's edge of the board. ``geometry`` overrides the board's
+    own shape (see :meth:`Geometry.of`).
     """
     geometry = geometry or Geometry.of(board)
-    canvas = _Canvas(geometry, flipped)
+    canvas = _Canvas(geometry, flipped, hands=board.has_hands)
     if size is not None:
+        high = geometry.height * SQUARE_SIZE + 2 * canvas.band
         canvas.root.set("width", str(size))
-        canvas.root.set("height", str(round(size * geometry.height / geometry.width)))
+        canvas.root.set("height", str(round(size * high / (geometry.width * SQUARE_SIZE))))
     check = board.king(board.turn) if board.is_valid() and board.is_check() else None
     _draw_squares(canvas, lastmove, check)
     _draw_markings(canvas)
     for sq, piece in sorted(board.piece_map().items()):
-        _draw_piece(canvas, sq, piece)
+        _draw_piece(canvas, board, sq, piece)
+    if board.has_hands:
+        for color in (BLACK, WHITE):
+            _draw_hand(canvas, board, color)
     for item in arrows:
         _draw_arrow(canvas, item if isinstance(item, Arrow) else Arrow(*item))
     _draw_coordinates(canvas)
