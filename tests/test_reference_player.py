@@ -157,16 +157,11 @@ def test_selfplay_of_shogi_in_time() -> None:
     assert result.returncode == 0 and '[Variant "Shogi"]' in result.stdout
 
 
-# -- known problem outside these modules -----------------------------------------------------------
+# -- records of drop games -------------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="san.py: a drop to the target square is taken for a rival move (its from_square is "
-    "empty); _move_text's rivals need 'other.drop is None'",
-)
 def test_san_of_a_quiet_move_with_a_piece_in_hand() -> None:
+    """A drop on the target square is no rival to disambiguate against (it was taken for one)."""
     board = shogi("c4", "g6", "Bxh8=+", "Sxh8")  # White holds a Bishop
     move = board.parse_san("a4")
     assert board.san(move) == "a4"

@@ -109,6 +109,7 @@ def _move_text(board: Board, move: Move) -> str:
         other
         for other in board.legal_moves
         if other.to_square == target
+        and other.drop is None
         and other.promotion == move.promotion
         and other.from_square != origin
         and _piece_type_at(board, other.from_square) == piece_type
