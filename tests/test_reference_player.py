@@ -166,7 +166,7 @@ def test_san_of_a_quiet_move_with_a_piece_in_hand() -> None:
     move = board.parse_san("a4")
     assert board.san(move) == "a4"
     game = selfplay.record(board, round_number=1, max_plies=4)
-    assert "2... Sxh8" in str(game)
+    assert "2. Bxh8=+ Sxh8" in str(game)
     played = selfplay.play_game(rng=random.Random(3), depth=1, max_plies=40, variant="shogi")
     assert "@" in str(selfplay.record(played, round_number=1, max_plies=40))
 
