@@ -50,7 +50,9 @@ def test_piece_types_and_symbols() -> None:
     # Piece types are numbered per variant: chess's as python-chess numbers them.
     types = meiriqi.Board(variant="chess").piece_types
     assert [meiriqi.piece_symbol(t, variant="chess") for t in types] == list("PNBRQK")
-    shogi = [meiriqi.piece_symbol(t, variant="shogi") for t in meiriqi.Board(variant="shogi").piece_types]
+    shogi = [
+        meiriqi.piece_symbol(t, variant="shogi") for t in meiriqi.Board(variant="shogi").piece_types
+    ]
     assert shogi[-6:] == ["+P", "+L", "+N", "+S", "+B", "+R"]
     assert meiriqi.piece_name(meiriqi.GRYPHON) == "gryphon"
     piece = meiriqi.Piece(meiriqi.GOLD, meiriqi.BLACK)

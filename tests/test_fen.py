@@ -120,7 +120,9 @@ ERRORS = [
     illegal(fen_of({"j2": "K", "h7": "k"}), r"[Kk]ing on h7 is outside", "black-king-on-h7"),
     illegal(fen_of({"j2": "K", "h9": "k", "e5": "K"}), r"White has 2 Kings", "second-king-outside"),
     illegal(fen_of({"i2": "K", "h9": "k", "j2": "M"}), r"[Mm]andarin on j2 is outside", "M-on-j2"),
-    illegal(fen_of({"j2": "K", "h9": "k", "i10": "m"}), r"[Mm]andarin on i10 is outside", "m-on-i10"),
+    illegal(
+        fen_of({"j2": "K", "h9": "k", "i10": "m"}), r"[Mm]andarin on i10 is outside", "m-on-i10"
+    ),
     illegal(fen_of({"j2": "K", "h9": "k", "e6": "M"}), r"[Mm]andarin on e6 is outside", "M-on-e6"),
     illegal(fen_of({"j2": "K", "h9": "k", "g9": "m"}), r"[Mm]andarin on g9 is outside", "m-on-g9"),
     bad(f"{BARE} x", r"side to move \"x\"", "side-x"),
@@ -135,7 +137,9 @@ ERRORS = [
     bad(f"{BARE} w - - 0 -1", r"fullmove number \"-1\"", "fullmove-negative"),
     bad(f"{BARE} w - - 0 b", r"fullmove number \"b\"", "fullmove-letter"),
     bad(f"{BARE} w - - 0 1 extra", r"7 fields", "seven-fields"),
-    illegal(fen_of({"h1": "K", "i9": "k", "i3": "R"}), r"not to move is in check", "black-in-check"),
+    illegal(
+        fen_of({"h1": "K", "i9": "k", "i3": "R"}), r"not to move is in check", "black-in-check"
+    ),
     illegal(
         fen_of({"h1": "K", "i9": "k", "h5": "r"}, "b"), r"not to move is in check", "white-checked"
     ),

@@ -46,7 +46,9 @@ def test_a_capture_fills_the_hand_and_a_drop_empties_it() -> None:
     assert (drop.drop, drop.from_square, drop.to_square) == (6, 68, 68)
     assert drop.uci() == "B@e5" and board.san(drop) == "B@e5"
     board.push(drop)
-    assert board.fen() == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] b - - 0 3"
+    assert (
+        board.fen() == "lnsgkg1nl/1r5s1/pppppp1pp/6p2/4B4/2P6/PP1PPPPPP/7R1/LNSGKGSNL[b] b - - 0 3"
+    )
     board.pop()
     assert board.hand(meiriqi.WHITE) == {6: 1} and board.hand(meiriqi.BLACK) == {6: 1}
 
@@ -97,7 +99,9 @@ def test_piece_types_are_per_variant() -> None:
     assert meiriqi.Piece.from_symbol("P", variant="chess").piece_type == 1
     assert meiriqi.Piece.from_symbol("P").piece_type == meiriqi.PEGASUS
     assert meiriqi.Piece(1, True, variant="chess") == meiriqi.Piece.from_symbol("P")
-    assert repr(meiriqi.Piece(6, False, variant="chess")) == "Piece.from_symbol('k', variant='chess')"
+    assert (
+        repr(meiriqi.Piece(6, False, variant="chess")) == "Piece.from_symbol('k', variant='chess')"
+    )
     with pytest.raises(ValueError, match="piece type 7 for chess"):
         meiriqi.Piece(7, True, variant="chess")
     board = chess()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
+from meiriqi import _core
 from meiriqi import san as _san
 from meiriqi import svg as _svg
 from meiriqi._core import (
@@ -58,7 +59,6 @@ from meiriqi._core import (
     square_name,
     square_rank,
 )
-from meiriqi import _core
 from meiriqi._core import Board as _CoreBoard
 from meiriqi.san import AmbiguousMoveError
 

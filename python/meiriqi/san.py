@@ -214,9 +214,7 @@ def parse_san(board: Board, text: str) -> Move:
     pawns = board.pawn_types if piece_type is None else [piece_type]
     if origin_file is not None and origin_rank is not None and piece_type is None:
         pawns = board.piece_types
-    towards = [
-        move for move in board.legal_moves if move.to_square == target and move.drop is None
-    ]
+    towards = [move for move in board.legal_moves if move.to_square == target and move.drop is None]
 
     def promotes_as_written(move: Move) -> bool:
         if match["plus"]:
@@ -239,7 +237,11 @@ def parse_san(board: Board, text: str) -> Move:
     if candidates:
         listed = ", ".join(sorted(san(board, move) for move in candidates))
         raise AmbiguousMoveError(f"ambiguous move {where}: could be {listed}")
-    what = "pawn move" if piece_type is None else f"{piece_name(piece_type, variant=board.variant_name)} move"
+    what = (
+        "pawn move"
+        if piece_type is None
+        else f"{piece_name(piece_type, variant=board.variant_name)} move"
+    )
     if origin_file is not None and origin_rank is not None and piece_type is None:
         what = "move"
     reason = f"no legal {what} matches"
