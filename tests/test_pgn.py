@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import random
+import sys
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -166,7 +168,7 @@ BROKEN = """[Event "One"]
 1. Nb4 ) @@ j6 2. Nc6 Nb7 3. Nf4 1-0
 
 [Event "Six"]
-[Variant "Chess"]
+[Variant "Nonesuch"]
 
 1. e4 *
 
@@ -201,7 +203,7 @@ def test_broken_input_is_reported_and_recovered() -> None:
     assert errors(five) == [(20, 8), (20, 10)]
     assert "')' closes no variation" in str(five.errors[0]) and "'@@'" in str(five.errors[1])
     assert sans(five) == ["Nb4", "j6", "Nc6", "Nb7", "Nf4"] and five.headers["Result"] == "1-0"
-    assert errors(six) == [(23, 11)] and "unsupported variant 'Chess'" in str(six.errors[0])
+    assert errors(six) == [(23, 11)] and "unsupported variant 'Nonesuch'" in str(six.errors[0])
     assert errors(seven) == [(30, 18), (30, 29)]
     assert "line 30, column 18: illegal move 'Nc6'" in str(seven.errors[0])
     assert "result 1-0 contradicts the Result header 0-1" in str(seven.errors[1])
@@ -366,3 +368,495 @@ def test_damaged_records_never_crash(mutations: list[tuple[int, str]]) -> None:
             assert 1 <= error.line <= len(lines)
             assert 1 <= error.column <= len(lines[error.line - 1]) + 1
         str(game)
+
+
+# -- visitors --------------------------------------------------------------------------------------
+
+
+class Census(pgn.BaseVisitor[dict[str, int]]):
+    """Counts what a game holds, by kind, without keeping any of it."""
+
+    def begin_game(self) -> None:
+        self.counts = dict.fromkeys(
+            ("main moves", "side moves", "variations", "nags", "comments", "errors"), 0
+        )
+        self.depth = 0
+
+    def visit_move(self, board: meiriqi.Board, move: Move) -> None:
+        assert board.is_legal(move)
+        self.counts["side moves" if self.depth else "main moves"] += 1
+
+    def begin_variation(self) -> pgn.SkipType | None:
+        self.depth += 1
+        self.counts["variations"] += 1
+        return None
+
+    def end_variation(self) -> None:
+        self.depth -= 1
+
+    def visit_nag(self, nag: int) -> None:
+        self.counts["nags"] += 1
+
+    def visit_comment(self, comment: str) -> None:
+        self.counts["comments"] += 1
+
+    def handle_error(self, error: pgn.PgnError) -> None:
+        self.counts["errors"] += 1
+
+    def end_game(self) -> None:
+        assert self.depth == 0, "every variation begun was ended"
+
+    def result(self) -> dict[str, int]:
+        return self.counts
+
+
+def test_custom_visitor_counts_moves() -> None:
+    counts = pgn.read_game(io.StringIO(SAMPLE), Census)
+    assert counts == {
+        "main moves": 6,
+        "side moves": 3,
+        "variations": 2,
+        "nags": 3,
+        "comments": 4,
+        "errors": 0,
+    }
+    (game,) = read_all(SAMPLE)
+    assert game.accept(Census()) == counts
+    handle = io.StringIO(BROKEN)
+    seen = list(iter(lambda: pgn.read_game(handle, Census), None))
+    assert [c["errors"] for c in seen] == [len(g.errors) for g in read_all(BROKEN)]
+    assert seen[3]["variations"] == 1, "an unclosed variation is still ended"
+
+
+class Events(pgn.BaseVisitor[list[str]]):
+    """Records every call."""
+
+    def begin_game(self) -> None:
+        self.events = ["begin_game"]
+
+    def begin_headers(self) -> None:
+        self.events.append("begin_headers")
+
+    def visit_header(self, name: str, value: str) -> None:
+        self.events.append(f"header {name}={value}")
+
+    def end_headers(self) -> None:
+        self.events.append("end_headers")
+
+    def visit_board(self, board: meiriqi.Board) -> None:
+        self.events.append(f"board {board.ply()}")
+
+    def visit_move(self, board: meiriqi.Board, move: Move) -> None:
+        self.events.append(f"move {board.san(move)}")
+
+    def visit_comment(self, comment: str) -> None:
+        self.events.append(f"comment {comment}")
+
+    def visit_nag(self, nag: int) -> None:
+        self.events.append(f"nag {nag}")
+
+    def begin_variation(self) -> None:
+        self.events.append("(")
+
+    def end_variation(self) -> None:
+        self.events.append(")")
+
+    def visit_result(self, result: str) -> None:
+        self.events.append(f"result {result}")
+
+    def end_game(self) -> None:
+        self.events.append("end_game")
+
+    def result(self) -> list[str]:
+        return self.events
+
+
+def test_visitors_are_called_in_record_order() -> None:
+    text = '[Variant "meiriqi"]\n\n{ c } 1. Nb4 ! j6 (1... a7 { f } 2. Nc6) 2. Nc6 *'
+    events = pgn.read_game(io.StringIO(text), Events)
+    movetext = [
+        "board 0",
+        "comment c",
+        "move Nb4",
+        "board 1",
+        "nag 1",
+        "move j6",
+        "board 2",
+        "(",
+        "move a7",
+        "board 2",
+        "comment f",
+        "move Nc6",
+        "board 3",
+        ")",
+        "move Nc6",
+        "board 3",
+        "result *",
+        "end_game",
+    ]
+    head = ["begin_game", "begin_headers", "header Variant=Meiriqi", "end_headers"]
+    assert events == head + movetext
+    (game,) = read_all(text)
+    accepted = game.accept(Events())
+    assert accepted[accepted.index("end_headers") + 1 :] == movetext
+
+
+class Headlines(pgn.BaseVisitor[dict[str, str]]):
+    """Keeps the tag pairs and leaves the movetext unparsed."""
+
+    def __init__(self) -> None:
+        self.begin_game()
+
+    def begin_game(self) -> None:
+        self.tags: dict[str, str] = {}
+        self.errors: list[pgn.PgnError] = []
+
+    def visit_header(self, name: str, value: str) -> None:
+        self.tags[name] = value
+
+    def end_headers(self) -> pgn.SkipType:
+        return pgn.SKIP
+
+    def visit_board(self, board: meiriqi.Board) -> None:
+        raise AssertionError("no position is set up for a skipped movetext")
+
+    def visit_move(self, board: meiriqi.Board, move: Move) -> None:
+        raise AssertionError("no move is parsed in a skipped movetext")
+
+    def visit_result(self, result: str) -> None:
+        raise AssertionError("the movetext is skipped")
+
+    def handle_error(self, error: pgn.PgnError) -> None:
+        self.errors.append(error)
+
+    def result(self) -> dict[str, str]:
+        return self.tags
+
+
+class SkipAll(pgn.BaseVisitor[bool]):
+    """Skips whole games."""
+
+    def begin_game(self) -> pgn.SkipType:
+        return pgn.SKIP
+
+    def visit_header(self, name: str, value: str) -> None:
+        raise AssertionError("a skipped game is not visited")
+
+    def handle_error(self, error: pgn.PgnError) -> None:
+        raise AssertionError("a skipped game has no errors")
+
+    def result(self) -> bool:
+        return True
+
+
+def test_visitor_skips_games() -> None:
+    built = read_all(BROKEN + "\n" + SAMPLE)
+    handle = io.StringIO(BROKEN + "\n" + SAMPLE)
+    visitors: list[Headlines] = []
+
+    def headlines() -> Headlines:
+        visitors.append(Headlines())
+        return visitors[-1]
+
+    tags = list(iter(lambda: pgn.read_game(handle, headlines), None))
+    assert all(v.errors == [] for v in visitors), "a skipped movetext's errors are not looked for"
+    assert len(visitors) == len(built) + 1
+    assert [t["Event"] for t in tags] == [g.headers["Event"] for g in built]
+    assert tags[5]["Variant"] == "Nonesuch" and tags[-1]["Annotator"] == 'Eve "the" critic \\ 2'
+
+    handle = io.StringIO(BROKEN + "\n" + SAMPLE)
+    assert list(iter(lambda: pgn.read_game(handle, SkipAll), None)) == [True] * len(built)
+
+    # Skipping a game consumes it exactly: the next game and its line numbers are as before.
+    handle = io.StringIO(BROKEN + "\n" + SAMPLE)
+    for index, game in enumerate(built):
+        if index % 2:
+            assert pgn.read_game(handle, SkipAll if index % 4 == 1 else Headlines) is not None
+        else:
+            again = pgn.read_game(handle)
+            assert again is not None
+            assert str(again) == str(game)
+            assert [str(e) for e in again.errors] == [str(e) for e in game.errors]
+    assert pgn.read_game(handle, SkipAll) is None
+
+
+def test_visitor_skips_variations() -> None:
+    class MainLine(Census):
+        def begin_variation(self) -> pgn.SkipType:
+            super().begin_variation()
+            return pgn.SKIP
+
+    text = "1. Nb4 (1. Zz9 (1. c4)) j6 (1... a7 2. Nc6) 2. Nc6 $1 (2. Na2 $999) *"
+    counts = pgn.read_game(io.StringIO(text), MainLine)
+    assert counts is not None
+    assert (counts["main moves"], counts["side moves"], counts["variations"]) == (3, 0, 3)
+    assert (counts["nags"], counts["errors"]) == (1, 0), "skipped moves are not parsed"
+    (game,) = read_all(text)
+    assert [e.message for e in game.errors] == [
+        "invalid san 'Zz9'",
+        "NAG $999 is out of range (0-255)",
+    ]
+    # The tree holds no variation for (1. Zz9 ...): its only move was bad.
+    assert game.accept(MainLine()) == counts | {"variations": 2}
+
+
+def test_string_exporter_options() -> None:
+    (game,) = read_all(SAMPLE)
+    assert game.accept(pgn.StringExporter()) == str(game)
+    movetext = str(game).split("\n\n", 1)[1]
+    assert game.accept(pgn.StringExporter(headers=False)) == movetext
+    assert game.accept(pgn.StringExporter(columns=None, headers=False)) == movetext.replace(
+        "\n", " "
+    )
+    narrow = game.accept(pgn.StringExporter(columns=20, headers=False))
+    assert narrow.replace("\n", " ") == movetext.replace("\n", " ")
+    assert max(len(line) for line in narrow.splitlines()) <= 20
+    assert game.accept(pgn.StringExporter(comments=False, headers=False)) == (
+        "1. Nb4 j6 (1... a7 2. Nc6) 2. Nc6 Nb7 3. Ne7 (3. Na7) 3... Wxe7 *"
+    )
+    assert game.accept(pgn.StringExporter(variations=False, headers=False)) == (
+        "{ A test game. } 1. Nb4 $1 j6 2. Nc6 Nb7 $1 3. Ne7 Wxe7 *"
+    )
+    plain = pgn.StringExporter(headers=False, comments=False, variations=False)
+    assert game.accept(plain) == "1. Nb4 j6 2. Nc6 Nb7 3. Ne7 Wxe7 *"
+    # Read straight into an exporter, the movetext comes out as the game tree writes it.
+    assert pgn.read_game(io.StringIO(SAMPLE), pgn.StringExporter) == str(game).replace(
+        '[Variant "Meiriqi"]\n', ""
+    )
+
+
+def test_exporter_numbers_a_move_after_any_comment() -> None:
+    game = pgn.Game()
+    node = game.add_variation(Move.from_uci("a2b4"))
+    node.add_variation(Move.from_uci("j7j6"))
+    side = game.add_variation(Move.from_uci("c3c4"), comment="side")
+    side.add_variation(Move.from_uci("j7j6"))
+    assert str(game).endswith("1. Nb4 (1. c4 { side } 1... j6) 1... j6 *")
+
+
+def test_file_exporter_writes_as_write_game() -> None:
+    games = read_all(SAMPLE + "\n" + BROKEN)
+    expected = io.StringIO()
+    for game in games:
+        pgn.write_game(game, expected)
+    handle = io.StringIO()
+    exporter = pgn.FileExporter(handle)
+    written = [game.accept(exporter) for game in games]
+    assert handle.getvalue() == expected.getvalue()
+    assert sum(written) == len(handle.getvalue())
+    assert written[0] == len(str(games[0])) + 2
+
+
+def count_games(text: str, visitor: Callable[[], pgn.BaseVisitor[object]]) -> int:
+    """How many games ``visitor`` finds in ``text``."""
+    handle = io.StringIO(text)
+    count = 0
+    while pgn.read_game(handle, visitor) is not None:
+        count += 1
+    return count
+
+
+def test_write_game_writes_nothing_of_a_game_it_cannot_set_up() -> None:
+    game = pgn.Game()
+    game.add_variation(Move.from_uci("a2b4"))
+    game.headers["FEN"] = "not a fen"
+    handle = io.StringIO()
+    with pytest.raises(ValueError):
+        pgn.write_game(game, handle)
+    assert handle.getvalue() == ""
+    game.variations.clear()
+    pgn.write_game(game, handle)
+    assert handle.getvalue().endswith('[FEN "not a fen"]\n\n*\n\n')
+
+
+def tree_convert(text: str, *, fen: bool = False) -> tuple[str, list[str]]:
+    """What ``convert`` writes and reports, done the slow way: through game trees."""
+    out, problems = [], []
+    for game in read_all(text):
+        problems += [str(e) for e in game.errors]
+        try:
+            final = game.end().board()
+        except ValueError:
+            continue
+        game.update_result()
+        out.append(final.fen() + "\n" if fen else f"{game}\n\n")
+    return "".join(out), problems
+
+
+class CountingSource(io.StringIO):
+    """A source that counts the lines read from it."""
+
+    lines_read = 0
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        self.lines_read += 1
+        return super().readline(-1 if size is None else size)
+
+
+class WatchingDest(io.StringIO):
+    """A destination that notes how far the source had been read at each write."""
+
+    def __init__(self, source: CountingSource) -> None:
+        super().__init__()
+        self.source = source
+        self.read_at: list[int] = []
+
+    def write(self, text: str) -> int:
+        self.read_at.append(self.source.lines_read)
+        return super().write(text)
+
+
+def test_convert_streams_many_games(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chooser = random.Random(3)
+    records = []
+    for number in range(300):
+        board = meiriqi.Board()
+        for _ in range(chooser.randrange(30)):
+            board.push(chooser.choice(board.legal_moves))
+        game = pgn.Game.from_board(board)
+        game.headers["Round"] = str(number)
+        if number % 50 == 7:
+            records.append(f'[Round "{number}"]\n\n1. Nb4 Zz9 *\n\n')
+        else:
+            records.append(f"{game}\n\n")
+    text = "".join(records)
+    expected, problems = tree_convert(text)
+    expected_fens, _ = tree_convert(text, fen=True)
+
+    def no_tree(self: pgn.GameNode) -> None:
+        raise AssertionError("convert builds no game tree")
+
+    monkeypatch.setattr(pgn.GameNode, "__init__", no_tree)
+    source = CountingSource(text)
+    dest = WatchingDest(source)
+    assert pgn.convert(source, dest) == len(problems) == 6
+    assert dest.getvalue() == expected
+    assert capsys.readouterr().err.splitlines() == problems
+    # One write per game, each as soon as the game has been read: never more than the game's
+    # lines and the empty line after it ahead.
+    assert len(dest.read_at) == 300
+    ends = [record.count("\n") for record in records]
+    for index, read_at in enumerate(dest.read_at):
+        assert read_at <= sum(ends[: index + 1]) + 1
+
+    fens = io.StringIO()
+    assert pgn.convert(io.StringIO(text), fens, fen=True) == 6
+    assert fens.getvalue() == expected_fens
+
+
+def test_convert_matches_the_game_tree_on_damaged_records(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    chooser = random.Random(11)
+    base = SAMPLE + "\n" + BROKEN
+    for _ in range(60):
+        text = base
+        for _ in range(chooser.randrange(12)):
+            cut = chooser.randrange(len(text) + 1)
+            insert = chooser.choice(["", *'{}()[]"\\$!?;%*.\n\r x=#+-10'])
+            text = text[:cut] + insert + text[cut + (insert == "") :]
+        for fen in (False, True):
+            expected, problems = tree_convert(text, fen=fen)
+            out = io.StringIO()
+            assert pgn.convert(io.StringIO(text), out, fen=fen) == len(problems)
+            assert out.getvalue() == expected
+            assert capsys.readouterr().err.splitlines() == problems
+        # An exporter fed by the reader writes the movetext as the game tree would.
+        handle = io.StringIO(text)
+        games = read_all(text)
+        for game in games:
+            movetext = pgn.read_game(handle, lambda: pgn.StringExporter(headers=False))
+            assert movetext == str(game).split("\n\n", 1)[1]
+        # Visitors that skip find the same games.
+        assert count_games(text, SkipAll) == count_games(text, Headlines) == len(games)
+
+
+# -- regressions -----------------------------------------------------------------------------------
+
+
+def nested_record(depth: int) -> str:
+    """A game whose variations nest ``depth`` deep: each replaces the last move of the line it
+    opens in, which is a move inside the variation before (the deepest line shuffles knights)."""
+    shuffle = ["Nb4", "Nb7", "Na2", "Na9"]
+    board = meiriqi.Board()
+
+    def numbered(text: str, first: bool) -> str:
+        if board.turn:
+            return f"{board.fullmove_number}. {text}"
+        return f"{board.fullmove_number}... {text}" if first else text
+
+    words = [numbered(shuffle[0], True)]
+    board.push_san(shuffle[0])
+    for level in range(1, depth + 1):
+        wanted = shuffle[level % 4]
+        other = next(board.san(m) for m in board.legal_moves if board.san(m) != wanted)
+        words += [numbered(other, False), "(" + numbered(wanted, True)]
+        board.push_san(wanted)
+    return " ".join(words) + ")" * depth + " *\n"
+
+
+def test_deeply_nested_variations_are_read_and_written_without_recursion(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Used to raise RecursionError in str(game) and in convert (about 1,000 levels were enough).
+    depth = sys.getrecursionlimit() + 200
+    text = nested_record(depth)
+    (game,) = read_all(text)
+    assert game.errors == []
+    node: pgn.GameNode = game.variations[0]
+    levels = 0
+    while node.variations:
+        if len(node.variations) > 1:
+            levels += 1
+            node = node.variations[1]
+        else:
+            node = node.variations[0]
+    assert levels == depth
+    written = str(game)
+    assert " ".join(written.split()).endswith(")" * depth + " *")
+    (again,) = read_all(written)
+    assert again.errors == [] and str(again) == written
+    assert str(game.accept(pgn.GameBuilder())) == written
+    assert pgn.read_game(io.StringIO(text), Census) == {
+        "main moves": 2,
+        "side moves": 2 * depth - 1,
+        "variations": depth,
+        "nags": 0,
+        "comments": 0,
+        "errors": 0,
+    }
+    out = io.StringIO()
+    assert pgn.convert(io.StringIO(text), out) == 0
+    assert out.getvalue() == written + "\n\n"
+    assert capsys.readouterr().err == ""
+
+
+def test_parentheses_alone_in_a_comment_stay_apart() -> None:
+    # Used to be glued to the next or previous word as a variation's parentheses are: the
+    # comment "a ) b ( c" came back as "a) b (c" (found by the thorough round-trip profile).
+    text = "1. Nb4 { a ) b ( c } (1. c4 { ( } 1... j6 { ) }) *"
+    (game,) = read_all(text)
+    assert str(game).endswith(f"\n\n{text}")
+    nb4, c4 = game.variations
+    assert (nb4.comment, c4.comment, c4.variations[0].comment) == ("a ) b ( c", "(", ")")
+    (again,) = read_all(str(game))
+    assert again.errors == [] and str(again) == str(game)
+
+
+def test_huge_nag_is_an_error_not_a_crash(capsys: pytest.CaptureFixture[str]) -> None:
+    # "$" and 5,000 digits used to raise ValueError (Python's limit on digits in int()).
+    text = f'1. Nb4 ${"9" * 5000} j6 $256 $0003 $255 2. Nc6 *\n\n[Event "next"]\n\n1. Nb4 *\n'
+    first, second = read_all(text)
+    assert errors(first) == [(1, 8), (1, 5013)]
+    assert "NAG $999999999... (5001 characters) is out of range (0-255)" in str(first.errors[0])
+    assert "NAG $256 is out of range (0-255)" in str(first.errors[1])
+    assert sans(first) == ["Nb4", "j6", "Nc6"]
+    assert [node.nags for node in first.mainline()] == [set(), {3, 255}, set()]
+    assert second.headers["Event"] == "next" and second.errors == []
+    out = io.StringIO()
+    assert pgn.convert(io.StringIO(text), out) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "line 1, column 8: NAG $999999999..." in err
+    assert "1. Nb4 j6 $3 $255 2. Nc6 *" in out.getvalue()
