@@ -371,9 +371,9 @@ pub fn write_setup(variant: &Variant, setup: &Setup) -> String {
     if variant.spec().hands {
         text.push('[');
         for color in Color::ALL {
-            for rule in variant.rules() {
-                for _ in 0..setup.hands[color.index()][rule.kind.index()] {
-                    text.push_str(&variant.piece_symbol(rule.kind, color));
+            for &kind in variant.hand_order() {
+                for _ in 0..setup.hands[color.index()][kind.index()] {
+                    text.push_str(&variant.piece_symbol(kind, color));
                 }
             }
         }

@@ -358,7 +358,9 @@ impl Position {
             self.kings[us.index()] = Some(mv.to);
         }
         let pawn = variant.pawns() & moved.kind.bit() != 0;
-        if captured.is_some() || pawn || mv.drop().is_some() {
+        let zeroing = variant.clock_resetters() & moved.kind.bit() != 0
+            || (variant.spec().promotions_reset_clock && mv.promotion().is_some());
+        if captured.is_some() || zeroing || mv.drop().is_some() {
             self.halfmove_clock = 0;
         } else {
             self.halfmove_clock = self.halfmove_clock.saturating_add(1);

@@ -53,9 +53,11 @@ pub struct PieceSpec {
     pub promotion: Option<PromotionSpec>,
     /// Whether it is the King: it must not be attacked, and it castles and swaps.
     pub royal: bool,
-    /// Whether it is a Pawn: SAN writes no letter for it, its moves reset the halfmove clock,
-    /// and in a variant with en passant its two-square moves may be captured so.
+    /// Whether it is a Pawn: SAN writes no letter for it, and in a variant with en passant its
+    /// two-square moves may be captured so.
     pub pawn: bool,
+    /// Whether its moves reset the halfmove clock (as captures and drops do).
+    pub resets_clock: bool,
     /// Whether a King may swap places with it, in a variant with the King's swap.
     pub swappable: bool,
     /// Its worth to the search, in hundredths of a Pawn.
@@ -81,6 +83,7 @@ impl PieceSpec {
             promotion: None,
             royal: false,
             pawn: false,
+            resets_clock: false,
             swappable: true,
             value,
             to_hand: None,
@@ -183,6 +186,11 @@ pub struct VariantSpec {
     pub castling: Option<CastlingSpec>,
     /// Whether captured pieces go to the capturer's hand, to be dropped later.
     pub hands: bool,
+    /// The order FEN lists the kinds in hand (symbols); the piece table's order when empty, and
+    /// for kinds it leaves out.
+    pub hand_order: Vec<String>,
+    /// Whether a promotion resets the halfmove clock, as a capture does.
+    pub promotions_reset_clock: bool,
     /// Whether the chess draws apply.
     pub chess_draws: bool,
     /// Which positions are dead for lack of material.
@@ -281,6 +289,9 @@ pub struct Variant {
     castling: Option<Castling>,
     kinds: KindSet,
     pawns: KindSet,
+    clock_resetters: KindSet,
+    /// Every kind, in the order FEN lists a hand.
+    hand_order: Vec<Kind>,
     /// Per square: the lines through it along which the Kings may not face.
     facing_lines: Vec<SquareSet>,
     tables: Tables,
@@ -447,10 +458,17 @@ impl Variant {
             }
         };
         let kinds = rules.iter().fold(0, |set, rule| set | rule.kind.bit());
-        let pawns = rules
-            .iter()
-            .filter(|rule| rule.spec.pawn)
-            .fold(0, |set, rule| set | rule.kind.bit());
+        let pawns = kind_set(&rules, |spec| spec.pawn);
+        let clock_resetters = kind_set(&rules, |spec| spec.resets_clock);
+        let mut hand_order = Vec::new();
+        for symbol in &spec.hand_order {
+            hand_order.push(resolve(symbol, "the hand order")?);
+        }
+        for rule in &rules {
+            if !hand_order.contains(&rule.kind) {
+                hand_order.push(rule.kind);
+            }
+        }
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
         rules.insert(0, rules[0].clone());
         let tables = Tables::build(dims, &rules[1..], spec.promotes_leaving_zone);
@@ -469,6 +487,8 @@ impl Variant {
             castling,
             kinds,
             pawns,
+            clock_resetters,
+            hand_order,
             facing_lines,
             tables,
         };
@@ -557,6 +577,17 @@ impl Variant {
         self.pawns
     }
 
+    /// Every kind, in the order FEN lists a hand.
+    pub fn hand_order(&self) -> &[Kind] {
+        &self.hand_order
+    }
+
+    /// The kinds whose moves reset the halfmove clock.
+    #[inline]
+    pub fn clock_resetters(&self) -> KindSet {
+        self.clock_resetters
+    }
+
     /// The kind written `symbol` for White (`"N"`, `"+P"`), if any.
     pub fn kind_by_symbol(&self, symbol: &str) -> Option<Kind> {
         self.rules()
@@ -630,6 +661,14 @@ impl Variant {
     pub(crate) fn rank_span(&self, rank: u8, from: u8, to: u8) -> impl Iterator<Item = Square> {
         (from.min(to)..=from.max(to)).filter_map(move |file| Square::new(file, rank))
     }
+}
+
+/// The set of the kinds of `rules` whose definition passes `test`.
+fn kind_set(rules: &[PieceRule], test: impl Fn(&PieceSpec) -> bool) -> KindSet {
+    rules
+        .iter()
+        .filter(|rule| test(&rule.spec))
+        .fold(0, |set, rule| set | rule.kind.bit())
 }
 
 /// The squares on the lines through `king` along which `facing` forbids the Kings to face.

@@ -68,6 +68,8 @@ pub fn chess() -> VariantSpec {
             wings: vec![wing('K', "h1", 6, 5), wing('Q', "a1", 2, 3)],
         }),
         hands: false,
+        hand_order: Vec::new(),
+        promotions_reset_clock: false,
         chess_draws: true,
         dead_positions: DeadPositions::Chess,
     }

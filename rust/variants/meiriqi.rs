@@ -162,6 +162,8 @@ pub fn meiriqi() -> VariantSpec {
         king_swap: false,
         castling: None,
         hands: false,
+        hand_order: Vec::new(),
+        promotions_reset_clock: false,
         chess_draws: false,
         dead_positions: DeadPositions::None,
     }

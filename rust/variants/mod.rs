@@ -62,6 +62,7 @@ fn king(atoms: Vec<Atom>) -> PieceSpec {
 fn pawn(symbol: &str, atoms: Vec<Atom>) -> PieceSpec {
     PieceSpec {
         pawn: true,
+        resets_clock: true,
         swappable: false,
         ..PieceSpec::new("pawn", symbol, 100, atoms)
     }

@@ -40,9 +40,12 @@ fn promoted(name: &str, base: &str, value: i32, atoms: Vec<Atom>) -> PieceSpec {
 pub fn shogi() -> VariantSpec {
     let pieces = vec![
         // Pawn: one step forward; never two unpromoted on a file by a drop, never a drop mate.
+        // Its moves do not reset the halfmove clock (drops and captures do, as Fairy-Stockfish
+        // counts).
         promotes(PieceSpec {
             one_per_file: true,
             no_drop_mate: true,
+            resets_clock: false,
             ..pawn("P", vec![STEP_FORWARD])
         }),
         // Lance: slides straight forward.
@@ -94,6 +97,12 @@ pub fn shogi() -> VariantSpec {
         king_swap: false,
         castling: None,
         hands: true,
+        // Fairy-Stockfish's order, so that FENs are exchanged letter for letter.
+        hand_order: ["G", "N", "L", "P", "S", "R", "B"]
+            .map(String::from)
+            .to_vec(),
+        // As Fairy-Stockfish counts: a promotion resets the halfmove clock.
+        promotions_reset_clock: true,
         chess_draws: false,
         dead_positions: DeadPositions::None,
     }

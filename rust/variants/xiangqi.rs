@@ -34,16 +34,20 @@ pub fn xiangqi() -> VariantSpec {
         PieceSpec::new("chariot", "R", 900, vec![ROOK_SLIDE]),
         // Cannon: moves like a Chariot, captures by jumping exactly one screen.
         PieceSpec::new("cannon", "C", 450, cannon_atoms()),
-        // Soldier: one step forward; across the River also one step sideways.
-        pawn(
-            "P",
-            vec![
-                STEP_FORWARD,
-                Atom::leap(1, 0)
-                    .symmetry(Symmetry::LeftRight)
-                    .origin(Origin::FromOwnRank(5)),
-            ],
-        ),
+        // Soldier: one step forward; across the River also one step sideways. Its moves do
+        // not reset the halfmove clock (as Fairy-Stockfish counts it).
+        PieceSpec {
+            resets_clock: false,
+            ..pawn(
+                "P",
+                vec![
+                    STEP_FORWARD,
+                    Atom::leap(1, 0)
+                        .symmetry(Symmetry::LeftRight)
+                        .origin(Origin::FromOwnRank(5)),
+                ],
+            )
+        },
     ];
     VariantSpec {
         name: "xiangqi".into(),
@@ -66,6 +70,8 @@ pub fn xiangqi() -> VariantSpec {
         king_swap: false,
         castling: None,
         hands: false,
+        hand_order: Vec::new(),
+        promotions_reset_clock: false,
         chess_draws: false,
         dead_positions: DeadPositions::None,
     }

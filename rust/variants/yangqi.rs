@@ -92,6 +92,8 @@ pub fn yangqi() -> VariantSpec {
         king_swap: true,
         castling: None,
         hands: false,
+        hand_order: Vec::new(),
+        promotions_reset_clock: false,
         chess_draws: true,
         dead_positions: DeadPositions::BareKings,
     }
