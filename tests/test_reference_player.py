@@ -171,13 +171,9 @@ def test_san_of_a_quiet_move_with_a_piece_in_hand() -> None:
     assert "@" in str(selfplay.record(played, round_number=1, max_plies=40))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="pgn.py: the reader splits a drop such as B@e5 into 'B' and '@e5' (invalid san, "
-    "unknown token), so a Shogi record or 'load' stops at its first drop",
-)
 def test_a_shogi_record_with_drops_reads_back() -> None:
-    board = shogi("c4", "g6", "Bxh8=+", "Sxh8", "B@e5")
+    """Drops (``B@e5``), ``+`` promotions (``=+``) and promoted pieces (``+B``) read back."""
+    board = shogi("c4", "g6", "Bxh8=+", "Sxh8", "B@e5", "Sg7", "Bxc7=+", "Gd8", "+Bxb8")
     game = pgn.read_game(io.StringIO(str(pgn.Game.from_board(board))))
     assert game is not None and game.errors == []
     assert game.end().board().fen() == board.fen()

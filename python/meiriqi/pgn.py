@@ -113,7 +113,7 @@ _TOKEN = re.compile(
     | (?P<suffix>!!|\?\?|!\?|\?!|!|\?)
     | (?P<result>1-0|0-1|1/2-1/2|\*)
     | (?P<number>[0-9]+\.*)
-    | (?P<move>[A-Za-z][A-Za-z0-9=+\#-]*)
+    | (?P<move>\+?[A-Za-z][A-Za-z0-9=+\#@-]*)
     | (?P<unknown>[^\s{}();$!?]+|.)
     """,
     re.VERBOSE,
