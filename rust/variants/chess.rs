@@ -7,11 +7,7 @@ use super::{
     PAWN_CAPTURE, PAWN_PUSH, ROOK_SLIDE,
 };
 use crate::atom::{Atom, Mode, Origin, Symmetry};
-use crate::geometry::Dimensions;
-use crate::region::Region;
-use crate::variant::{
-    CastlingSpec, Compulsory, DeadPositions, Facing, PieceSpec, Stalemate, VariantSpec, WingSpec,
-};
+use crate::variant::{CastlingSpec, Compulsory, DeadPositions, PieceSpec, VariantSpec, WingSpec};
 
 /// The rules of FIDE chess.
 pub fn chess() -> VariantSpec {
@@ -48,52 +44,39 @@ pub fn chess() -> VariantSpec {
         rook_to,
     };
     VariantSpec {
-        name: "chess".into(),
-        title: "Chess".into(),
-        description: "FIDE chess, a reference game for the engine's castling and en passant".into(),
-        dimensions: Dimensions { files: 8, ranks: 8 },
-        pieces,
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1".into(),
-        fortress: Region::default(),
-        palace_points: Region::default(),
-        river: false,
         camp_depth: 1,
-        promotes_leaving_zone: false,
-        facing: Facing::Allowed,
-        stalemate: Stalemate::Draws,
         en_passant: true,
-        king_swap: false,
         castling: Some(CastlingSpec {
             king_region: region("e1"),
             wings: vec![wing('K', "h1", 6, 5), wing('Q', "a1", 2, 3)],
         }),
-        hands: false,
-        hand_order: Vec::new(),
-        promotions_reset_clock: false,
         chess_draws: true,
         dead_positions: DeadPositions::Chess,
+        ..VariantSpec::new(
+            (
+                "chess",
+                "Chess",
+                "FIDE chess, a reference game for the engine's castling and en passant",
+            ),
+            (8, 8),
+            pieces,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing;
     use crate::game::{Game, Termination};
-    use crate::{fen, perft, Variant};
+    use crate::{fen, Variant};
 
     fn chess() -> &'static Variant {
         Variant::by_name("chess").unwrap()
     }
 
     fn perfts(text: &str, expected: &[u64]) {
-        let mut position = fen::parse(chess(), text).unwrap();
-        for (depth, &count) in expected.iter().enumerate() {
-            assert_eq!(
-                perft::perft(&mut position, depth as u32 + 1),
-                count,
-                "{text} depth {}",
-                depth + 1
-            );
-        }
+        testing::perfts("chess", text, expected);
     }
 
     /// The perft numbers of the chessprogramming wiki's test positions, computed by others.
@@ -125,14 +108,7 @@ mod tests {
     }
 
     fn legal(text: &str) -> Vec<String> {
-        let mut game = Game::from_fen(chess(), text).unwrap();
-        let mut moves: Vec<String> = game
-            .legal_moves()
-            .iter()
-            .map(|mv| mv.uci().to_text(chess()))
-            .collect();
-        moves.sort();
-        moves
+        testing::legal("chess", text)
     }
 
     #[test]

@@ -7,8 +7,7 @@ use super::{
     KING_STEP, KNIGHT_LEAP, PAWN_CAPTURE, PAWN_PUSH, ROOK_SLIDE,
 };
 use crate::atom::{Atom, Mode, Origin, Symmetry};
-use crate::geometry::Dimensions;
-use crate::variant::{DeadPositions, Facing, PieceSpec, Stalemate, VariantSpec};
+use crate::variant::{Facing, PieceSpec, Stalemate, VariantSpec};
 
 /// White's fortress; Black's is its mirror image (h8–j10).
 const FORTRESS: &str = "h1-j3";
@@ -139,32 +138,20 @@ pub fn meiriqi() -> VariantSpec {
         ),
     ];
     VariantSpec {
-        name: "meiriqi".into(),
-        title: "Meiriqi".into(),
-        description: "Glenn Overby's Beautiful Sun Chess: FIDE chess, Shogi and Xiangqi on 10x10"
-            .into(),
-        dimensions: Dimensions {
-            files: 10,
-            ranks: 10,
-        },
-        pieces,
-        start_fen:
-            "1pyehw1mkm/ngslsgn3/i1i1i1i1s1/7iii/10/10/7III/I1I1I1I1S1/NGSLSGN3/1PYEHW1MKM w - - 0 1"
-                .into(),
         fortress: region(FORTRESS),
         palace_points: region(X_POINTS),
-        river: false,
         camp_depth: 3,
-        promotes_leaving_zone: false,
         facing: Facing::Files,
         stalemate: Stalemate::Loses,
-        en_passant: false,
-        king_swap: false,
-        castling: None,
-        hands: false,
-        hand_order: Vec::new(),
-        promotions_reset_clock: false,
-        chess_draws: false,
-        dead_positions: DeadPositions::None,
+        ..VariantSpec::new(
+            (
+                "meiriqi",
+                "Meiriqi",
+                "Glenn Overby's Beautiful Sun Chess: FIDE chess, Shogi and Xiangqi on 10x10",
+            ),
+            (10, 10),
+            pieces,
+            "1pyehw1mkm/ngslsgn3/i1i1i1i1s1/7iii/10/10/7III/I1I1I1I1S1/NGSLSGN3/1PYEHW1MKM w - - 0 1",
+        )
     }
 }

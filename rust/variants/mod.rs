@@ -3,6 +3,8 @@
 mod chess;
 mod meiriqi;
 mod shogi;
+#[cfg(test)]
+mod testing;
 mod xiangqi;
 mod yangqi;
 

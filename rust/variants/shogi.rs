@@ -7,11 +7,7 @@ use super::{
     STEP_FORWARD,
 };
 use crate::atom::{Atom, Symmetry};
-use crate::geometry::Dimensions;
-use crate::region::Region;
-use crate::variant::{
-    Compulsory, DeadPositions, Facing, PieceSpec, PromotionSpec, Stalemate, VariantSpec,
-};
+use crate::variant::{Compulsory, PieceSpec, PromotionSpec, Stalemate, VariantSpec};
 
 /// A piece that may promote to its `+` form, and returns to its capturer's hand as itself.
 fn promotes(piece: PieceSpec) -> PieceSpec {
@@ -80,22 +76,9 @@ pub fn shogi() -> VariantSpec {
         promoted("dragon", "R", 1300, vec![ROOK_SLIDE, KING_DIAGONAL]),
     ];
     VariantSpec {
-        name: "shogi".into(),
-        title: "Shogi".into(),
-        description: "Japanese chess with drops, as Fairy-Stockfish's, a reference game".into(),
-        dimensions: Dimensions { files: 9, ranks: 9 },
-        pieces,
-        start_fen: "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1".into(),
-        fortress: Region::default(),
-        palace_points: Region::default(),
-        river: false,
         camp_depth: 3,
         promotes_leaving_zone: true,
-        facing: Facing::Allowed,
         stalemate: Stalemate::Loses,
-        en_passant: false,
-        king_swap: false,
-        castling: None,
         hands: true,
         // Fairy-Stockfish's order, so that FENs are exchanged letter for letter.
         hand_order: ["G", "N", "L", "P", "S", "R", "B"]
@@ -103,13 +86,22 @@ pub fn shogi() -> VariantSpec {
             .to_vec(),
         // As Fairy-Stockfish counts: a promotion resets the halfmove clock.
         promotions_reset_clock: true,
-        chess_draws: false,
-        dead_positions: DeadPositions::None,
+        ..VariantSpec::new(
+            (
+                "shogi",
+                "Shogi",
+                "Japanese chess with drops, as Fairy-Stockfish's, a reference game",
+            ),
+            (9, 9),
+            pieces,
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing;
     use crate::game::Game;
     use crate::{fen, perft, Variant};
 
@@ -118,14 +110,7 @@ mod tests {
     }
 
     fn legal(text: &str) -> Vec<String> {
-        let mut game = Game::from_fen(shogi(), text).unwrap();
-        let mut moves: Vec<String> = game
-            .legal_moves()
-            .iter()
-            .map(|mv| mv.uci().to_text(shogi()))
-            .collect();
-        moves.sort();
-        moves
+        testing::legal("shogi", text)
     }
 
     /// Fairy-Stockfish's perft from the start (docs/rules.md), computed by others.

@@ -4,8 +4,7 @@
 
 use super::{cannon_atoms, king, pawn, region, KING_DIAGONAL, KING_STEP, ROOK_SLIDE, STEP_FORWARD};
 use crate::atom::{Atom, Origin, Symmetry};
-use crate::geometry::Dimensions;
-use crate::variant::{DeadPositions, Facing, PieceSpec, Stalemate, VariantSpec};
+use crate::variant::{Facing, PieceSpec, Stalemate, VariantSpec};
 
 /// White's (Red's) palace; Black's is its mirror image.
 const PALACE: &str = "d1-f3";
@@ -50,35 +49,27 @@ pub fn xiangqi() -> VariantSpec {
         },
     ];
     VariantSpec {
-        name: "xiangqi".into(),
-        title: "Xiangqi".into(),
-        description: "Chinese chess (Asian rules as Fairy-Stockfish's), a reference game".into(),
-        dimensions: Dimensions {
-            files: 9,
-            ranks: 10,
-        },
-        pieces,
-        start_fen: "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1".into(),
         fortress: region(PALACE),
         palace_points: region("d1 f1 e2 d3 f3"),
         river: true,
-        camp_depth: 0,
-        promotes_leaving_zone: false,
         facing: Facing::Files,
         stalemate: Stalemate::Loses,
-        en_passant: false,
-        king_swap: false,
-        castling: None,
-        hands: false,
-        hand_order: Vec::new(),
-        promotions_reset_clock: false,
-        chess_draws: false,
-        dead_positions: DeadPositions::None,
+        ..VariantSpec::new(
+            (
+                "xiangqi",
+                "Xiangqi",
+                "Chinese chess (Asian rules as Fairy-Stockfish's), a reference game",
+            ),
+            (9, 10),
+            pieces,
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        )
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing;
     use crate::game::Game;
     use crate::{fen, perft, Variant};
 
@@ -87,15 +78,7 @@ mod tests {
     }
 
     fn legal_from(text: &str, origin: &str) -> Vec<String> {
-        let mut game = Game::from_fen(xiangqi(), text).unwrap();
-        let mut moves: Vec<String> = game
-            .legal_moves()
-            .iter()
-            .map(|mv| mv.uci().to_text(xiangqi()))
-            .filter(|uci| uci.starts_with(origin))
-            .collect();
-        moves.sort();
-        moves
+        testing::from(&testing::legal("xiangqi", text), origin)
     }
 
     /// Fairy-Stockfish's perft from the start (docs/rules.md), computed by others.

@@ -7,9 +7,7 @@ use super::{
     PAWN_CAPTURE, PAWN_PUSH, ROOK_SLIDE, STEP_FORWARD,
 };
 use crate::atom::{Atom, Mode, Origin, Symmetry};
-use crate::geometry::Dimensions;
-use crate::region::Region;
-use crate::variant::{Compulsory, DeadPositions, Facing, PieceSpec, Stalemate, VariantSpec};
+use crate::variant::{Compulsory, DeadPositions, PieceSpec, VariantSpec};
 
 /// The kinds a pawn may promote to: every kind but the King and the pawn.
 const PROMOTION_KINDS: [&str; 5] = ["R", "N", "B", "P", "V"];
@@ -72,30 +70,21 @@ const CHINESE_START: &str = "rnbvkvbnr/9/1p5p1/i1i1i1i1i/9/9/I1I1I1I1I/1P5P1/9/R
 /// Yáng Qí from the standard start.
 pub fn yangqi() -> VariantSpec {
     VariantSpec {
-        name: "yangqi".into(),
-        title: "Yang Qi".into(),
-        description: "Fergus Duniho's Yang Qi: Xiangqi's Cannons and chess pieces on 9x10".into(),
-        dimensions: Dimensions {
-            files: 9,
-            ranks: 10,
-        },
-        pieces: pieces(fide_pawn(), false),
-        start_fen: STANDARD_START.into(),
-        fortress: Region::default(),
-        palace_points: Region::default(),
-        river: false,
         camp_depth: 1,
-        promotes_leaving_zone: false,
-        facing: Facing::Allowed,
-        stalemate: Stalemate::Draws,
         en_passant: true,
         king_swap: true,
-        castling: None,
-        hands: false,
-        hand_order: Vec::new(),
-        promotions_reset_clock: false,
         chess_draws: true,
         dead_positions: DeadPositions::BareKings,
+        ..VariantSpec::new(
+            (
+                "yangqi",
+                "Yang Qi",
+                "Fergus Duniho's Yang Qi: Xiangqi's Cannons and chess pieces on 9x10",
+            ),
+            (9, 10),
+            pieces(fide_pawn(), false),
+            STANDARD_START,
+        )
     }
 }
 
@@ -176,6 +165,7 @@ pub fn chinesepawns() -> VariantSpec {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{from, legal};
     use crate::game::{Game, Termination};
     use crate::{fen, perft, Variant};
 
@@ -192,27 +182,6 @@ mod tests {
 
     fn game(variant: &str, text: &str) -> Game {
         Game::from_fen(Variant::by_name(variant).unwrap(), text).unwrap()
-    }
-
-    /// The legal moves of `text`, in coordinate notation, sorted.
-    fn legal(variant: &str, text: &str) -> Vec<String> {
-        let variant = Variant::by_name(variant).unwrap();
-        let mut moves: Vec<String> = Game::from_fen(variant, text)
-            .unwrap()
-            .legal_moves()
-            .into_iter()
-            .map(|mv| mv.uci().to_text(variant))
-            .collect();
-        moves.sort();
-        moves
-    }
-
-    fn from(moves: &[String], origin: &str) -> Vec<String> {
-        moves
-            .iter()
-            .filter(|uci| uci.starts_with(origin))
-            .cloned()
-            .collect()
     }
 
     #[test]
