@@ -1,0 +1,489 @@
+"""Cross-checks of the reference games (``chess``, ``xiangqi``, ``shogi``) against outside oracles.
+
+- ``chess`` against python-chess, at every ply: the FEN (python-chess's convention: an en-passant
+  square only when the capture is legal), the legal moves in UCI (castling as the King's move),
+  check, and the outcome without draw claims (checkmate, stalemate, insufficient material,
+  seventy-five moves, fivefold repetition); against pyffish the legal moves and check.
+- ``xiangqi`` and ``shogi`` against pyffish (Fairy-Stockfish): the FEN of ``get_fen``, the legal
+  moves (drops ``P@e5``, promotion suffix ``+``), check, and the end of the game. With no legal
+  move the side to move loses (checkmate or stalemate). Fairy-Stockfish lists a mating Shogi pawn
+  drop as a legal move and then scores the game as *won by the mated side*; the core must agree
+  with whatever pyffish says. pyffish ends no game while there are legal moves (repetitions and
+  move counts are only "optional" ends there), so neither may the core.
+
+Besides, at every ply: ``pop()`` restores the FEN, and the FEN read afresh prints the same FEN;
+once per game perft(2) is compared with the oracle. Games are either uniformly random or
+"special" (biased towards captures, promotions, castling, en passant and drops, so that those
+rules come up); hypothesis draws every choice, so a failure shrinks and replays. A failure names
+the position, the start FEN and the moves that led there.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import meiriqi
+
+chess = pytest.importorskip("chess")
+sf = pytest.importorskip("pyffish")
+
+# Every pyffish call costs milliseconds (it sets its variant up afresh), so the games are few
+# in the "ci" profile (5 per chess test, 4 per xiangqi or shogi test); "thorough" plays thousands.
+CHESS_EXAMPLES = max(5, settings().max_examples // 8)
+FAIRY_EXAMPLES = max(4, settings().max_examples // 10)
+STYLES = ("uniform", "special")
+SPECIAL_SHARE = 0.7
+MAX_PLIES = {"chess": 300, "xiangqi": 250, "shogi": 300}
+
+CHESS_STARTS = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    # Kiwipete and perft positions 3-5 of the chessprogramming wiki.
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "r2q1rk1/pP1p2pp/Q4n2/bbp1p3/Np6/1B3NBn/pPPP1PPP/R3K2R b KQ - 0 1",
+    "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+    # An en-passant capture available at once; pawns about to promote on both sides.
+    "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+    "1n2k3/PPP4p/8/8/8/8/ppp4P/1N2K3 w - - 0 30",
+    # Few pieces and a high clock: seventy-five moves and insufficient material come up.
+    "8/8/4k3/8/2N5/8/4K3/7B w - - 90 120",
+    "8/3p4/4k3/8/8/3B4/4K3/8 b - - 120 90",
+]
+FAIRY_STARTS = {
+    "xiangqi": [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "4k4/4a4/9/9/2p6/9/9/9/4A4/3K1R3 w - - 0 1",
+        "rCbakabnr/9/1c7/p1p1p1p1p/9/9/P1P1P1P1P/7C1/9/RNBAKABcR w - - 0 2",
+    ],
+    "shogi": [
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
+        "lnsg2sn1/2r3g1l/p1ppk1pp1/1p2pp2p/9/5K3/P1PPP1PPP/2S3R2/LNBG1GSNL[Bpp] w - - 1 13",
+        "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bb] w - - 0 3",
+    ],
+}
+
+SQUARE = re.compile(r"[a-z]\d+")
+TOKEN = re.compile(r"\+?[A-Za-z]|\d+")
+
+
+# -- reading positions and moves ------------------------------------------------------------------
+
+
+def piece_map(fen: str) -> dict[str, str]:
+    """The pieces of a FEN's board field by square: ``{"e4": "P", "b2": "+r", ...}``."""
+    rows = fen.split()[0].split("[")[0].split("/")
+    pieces: dict[str, str] = {}
+    for index, row in enumerate(rows):
+        rank, file = len(rows) - index, 0
+        for token in TOKEN.findall(row):
+            if token.isdigit():
+                file += int(token)
+            else:
+                pieces[f"{chr(ord('a') + file)}{rank}"] = token
+                file += 1
+    return pieces
+
+
+def move_kinds(variant: str, uci: str, pieces: dict[str, str]) -> set[str]:
+    """What is special about a move: ``drop``, ``capture``, ``promotion``, ``castling``,
+    ``en passant`` (an ordinary move has none)."""
+    if "@" in uci:
+        return {"drop"}
+    origin, target = SQUARE.findall(uci)[:2]
+    kinds = set()
+    if target in pieces:
+        kinds.add("capture")
+    if len(uci) > len(origin) + len(target):
+        kinds.add("promotion")
+    mover = pieces.get(origin, "").upper()
+    if variant == "chess" and mover == "K" and abs(ord(origin[0]) - ord(target[0])) == 2:
+        kinds.add("castling")
+    if variant == "chess" and mover == "P" and origin[0] != target[0] and target not in pieces:
+        kinds.add("en passant")
+    return kinds
+
+
+def choose(
+    variant: str, moves: Sequence[str], fen: str, chooser: random.Random, style: str
+) -> tuple[str, set[str]]:
+    """A move (and its kinds): uniformly, or ("special") mostly one that is not ordinary."""
+    pieces = piece_map(fen)
+    kinds = {uci: move_kinds(variant, uci, pieces) for uci in moves}
+    special = [uci for uci in moves if kinds[uci]]
+    if style == "special" and special and chooser.random() < SPECIAL_SHARE:
+        uci = chooser.choice(special)
+    else:
+        uci = chooser.choice(list(moves))
+    return uci, kinds[uci]
+
+
+@dataclass
+class Trail:
+    """A game so far: the start, the moves, the oracle's FEN and the core's check at every
+    position (for failure messages and for the checks compared at the end of the game)."""
+
+    start: str
+    moves: list[str] = field(default_factory=list)
+    fens: list[str] = field(default_factory=list)
+    checks: list[bool] = field(default_factory=list)
+
+    def where(self, index: int | None = None) -> str:
+        """The position ``index`` (the last one by default) and how it was reached."""
+        index = len(self.fens) - 1 if index is None else index
+        played = " ".join(self.moves[:index]) or "(none)"
+        return f"in {self.fens[index]} (from {self.start} after moves: {played})"
+
+
+def assert_same_moves(core: Sequence[str], oracle: Sequence[str], name: str, where: str) -> None:
+    """The core's legal moves are the oracle's, each listed once."""
+    assert len(core) == len(set(core)), f"the core lists a move twice {where}"
+    only_core = sorted(set(core) - set(oracle))
+    only_oracle = sorted(set(oracle) - set(core))
+    assert not only_core and not only_oracle, (
+        f"legal moves differ {where}: core only {only_core}, {name} only {only_oracle}"
+    )
+
+
+def core_outcome(core: meiriqi.Board) -> tuple[str, bool | None] | None:
+    """The core's outcome as (termination name, winner), consistent with ``is_game_over``."""
+    outcome = core.outcome()
+    assert core.is_game_over() == (outcome is not None), "is_game_over() disagrees with outcome()"
+    return None if outcome is None else (outcome.termination.name, outcome.winner)
+
+
+def assert_checks_match_pyffish(variant: str, trail: Trail) -> None:
+    """The core's check at every position of the game equals pyffish's. One call replays the
+    whole game: pyffish's SAN ends with ``+`` or ``#`` exactly after a checking move (it writes a
+    Shogi promotion ``=G``, so the ``+`` is unambiguous). Every pyffish call costs milliseconds,
+    which is why the games do not ask ``gives_check`` at every ply."""
+    sans = sf.get_san_moves(variant, trail.start, trail.moves, False, sf.NOTATION_SAN)
+    flags = [sf.gives_check(variant, trail.start, [])]
+    flags += [san.endswith(("+", "#")) for san in sans]
+    assert len(flags) == len(trail.checks), "test harness: one check per position"
+    for index, (flag, core_check) in enumerate(zip(flags, trail.checks)):
+        assert core_check == flag, f"check differs (core {core_check}) {trail.where(index)}"
+
+
+# -- the oracles -----------------------------------------------------------------------------------
+
+
+class Oracle(Protocol):
+    """An outside implementation of one game, played alongside the core."""
+
+    def fen(self) -> str: ...
+    def push(self, uci: str) -> None: ...
+    def compare(self, core: meiriqi.Board, trail: Trail) -> tuple[list[str], bool]:
+        """Asserts that the core sees the current position as the oracle does, records it in
+        ``trail``; returns the legal moves and whether the game is over."""
+
+    def perft2(self, moves: Sequence[str]) -> int | None:
+        """perft(2) of the current position (``None`` where it would take too long)."""
+
+    def finish(self, core: meiriqi.Board, trail: Trail) -> None:
+        """Checks at the end of a game what was not checked at every ply."""
+
+
+class ChessOracle:
+    """python-chess (every ply: FEN, moves, check, outcome), with pyffish's ``chess`` (every
+    ply: moves; at the end of the game: check at every ply)."""
+
+    def __init__(self, fen: str) -> None:
+        self.board = chess.Board(fen)
+
+    def fen(self) -> str:
+        return self.board.fen()
+
+    def push(self, uci: str) -> None:
+        self.board.push_uci(uci)
+
+    def compare(self, core: meiriqi.Board, trail: Trail) -> tuple[list[str], bool]:
+        fen = self.board.fen()
+        trail.fens.append(fen)
+        where = trail.where()
+        assert core.fen() == fen, f"FEN differs: core {core.fen()}, python-chess {where}"
+        moves = sorted(move.uci() for move in self.board.legal_moves)
+        core_moves = core.legal_moves_uci()
+        assert_same_moves(core_moves, moves, "python-chess", where)
+        assert_same_moves(core_moves, sf.legal_moves("chess", fen, []), "pyffish", where)
+        check = self.board.is_check()
+        trail.checks.append(core.is_check())
+        assert trail.checks[-1] == check, f"check differs (python-chess: {check}) {where}"
+        outcome = self.board.outcome(claim_draw=False)
+        expected = None if outcome is None else (outcome.termination.name, outcome.winner)
+        actual = core_outcome(core)
+        assert actual == expected, f"outcome: core {actual}, python-chess {expected} {where}"
+        fresh = meiriqi.Board(fen, variant="chess").fen()
+        assert fresh == fen, f"FEN does not round-trip: {fresh} {where}"
+        return moves, expected is not None
+
+    def perft2(self, moves: Sequence[str]) -> int | None:
+        total = 0
+        for move in list(self.board.legal_moves):
+            self.board.push(move)
+            total += self.board.legal_moves.count()
+            self.board.pop()
+        return total
+
+    def finish(self, core: meiriqi.Board, trail: Trail) -> None:
+        assert_checks_match_pyffish("chess", trail)
+
+
+class FairyOracle:
+    """pyffish for ``xiangqi`` or ``shogi``: every ply the FEN (``get_fen`` move by move) and the
+    legal moves; the result where there is no legal move (``game_result``, given the last move:
+    Fairy-Stockfish needs it to see a mate by a pawn drop); at the end of the game check at every
+    ply and ``is_immediate_game_end``. With ``every_ply`` (for short lines) check and
+    ``is_immediate_game_end`` are asked at every position instead."""
+
+    PERFT_MOVES = 45  # pyffish perft(2) costs a call per root move: only small positions
+
+    def __init__(self, variant: str, fen: str, *, every_ply: bool = False) -> None:
+        self.variant = variant
+        self.every_ply = every_ply
+        self.position = sf.get_fen(variant, fen, [])
+        self.last: tuple[str, str] | None = None  # the FEN before the last move, and the move
+
+    def fen(self) -> str:
+        return self.position
+
+    def push(self, uci: str) -> None:
+        self.last = (self.position, uci)
+        self.position = sf.get_fen(self.variant, self.position, [uci])
+
+    def immediate_end(self) -> tuple[bool, int]:
+        """pyffish's ``is_immediate_game_end`` here: (ended, value for the side to move)."""
+        fen, played = (self.last[0], [self.last[1]]) if self.last else (self.position, [])
+        ended, value = sf.is_immediate_game_end(self.variant, fen, played)
+        return ended, value
+
+    def winner(self, value: int) -> bool | None:
+        """The winner for a pyffish value from the side to move's view."""
+        turn = self.position.split()[1] == "w"
+        return None if value == 0 else turn if value > 0 else not turn
+
+    def compare(self, core: meiriqi.Board, trail: Trail) -> tuple[list[str], bool]:
+        fen = self.position
+        trail.fens.append(fen)
+        where = trail.where()
+        assert core.fen() == fen, f"FEN differs: core {core.fen()}, pyffish {where}"
+        moves = sorted(sf.legal_moves(self.variant, fen, []))
+        assert_same_moves(core.legal_moves_uci(), moves, "pyffish", where)
+        fresh = meiriqi.Board(fen, variant=self.variant).fen()
+        assert fresh == fen, f"FEN does not round-trip: {fresh} {where}"
+        trail.checks.append(core.is_check())
+        if self.every_ply:
+            check = sf.gives_check(self.variant, fen, [])
+            assert trail.checks[-1] == check, f"check differs (pyffish: {check}) {where}"
+        actual = core_outcome(core)
+        if moves:
+            ended, value = False, 0
+            if actual is not None or self.every_ply:
+                ended, value = self.immediate_end()
+            if not ended:
+                assert actual is None, f"the core ends the game ({actual}), pyffish not {where}"
+                return moves, False
+            # No such end in pyffish's xiangqi and shogi; compared in case one appears.
+            winner, termination = self.winner(value), None
+        else:
+            fen_before, played = (self.last[0], [self.last[1]]) if self.last else (fen, [])
+            winner = self.winner(sf.game_result(self.variant, fen_before, played))
+            in_check = trail.checks[-1]  # compared with pyffish's at the end of the game
+            termination = "CHECKMATE" if in_check else "STALEMATE"
+            if winner == (fen.split()[1] == "w"):
+                termination = None  # the mated side wins: a Shogi mate by a pawn drop
+        assert actual is not None, f"pyffish ends the game ({winner}), the core does not {where}"
+        assert actual[1] == winner, f"winner: core {actual}, pyffish {winner} {where}"
+        if termination is not None:
+            assert actual[0] == termination, f"termination: core {actual}, expected {termination}"
+        return moves, True
+
+    def perft2(self, moves: Sequence[str]) -> int | None:
+        if len(moves) > self.PERFT_MOVES:
+            return None
+        return sum(len(sf.legal_moves(self.variant, self.position, [m])) for m in moves)
+
+    def finish(self, core: meiriqi.Board, trail: Trail) -> None:
+        replayed = sf.get_fen(self.variant, trail.start, trail.moves)
+        assert replayed == self.position, f"test harness: FEN {self.position}, replay {replayed}"
+        assert_checks_match_pyffish(self.variant, trail)
+        ended, value = self.immediate_end()
+        if ended:
+            actual = core_outcome(core)
+            assert actual is not None, f"pyffish ends the game ({value}) {trail.where()}"
+            assert actual[1] == self.winner(value), f"winner: core {actual} {trail.where()}"
+
+
+def make_oracle(variant: str, fen: str, *, every_ply: bool = False) -> Oracle:
+    if variant == "chess":
+        return ChessOracle(fen)
+    return FairyOracle(variant, fen, every_ply=every_ply)
+
+
+# -- playing games ---------------------------------------------------------------------------------
+
+
+def play(
+    variant: str,
+    start: str,
+    style: str,
+    plies: int,
+    chooser: random.Random,
+    stats: Counter[str],
+) -> None:
+    """Plays up to ``plies`` moves with the core and the oracle side by side, comparing every
+    position; perft(2) is compared once, at the first small enough position from a ply chosen
+    at random."""
+    oracle = make_oracle(variant, start)
+    trail = Trail(oracle.fen())
+    core = meiriqi.Board(trail.start, variant=variant)
+    perft_ply = chooser.randrange(plies)
+    stats[f"{variant} games"] += 1
+    for ply in range(plies + 1):
+        moves, over = oracle.compare(core, trail)
+        stats[f"{variant} positions"] += 1
+        if over:
+            stats[f"{variant} games ended"] += 1
+            break
+        if ply == plies:
+            break
+        fen = oracle.fen()
+        if ply >= perft_ply and (expected := oracle.perft2(moves)) is not None:
+            assert core.perft(2) == expected, f"perft(2) differs ({expected}) {trail.where()}"
+            stats[f"{variant} perft(2) positions"] += 1
+            perft_ply = plies + 1
+        uci, kinds = choose(variant, moves, fen, chooser, style)
+        core.push_uci(uci)
+        core.pop()
+        assert core.fen() == fen, f"pop() after {uci} gives {core.fen()} {trail.where()}"
+        core.push_uci(uci)
+        oracle.push(uci)
+        trail.moves.append(uci)
+        for kind in kinds:
+            stats[f"{variant} {kind} moves"] += 1
+    oracle.finish(core, trail)
+
+
+@pytest.mark.parametrize("style", STYLES)
+@settings(max_examples=CHESS_EXAMPLES)
+@given(
+    start=st.sampled_from(CHESS_STARTS),
+    plies=st.integers(1, MAX_PLIES["chess"]),
+    chooser=st.randoms(use_true_random=False),
+)
+def test_chess_games_agree(
+    style: str, start: str, plies: int, chooser: random.Random, crosscheck_stats: Counter[str]
+) -> None:
+    """Chess: the core agrees with python-chess and pyffish over a generated game."""
+    play("chess", start, style, plies, chooser, crosscheck_stats)
+
+
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("variant", ["xiangqi", "shogi"])
+@settings(max_examples=FAIRY_EXAMPLES)
+@given(data=st.data(), chooser=st.randoms(use_true_random=False))
+def test_fairy_games_agree(
+    variant: str,
+    style: str,
+    data: st.DataObject,
+    chooser: random.Random,
+    crosscheck_stats: Counter[str],
+) -> None:
+    """Xiangqi and Shogi: the core agrees with pyffish over a generated game."""
+    start = data.draw(st.sampled_from(FAIRY_STARTS[variant]), label="start")
+    plies = data.draw(st.integers(1, MAX_PLIES[variant]), label="plies")
+    play(variant, start, style, plies, chooser, crosscheck_stats)
+
+
+# -- chosen positions ------------------------------------------------------------------------------
+
+START = {
+    "chess": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "xiangqi": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+    "shogi": "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
+}
+KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+LINES = [
+    # (variant, start FEN, moves): every position on the way is compared with the oracle.
+    ("chess", START["chess"], "f2f3 e7e5 g2g4 d8h4"),
+    ("chess", START["chess"], " ".join(["g1f3 g8f6 f3g1 f6g8"] * 4)),
+    ("chess", "7k/8/6K1/8/8/8/5Q2/8 w - - 0 1", "f2f7"),
+    ("chess", "4k3/8/8/8/8/8/3r4/4K3 w - - 0 1", "e1d2"),
+    ("chess", "4k3/8/8/8/8/8/8/R3K3 w - - 148 100", "a1a2 e8e7"),
+    ("chess", "4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1", "c7c5"),
+    ("chess", "4k3/2p5/8/1P5r/8/8/8/4K3 b - - 0 1", "c7c5 b5c6"),
+    ("chess", KIWIPETE, "e1g1 e8c8"),
+    ("chess", KIWIPETE, "e1c1 h3g2 f3f6 g2h1q"),
+    ("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "a1a8 e8e7 h1h8"),
+    ("chess", "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7b8n"),
+    ("xiangqi", START["xiangqi"], "h3e3 h8e8 e3e7 e8e4"),
+    ("xiangqi", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e1f1"),
+    ("xiangqi", "4k4/9/9/9/4N4/9/9/9/9/4K4 w - - 0 1", "e1d1 e10f10 e6d8"),
+    ("xiangqi", "4k4/9/9/9/9/2B6/1P7/9/9/3K5 w - - 0 1", "c5e3"),
+    ("xiangqi", "4k4/9/9/4P4/9/9/2P6/9/9/3K5 w - - 0 1", "e7d7 e10f10 d7d8 f10e10"),
+    ("xiangqi", "4k4/4a4/9/9/2p6/9/9/9/4A4/3K1R3 w - - 0 1", "f1f10 e9f10"),
+    # A stalemate and a checkmate, both losses for the side to move (found in random games).
+    ("xiangqi", "5k3/9/9/9/9/9/9/3K5/2r1A4/9 b - - 11 44", "c2e2"),
+    ("xiangqi", "9/9/4k4/9/9/6r2/9/9/5K3/9 b - - 57 62", "g5f5"),
+    (
+        "shogi",
+        "1s1ns1g2/r1n1p4/1p1+b1pg2/4r4/lglp5/n4n2s/3K5/lg3k1l1/5s2b[pppppppppppppp] b - - 1 99",
+        "e6e1+",
+    ),
+    (
+        "shogi",
+        "4+NG1+R1/s6+B+P/3L+LG+N2/3+B2N2/4R2P1/k1PLS4/NPGSP4/1SK4+p1/1L2G4"
+        "[PPPPPPPPPPPP] w - - 1 142",
+        "c3b4",
+    ),
+    ("shogi", START["shogi"], "c3c4 g7g6 b2h8+ g9h8 B@e5 c7c6"),
+    ("shogi", "4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1", ""),
+    ("shogi", "4k4/9/9/9/9/9/4+P4/9/4K4[P] w - - 0 1", "P@e5"),
+    ("shogi", "4k4/9/9/9/9/9/9/9/4K4[LNPlnp] w - - 0 1", "L@a8 L@a2"),
+    ("shogi", "4k4/P8/9/9/9/9/9/9/4K4[] w - - 0 1", "a8a9+"),
+    ("shogi", "4k4/9/N8/9/9/9/9/9/4K4[] w - - 0 1", "a7b9+"),
+    ("shogi", "4k4/9/R8/9/9/9/9/9/4K4[] w - - 0 1", "a7a1+"),
+    # Mates by a pawn drop (both colours), by a pawn's move, and by a lance drop.
+    ("shogi", "kl7/9/1G7/9/9/9/9/9/4K4[P] w - - 0 1", "P@a8"),
+    ("shogi", "4k4/9/9/9/9/9/1g7/9/KL7[p] b - - 0 1", "P@a2"),
+    ("shogi", "kl7/9/PG7/9/9/9/9/9/4K4[] w - - 0 1", "a7a8"),
+    ("shogi", "kl7/9/1G7/9/9/9/9/9/4K4[L] w - - 0 1", "L@a8"),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "start", "line"), LINES, ids=[f"{v}:{line or '-'}" for v, _, line in LINES]
+)
+def test_lines_agree(variant: str, start: str, line: str, crosscheck_stats: Counter[str]) -> None:
+    """Chosen rules (mates, stalemates, draws, en passant, castling, promotions, drops, the
+    flying General, pawn-drop mates): the core agrees with the oracle at every step."""
+    oracle = make_oracle(variant, start, every_ply=True)
+    trail = Trail(oracle.fen())
+    core = meiriqi.Board(trail.start, variant=variant)
+    for uci in line.split():
+        oracle.compare(core, trail)
+        core.push_uci(uci)
+        oracle.push(uci)
+        trail.moves.append(uci)
+    oracle.compare(core, trail)
+    oracle.finish(core, trail)
+    crosscheck_stats[f"{variant} lines"] += 1
+
+
+@pytest.mark.parametrize("variant", ["chess", "xiangqi", "shogi"])
+def test_start_position_is_the_oracles(variant: str) -> None:
+    """``Board(variant=...)`` starts where the oracle starts."""
+    if variant == "chess":
+        expected = chess.Board().fen()
+    else:
+        expected = sf.get_fen(variant, sf.start_fen(variant), [])
+    assert meiriqi.Board(variant=variant).fen() == expected
