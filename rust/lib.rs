@@ -23,6 +23,7 @@ pub mod movegen;
 pub mod moves;
 pub mod perft;
 pub mod piece;
+pub mod piece_rule;
 pub mod playout;
 pub mod position;
 pub mod region;

@@ -15,8 +15,8 @@
 use crate::atom::{Atom, Mode};
 use crate::geometry::{Dimensions, Square, SQUARE_SLOTS};
 use crate::piece::{Color, KindSet};
+use crate::piece_rule::{Compulsory, PieceRule};
 use crate::square_set::SquareSet;
-use crate::variant::{Compulsory, PieceRule};
 use std::ops::Range;
 
 /// One walk from one square; see the module documentation.

@@ -1,97 +1,17 @@
-//! Variants as data: a board size, regions, a piece table whose rows say how each kind moves and
-//! what role it plays, and rule switches. A [`VariantSpec`] is plain owned data (built-in ones are
-//! written in [`crate::variants`]); [`Variant::build`] checks it and precomputes its tables.
+//! Variants as data: a board size, regions, a piece table (its rows are in
+//! [`crate::piece_rule`]) and rule switches. A [`VariantSpec`] is plain owned data (built-in ones
+//! are written in `rust/variants/`); [`Variant::build`] checks it and precomputes its tables.
 
-use crate::atom::Atom;
 use crate::fen;
 use crate::geometry::{Dimensions, Square};
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
+pub use crate::piece_rule::{Compulsory, PieceRule, PieceSpec, Promotion, PromotionSpec};
 use crate::region::Region;
 use crate::square_set::SquareSet;
 use crate::tables::Tables;
 use crate::variants;
 use std::fmt;
 use std::sync::OnceLock;
-
-/// When a piece that may promote must do so.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Compulsory {
-    /// Promotion is always optional.
-    Never,
-    /// Only where the piece would otherwise have no move at all (Shogi's Pawn, Lance, Knight).
-    WhenStuck,
-    /// Always, when the move ends in the zone; with no kind to promote to, the move is illegal.
-    Always,
-}
-
-/// What a piece may become when a move ends in its promotion zone.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PromotionSpec {
-    /// The symbols of the kinds it may become (a `+` symbol: the Shogi-style promoted form).
-    pub targets: Vec<String>,
-    /// Only to kinds its owner has fewer of on the board than in the start position.
-    pub captured_only: bool,
-    /// When it must promote.
-    pub compulsory: Compulsory,
-    /// Where a move must end (White's view) to promote; `None`: the variant's camp.
-    pub zone: Option<Region>,
-}
-
-/// How one kind of piece looks, moves and counts in a variant.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceSpec {
-    /// Its English name, in lowercase (`"knight"`).
-    pub name: String,
-    /// How FEN writes it for White: one uppercase letter, or `+` and a letter for a promoted
-    /// form that remembers what it was (`"+P"`).
-    pub symbol: String,
-    /// Its movement, from White's point of view.
-    pub atoms: Vec<Atom>,
-    /// Squares (White's side; mirrored for Black) the piece may never leave.
-    pub confined_to: Option<Region>,
-    /// What it may become in its promotion zone.
-    pub promotion: Option<PromotionSpec>,
-    /// Whether it is the King: it must not be attacked, and it castles and swaps.
-    pub royal: bool,
-    /// Whether it is a Pawn: SAN writes no letter for it, and in a variant with en passant its
-    /// two-square moves may be captured so.
-    pub pawn: bool,
-    /// Whether its moves reset the halfmove clock (as captures and drops do).
-    pub resets_clock: bool,
-    /// Whether a King may swap places with it, in a variant with the King's swap.
-    pub swappable: bool,
-    /// Its worth to the search, in hundredths of a Pawn.
-    pub value: i32,
-    /// The symbol of the kind a captured piece of this kind becomes in the capturer's hand, in a
-    /// variant with hands; `None`: it leaves the game.
-    pub to_hand: Option<String>,
-    /// Whether it may not be dropped on a file where its owner has an unpromoted one already.
-    pub one_per_file: bool,
-    /// Whether it may not be dropped to give checkmate.
-    pub no_drop_mate: bool,
-}
-
-impl PieceSpec {
-    /// A piece with the name `name`, written `symbol`, moving by `atoms`, with no role beyond
-    /// moving; the other fields are set by struct update.
-    pub fn new(name: &str, symbol: &str, value: i32, atoms: Vec<Atom>) -> PieceSpec {
-        PieceSpec {
-            name: name.to_string(),
-            symbol: symbol.to_string(),
-            atoms,
-            confined_to: None,
-            promotion: None,
-            royal: false,
-            pawn: false,
-            resets_clock: false,
-            swappable: true,
-            value,
-            to_hand: None,
-            one_per_file: false,
-            no_drop_mate: false,
-        }
-    }
-}
 
 /// What having no legal move while not in check means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,48 +165,6 @@ impl fmt::Display for VariantError {
 }
 
 impl std::error::Error for VariantError {}
-
-/// A promotion as the engine uses it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Promotion {
-    /// The kinds the piece may become.
-    pub targets: KindSet,
-    /// Only to kinds with fewer on the board than at the start.
-    pub captured_only: bool,
-    /// When it must promote.
-    pub compulsory: Compulsory,
-    /// Per colour, where a move must end to promote.
-    pub zone: [SquareSet; 2],
-}
-
-/// One row of the piece table, resolved for play.
-#[derive(Clone, Debug)]
-pub struct PieceRule {
-    /// The kind.
-    pub kind: Kind,
-    /// The definition it was built from.
-    pub spec: PieceSpec,
-    /// Per colour, the squares it may stand on.
-    pub allowed: [SquareSet; 2],
-    /// What it may become, if it promotes.
-    pub promotion: Option<Promotion>,
-    /// The kind a captured piece of this kind becomes in the capturer's hand.
-    pub to_hand: Option<Kind>,
-    /// The kind it was before promotion, for a `+` form.
-    pub unpromoted: Option<Kind>,
-}
-
-impl PieceRule {
-    /// The letter of its symbol (the last character: `P` for both `P` and `+P`).
-    pub fn letter(&self) -> char {
-        self.spec.symbol.chars().last().unwrap_or('?')
-    }
-
-    /// Whether its symbol has the `+` of a promoted form.
-    pub fn is_plus(&self) -> bool {
-        self.spec.symbol.starts_with('+')
-    }
-}
 
 /// Castling as the engine uses it.
 #[derive(Clone, Debug)]
