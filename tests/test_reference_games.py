@@ -13,8 +13,8 @@
 One known difference, checked as such: Fairy-Stockfish lists a Shogi pawn drop that checkmates
 as a legal move and then scores the game as lost by the dropper; the core follows the rule of
 Shogi (RULES.md §5: "no checkmate by a Pawn drop") and does not generate it. Such a drop is left
-out of pyffish's list only after pyffish itself confirms it is one (a pawn drop after which the
-opponent is in check with no legal move); every other difference fails.
+out of pyffish's list (and out of its perft(2)) only after pyffish itself confirms it is one (a
+pawn drop after which the opponent is in check with no legal move); every other difference fails.
 
 Besides, at every ply: ``pop()`` restores the FEN, and the FEN read afresh prints the same FEN;
 once per game perft(2) is compared with the oracle. Games are either uniformly random or
@@ -330,7 +330,28 @@ class FairyOracle:
     def perft2(self, moves: Sequence[str]) -> int | None:
         if len(moves) > self.PERFT_MOVES:
             return None
-        return sum(len(sf.legal_moves(self.variant, self.position, [m])) for m in moves)
+        total = 0
+        for move in moves:
+            replies = sf.legal_moves(self.variant, self.position, [move])
+            total += len(replies) - len(self.pawn_drop_mates(move, replies))
+        return total
+
+    def pawn_drop_mates(self, move: str, replies: Sequence[str]) -> list[str]:
+        """The replies to ``move`` that are mating pawn drops (pyffish lists them, the core
+        does not). Only a drop right in front of the mover's King can be one, so pyffish is
+        asked about that one alone, when it is among the replies."""
+        if self.variant != "shogi":
+            return []
+        white = self.position.split()[1] == "w"
+        pieces = piece_map(self.position)
+        king = next(square for square, piece in pieces.items() if piece == ("K" if white else "k"))
+        if SQUARE.findall(move)[0] == king:
+            king = SQUARE.findall(move)[1]
+        candidate = f"P@{king[0]}{int(king[1:]) + (1 if white else -1)}"
+        if candidate not in replies:
+            return []
+        after = sf.get_fen(self.variant, self.position, [move])
+        return [candidate] if is_pawn_drop_mate(after, candidate) else []
 
     def finish(self, core: meiriqi.Board, trail: Trail) -> None:
         replayed = sf.get_fen(self.variant, trail.start, trail.moves)
@@ -372,7 +393,8 @@ def play(
         moves, over = oracle.compare(core, trail)
         stats[f"{variant} positions"] += 1
         if over:
-            stats[f"{variant} games ended"] += 1
+            outcome = core.outcome()
+            stats[f"{variant} games ended by {outcome.termination.name.lower()}"] += 1
             break
         if ply == plies:
             break
