@@ -149,12 +149,18 @@ pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, ParseErro
 
 /// Reads `fen` as a setup of `variant`, checking only the text.
 pub fn parse_setup(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
         return Err(FenError::Empty);
     }
     if fields.len() > 6 {
         return Err(FenError::TooManyFields(fields.len()));
+    }
+    // Fairy-Stockfish writes its drop games' start without castling and en-passant fields
+    // (`...[-] w 0 1`): two counters right after the side can only mean that.
+    let is_counter = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if fields.len() == 4 && is_counter(fields[2]) && is_counter(fields[3]) {
+        fields.splice(2..2, ["-", "-"]);
     }
     let field = |index: usize, default: &'static str| fields.get(index).copied().unwrap_or(default);
     let (board, hand) = match fields[0].split_once('[') {

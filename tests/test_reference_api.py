@@ -34,6 +34,12 @@ def test_reference_games_start() -> None:
     assert titles == {"chess": "Chess", "shogi": "Shogi"}
 
 
+def test_fairy_stockfish_start_fens_are_read() -> None:
+    """Fairy-Stockfish writes a drop game's start without castling and en-passant fields."""
+    short = SHOGI_START.replace("[] w - - 0 1", "[-] w 0 1")
+    assert shogi(short).fen() == SHOGI_START
+
+
 def test_a_capture_fills_the_hand_and_a_drop_empties_it() -> None:
     board = shogi()
     for san in ("c4", "g6", "Bxh8=+"):

@@ -162,6 +162,14 @@ mod tests {
     }
 
     #[test]
+    fn fairy_stockfish_start_fen_is_read() {
+        let short = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
+        let position = fen::parse(shogi(), short).unwrap();
+        assert_eq!(fen::write(&position), shogi().spec().start_fen);
+        assert!(fen::parse(shogi(), "4k4/9/9/9/9/9/9/9/4K4[] w 0 x").is_err());
+    }
+
+    #[test]
     fn captures_go_to_hand_unpromoted() {
         let mut game = Game::from_fen(shogi(), "4k4/9/9/9/4+r4/4R4/9/9/4K4[] w - - 0 1").unwrap();
         let mv = game
