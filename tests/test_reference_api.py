@@ -180,3 +180,13 @@ def test_bad_moves_are_clear_errors_and_leave_the_board(
     with pytest.raises(error, match=match):
         board.push_san(text)
     assert board.fen() == before and board.move_stack == []
+
+
+def test_error_messages_quote_a_short_excerpt() -> None:
+    """A huge bad input gives a short message (issue 13, item 8), in every parser."""
+    huge = "x" * 100_000
+    board = meiriqi.Board()
+    for parse in (board.parse_san, board.parse_uci, meiriqi.Move.from_uci, meiriqi.Board):
+        with pytest.raises(ValueError) as error:
+            parse(huge)
+        assert len(str(error.value)) < 200, parse

@@ -58,6 +58,13 @@ _PLUS_UCI_RE = re.compile(r"[a-l][1-9][0-9]?[a-l][1-9][0-9]?\+")
 _CASTLING_RE = re.compile(r"(?P<castling>[O0]-[O0](?:-[O0])?)[+#]*")
 
 
+def _quoted(text: str, most: int = 40) -> str:
+    """``text`` quoted for an error message, cut after ``most`` characters."""
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}... ({len(text)} characters)"
+
+
 def _symbol(board: Board, piece_type: int) -> str:
     """The uppercase symbol of a piece type in ``board``'s variant (``N``, ``+P``)."""
     return piece_symbol(piece_type, variant=board.variant_name)
@@ -205,7 +212,7 @@ def parse_san(board: Board, text: str) -> Move:
         return special
     match = _SAN_RE.fullmatch(stripped)
     if match is None:
-        raise InvalidMoveError(f"invalid san {text!r}")
+        raise InvalidMoveError(f"invalid san {_quoted(text)}")
     target = _parse_square(board, match["to"], text)
     promotion = _parse_type(board, match["promotion"], text)
     piece_type = _parse_type(board, match["piece"], text)
