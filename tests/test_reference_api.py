@@ -190,3 +190,21 @@ def test_error_messages_quote_a_short_excerpt() -> None:
         with pytest.raises(ValueError) as error:
             parse(huge)
         assert len(str(error.value)) < 200, parse
+
+
+def test_a_subclass_copies_with_its_attributes() -> None:
+    """``copy()`` keeps a subclass and its attributes, and does not call its ``__init__``."""
+
+    class Annotated(meiriqi.Board):
+        def __init__(self, fen: str | None = None, *, variant: str = "meiriqi") -> None:
+            super().__init__(fen, variant=variant)
+            self.note = "fresh"
+
+    board = Annotated(variant="shogi")
+    board.note = "changed"
+    board.push_san("c4")
+    for copied in (board.copy(), copy.copy(board), copy.deepcopy(board)):
+        assert type(copied) is Annotated and copied.note == "changed"
+        assert copied == board and copied.move_stack == board.move_stack
+    empty = Annotated.empty(variant="chess")
+    assert type(empty) is Annotated and not empty.is_valid()

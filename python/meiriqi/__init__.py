@@ -126,7 +126,12 @@ class Status(enum.IntFlag):
 
 
 class Board(_CoreBoard):
-    """A Mĕirìqí position with its move stack: the rules from the Rust core, plus notation."""
+    """A position of some variant with its move stack: the rules from the Rust core, plus
+    notation."""
+
+    def __init__(self, fen: str | None = None, *, variant: str = "meiriqi") -> None:
+        """Takes the arguments the core's constructor has already used (it sets the position
+        up), so that a subclass may call ``super().__init__(fen, variant=...)``."""
 
     def san(self, move: Move) -> str:
         """The move in standard algebraic notation, such as ``Nb4`` or ``cxd4=C+``."""

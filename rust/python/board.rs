@@ -137,13 +137,15 @@ impl PyBoard {
         }
     }
 
-    /// A new board of the same Python class as `this`, holding `game` and `setup`.
+    /// A new board of the same Python class as `this`, holding `game` and `setup`. The object is
+    /// made by `__new__` alone, as `copy.copy` makes one: a subclass's `__init__` (which may want
+    /// arguments of its own) is not called.
     fn with_state<'py>(
         this: &Bound<'py, PyType>,
         game: Game,
         setup: Option<Setup>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let board = this.call0()?;
+        let board = this.call_method1("__new__", (this,))?;
         {
             let bound = board.cast::<PyBoard>()?;
             let mut inner = bound.borrow_mut();
