@@ -1,4 +1,4 @@
-//! Reading and writing positions in FEN (RULES.md §4):
+//! Reading and writing positions in FEN (docs/notation.md):
 //! `<board>[<hand>] <side> <castling> <en-passant> <halfmove> <fullmove>`, the last four optional.
 //!
 //! Reading is in two steps, as python-chess and shakmaty do: the text becomes a [`Setup`] (only

@@ -1,5 +1,5 @@
 """FEN of Mĕirìqí (issue #2): round trips, the optional last four fields, and every kind of error
-(RULES.md §1 for what a legal position is, §4 for the format)."""
+(docs/rules.md for what a legal position is, docs/notation.md for the format)."""
 
 from __future__ import annotations
 

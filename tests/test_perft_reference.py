@@ -1,8 +1,8 @@
 """Perft of the reference games (``chess``, ``xiangqi``, ``shogi``) against published counts.
 
 The counts were computed by others, not by this project: the start positions and Kiwipete are the
-numbers /work/shared/RULES.md §5 quotes (for Xiangqi and Shogi they are Fairy-Stockfish's), and
-perft positions 3-5 are those of the chessprogramming wiki ("Perft Results"). The shallow depths
+numbers docs/rules.md quotes for the reference games (Fairy-Stockfish's for Xiangqi and Shogi),
+and perft positions 3-5 are those of the chessprogramming wiki ("Perft Results"). The shallow depths
 are also recounted here by the oracles (python-chess, pyffish) so that a mistyped number shows up
 as such. Depths that take more than about a second in the core are marked ``slow`` and run only
 when the environment variable ``MEIRIQI_DEEP_PERFT=1`` is set.

@@ -1,6 +1,6 @@
 """Hand-built target sets of every Mĕirìqí piece, and how pieces block paths (issue #2).
 
-Every expected set below was worked out by hand from RULES.md §1, not read off the engine. A
+Every expected set below was worked out by hand from docs/rules.md, not read off the engine. A
 case is a White piece on an otherwise empty board (only the two Kings, out of every path); the
 Black version of each case is its vertical mirror image (``mirror``), which is right for every
 piece because all of them are symmetric left-right, and the forward-dependent ones (Eagle, Gold,
@@ -43,7 +43,7 @@ NAMES = {
     "C": "champion",
 }
 
-# Promotable letter -> the type it promotes to (RULES.md §1, "Promotion").
+# Promotable letter -> the type it promotes to (docs/rules.md, "Promotion").
 PROMOTES_TO = {
     "N": meiriqi.JANUS,
     "G": meiriqi.ROOK,
@@ -231,7 +231,7 @@ PIECE_CASES = [
         "a4 a6 b2 b3 b5 b7 b8 c1 c4 c6 c9 c10 d4 d6 e3 e7 f3 f7 g2 g8 h2 h8 i1 i9 j1 j9",
         "a5-edge",
     ),
-    # a1 (the example of RULES.md): N-E a2 b3 b4 c5 c6 d7 d8 e9 e10 | E-N b1 c2 d2 e3 f3 g4 h4 i5 j5
+    # a1 (docs/rules.md's example): N-E a2 b3 b4 c5 c6 d7 d8 e9 e10 | E-N b1 c2 d2 e3 f3 g4 h4 i5 j5
     case("H", "a1", "a2 b1 b3 b4 c2 c5 c6 d2 d7 d8 e3 e9 e10 f3 g4 h4 i5 j5", "a1-corner"),
     # Wildebeest: (2,1) and (3,1) leaps.
     case("W", "e5", "b4 b6 c4 c6 d2 d3 d7 d8 f2 f3 f7 f8 g4 g6 h4 h6", "e5-centre"),

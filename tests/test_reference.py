@@ -1,4 +1,4 @@
-"""Tests of the pure-Python reference on its own, from cases worked out by hand from RULES.md."""
+"""Tests of the pure-Python reference on its own, from cases worked out by hand (docs/rules.md)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@
 
 One known difference, checked as such: Fairy-Stockfish lists a Shogi pawn drop that checkmates
 as a legal move and then scores the game as lost by the dropper; the core follows the rule of
-Shogi (RULES.md §5: "no checkmate by a Pawn drop") and does not generate it. Such a drop is left
+Shogi ("no checkmate by a Pawn drop", docs/rules.md) and does not generate it. Such a drop is left
 out of pyffish's list (and out of its perft(2)) only after pyffish itself confirms it is one (a
 pawn drop after which the opponent is in check with no legal move); every other difference fails.
 

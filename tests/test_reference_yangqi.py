@@ -1,6 +1,6 @@
-"""Yáng Qí and its four options in the pure-Python reference (RULES.md §2 and §4).
+"""Yáng Qí and its four options in the pure-Python reference (docs/rules.md, notation.md).
 
-Every expected value here is worked out by hand from RULES.md, never read off the code; the
+Every expected value here is worked out by hand from docs/rules.md, never read off the code; the
 comments show the working. The perft numbers at the end were computed by the reference and are
 recorded so that the Rust core can later be checked against them.
 """
@@ -71,7 +71,7 @@ def test_every_variant_is_listed_with_a_one_line_description() -> None:
 
 
 def test_yangqi_start_is_the_setup_of_the_rules() -> None:
-    # RULES.md §2: "White K e1, V d1 f1, B c1 g1, N b1 h1, R a1 i1, P(cannon) b2 h2, pawns a3 b4
+    # docs/rules.md: "White K e1, V d1 f1, B c1 g1, N b1 h1, R a1 i1, P(cannon) b2 h2, pawns a3 b4
     # c3 d4 e3 f4 g3 h4 i3; Black mirrored on ranks 10/9".
     white = {"K": "e1", "V": "d1 f1", "B": "c1 g1", "N": "b1 h1", "R": "a1 i1", "P": "b2 h2"}
     white["I"] = "a3 b4 c3 d4 e3 f4 g3 h4 i3"

@@ -3,7 +3,7 @@ no-quiet-step rule, the Pawn, facing Kings, check and pins, promotion choices, a
 game (stalemate loses).
 
 Every case is written from White's view and, unless it says otherwise, also run mirrored with
-Black to move (``setup`` in test_pieces.py). Expectations come from RULES.md §1.
+Black to move (``setup`` in test_pieces.py). Expectations come from docs/rules.md.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from test_pieces import (
 
 import meiriqi
 
-# The lowercase promotion suffix of each promotable piece (RULES.md §1 and §4).
+# The lowercase promotion suffix of each promotable piece (docs/notation.md).
 SUFFIX = {"N": "j", "G": "r", "S": "o", "L": "q", "I": "c"}
 
 # The White Kings below sit on i2/i3 with Black's King on i9 and black pawns on h7 i7 j7, which

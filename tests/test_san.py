@@ -1,4 +1,4 @@
-"""SAN for Mĕirìqí (RULES.md §4): writing, lenient parsing, uniqueness and round trips."""
+"""SAN for Mĕirìqí (docs/notation.md): writing, lenient parsing, uniqueness and round trips."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Game records in a PGN-like format (RULES.md §4), modelled on ``chess.pgn``, for every variant.
+"""Game records in a PGN-like format (docs/notation.md), after ``chess.pgn``, for every variant.
 
 The ``Variant`` tag names the variant: a record writes the board's title (``"Meiriqi"``,
 ``"Yang Qi"``, ``"Yang Qi (Chinese setup)"``, ...); a reader also accepts the machine name

@@ -186,7 +186,7 @@ mod tests {
 
     #[test]
     fn start_positions() {
-        // RULES.md §2: 55 ordinary moves plus the King's two swaps with the Vaos.
+        // docs/rules.md, Yáng Qí: 55 ordinary moves plus the King's two swaps with the Vaos.
         let start = legal("yangqi", super::STANDARD_START);
         assert_eq!(start.len(), 57);
         assert_eq!(from(&start, "e1"), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);

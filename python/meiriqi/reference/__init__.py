@@ -1,4 +1,4 @@
-"""A pure-Python reference of the rules of Mĕirìqí and Yáng Qí with its four options (RULES.md §1,
+"""A pure-Python reference of the rules of Mĕirìqí and Yáng Qí with its four options (docs/rules.md,
 §2 and §4), written for clarity.
 
 It shares no code with the Rust core (``meiriqi._core``): it is an independent reading of the rules

@@ -1,4 +1,4 @@
-"""A position and the rules of play (RULES.md §1, §2 and §4), written to be read.
+"""A position and the rules of play (docs/rules.md and docs/notation.md), written to be read.
 
 Moves are generated in two stages, as a player would check them: first every move a piece's
 pattern allows (:meth:`Board.pseudo_legal_moves`), then only those that pass the *royal safety*
@@ -6,7 +6,7 @@ rule (:attr:`Board.legal_moves`): "A move is illegal if, after it, (a) the mover
 attacked ... or (b) the two Kings stand on the same file with no piece between them" (b only in
 Mĕirìqí; Yáng Qí has FIDE's check and no facing rule).
 
-Decisions where RULES.md is silent (positions that cannot arise in a game): a side without a King
+Where the sources are silent (positions that cannot arise in a game): a side without a King
 is never in check and never faces; a King or Mandarin set up outside its region may only move
 into it. :meth:`Board.is_valid` tells such positions apart.
 
@@ -19,7 +19,7 @@ the King's swap, en passant, promotion to a captured type and the FIDE draws. De
   another en-passant square is accepted and kept, and matters only if such a capture exists.
 - Repetitions are counted over every position since the FEN was set up, with no move taken as
   irreversible: a Chinese pawn's sideways step can be undone.
-- "Dead position" means what RULES.md says, only the two Kings on the board.
+- "Dead position" means what docs/rules.md says, only the two Kings on the board.
 """
 
 from __future__ import annotations
@@ -174,7 +174,7 @@ class Board:
 
     def attacks(self, square: Square, target: Square) -> bool:
         """Whether the piece on ``square`` could capture an enemy piece standing on ``target``
-        (RULES.md: "pinned enemy pieces still attack; the Lion's adjacent capture and the Pawn's
+        (rules: "pinned enemy pieces still attack; the Lion's adjacent capture and the Pawn's
         diagonal capture attack, the Pawn's non-capturing steps do not"; a Cannon attacks over
         exactly one screen)."""
         piece = self._pieces[square]

@@ -1,4 +1,4 @@
-"""Reading and writing positions in FEN (RULES.md §4).
+"""Reading and writing positions in FEN (docs/notation.md).
 
 ``<board> <side> <castling> <en-passant> <halfmove> <fullmove>``: ranks from the highest down,
 separated by ``/``; uppercase White, lowercase Black; a number (possibly two digits, ``10``) for a
@@ -11,7 +11,7 @@ over; this module reads and writes whatever :class:`Setup` says, and
 :meth:`~meiriqi.reference.board.Board.fen` follows python-chess: it writes the square only when
 an en-passant capture is legal, so that equal positions have equal FENs.
 
-Decisions where RULES.md is silent: missing trailing fields take their defaults (``- - 0 1``) one
+Where the sources are silent: missing trailing fields take their defaults (``- - 0 1``) one
 by one, but the side to move is required; a run of empty squares is written without leading
 zeros, and digits next to each other are one number (``55`` is a run of 55, too long); fields are
 separated by any whitespace. The reader checks the notation only: whether the position could

@@ -1,4 +1,4 @@
-"""Squares, colours and directions on a rectangular board (RULES.md, "Coordinates").
+"""Squares, colours and directions on a rectangular board (docs/rules.md, "Coordinates").
 
 A square is a pair ``(file, rank)`` counted from zero: ``a1`` is ``(0, 0)``, ``j10`` is
 ``(9, 9)``. Files are letters from ``a`` (White's left), ranks are numbers from ``1`` (White's

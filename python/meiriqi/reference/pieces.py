@@ -1,4 +1,4 @@
-"""How every piece moves (RULES.md §1 and §2, the piece tables), one function per piece.
+"""How every piece moves (docs/rules.md, the piece tables), one function per piece.
 
 A piece's movement is written as *paths*: sequences of squares the piece travels along, one
 square after another. The piece may stop on any square of a path that is empty (a quiet move) or
@@ -235,7 +235,7 @@ def champion(grid: Grid, square: Square, color: Color) -> list[Path]:
     )
 
 
-# -- Yáng Qí (RULES.md §2) -----------------------------------------------------------------------
+# -- Yáng Qí (docs/rules.md) ---------------------------------------------------------------------
 
 
 def bishop(grid: Grid, square: Square, color: Color) -> list[Path]:

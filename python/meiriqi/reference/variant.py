@@ -1,6 +1,6 @@
 """The games written as data: board, regions, pieces, promotions, special rules and start.
 
-Mĕirìqí (RULES.md §1) and Yáng Qí with its four options (§2). Move generation in
+Mĕirìqí and Yáng Qí with its four options (docs/rules.md). Move generation in
 :mod:`meiriqi.reference.board` reads only the fields of a :class:`Variant`, so each game is a
 ``Variant`` value, plus piece functions (:mod:`meiriqi.reference.pieces`) where its pieces move
 differently. :data:`VARIANTS` lists them by name; :func:`variant_descriptions` describes them.
@@ -138,7 +138,7 @@ the camp is ranks 8-10 for White and 1-3 for Black."""
 YANGQI_START = (
     "rnbvkvbnr/1p5p1/i1i1i1i1i/1i1i1i1i1/9/9/1I1I1I1I1/I1I1I1I1I/1P5P1/RNBVKVBNR w - - 0 1"
 )
-"""Yáng Qí's start (RULES.md §2): "White K e1, V d1 f1, B c1 g1, N b1 h1, R a1 i1, P(cannon)
+"""Yáng Qí's start (docs/rules.md): "White K e1, V d1 f1, B c1 g1, N b1 h1, R a1 i1, P(cannon)
 b2 h2, pawns a3 b4 c3 d4 e3 f4 g3 h4 i3; Black mirrored"."""
 CHINESE_START = "rnbvkvbnr/9/1p5p1/i1i1i1i1i/9/9/I1I1I1I1I/1P5P1/9/RNBVKVBNR w - - 0 1"
 """The Chinese Chess setup: "Cannons start on the third rank (b3 h3 / b8 h8); five pawns on the
