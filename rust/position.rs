@@ -495,12 +495,25 @@ impl Position {
     /// python-chess writes FEN: only then does it matter, for play and for repetitions alike.
     pub fn legal_en_passant(&self) -> Option<Square> {
         let square = self.en_passant?;
-        let mut trial = self.clone();
-        let mut moves = Vec::new();
-        trial.legal_moves(&mut moves);
-        moves
+        let us = self.turn;
+        let pawns = self.variant.pawns();
+        let capturers = self.attackers(us, square);
+        let mut trial = None;
+        capturers
             .iter()
-            .any(|mv| mv.kind == MoveKind::EnPassant)
+            .filter(|&from| {
+                self.piece_at(from)
+                    .is_some_and(|p| pawns & p.kind.bit() != 0)
+            })
+            .any(|from| {
+                let trial = trial.get_or_insert_with(|| self.clone());
+                let capture = Move {
+                    from,
+                    to: square,
+                    kind: MoveKind::EnPassant,
+                };
+                !trial.leaves_king_exposed(capture)
+            })
             .then_some(square)
     }
 
