@@ -14,6 +14,7 @@
 //! | Gryphon's bent ride | `Atom::bent((1, 1), (1, 0))` |
 //! | Rhino's crooked ride | `Atom::crooked((0, 1), (1, 1))` |
 //! | Cannon's capture | `Atom::ride(1, 0).mode(Mode::Hop)` |
+//! | Korean Cannon's moves and captures | `Atom::ride(1, 0).mode(Mode::HopAny)` |
 
 use crate::geometry::Offset;
 
@@ -29,13 +30,17 @@ pub enum Mode {
     /// Only captures, and only by jumping exactly one piece of either colour (the screen): the
     /// destination is the first piece beyond the screen. The Cannon's and the Vao's capture.
     Hop,
+    /// Moves or captures, but only beyond exactly one screen: the destinations are the empty
+    /// squares after the screen up to the next piece, and that piece if it is an enemy (the
+    /// Korean-style hoppers of the Wildeurasian games, as Janggi's Cannon).
+    HopAny,
 }
 
 impl Mode {
     /// Whether a destination square may be empty.
     #[inline]
     pub const fn moves(self) -> bool {
-        matches!(self, Mode::MoveOrCapture | Mode::MoveOnly)
+        matches!(self, Mode::MoveOrCapture | Mode::MoveOnly | Mode::HopAny)
     }
 
     /// Whether a destination square may hold an enemy piece.
@@ -47,7 +52,7 @@ impl Mode {
     /// Whether destinations lie beyond exactly one screen.
     #[inline]
     pub const fn hops(self) -> bool {
-        matches!(self, Mode::Hop)
+        matches!(self, Mode::Hop | Mode::HopAny)
     }
 }
 

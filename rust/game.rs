@@ -27,11 +27,14 @@ pub enum Termination {
     FiftyMoves,
     /// A draw claimed when the same position occurs for the third time.
     ThreefoldRepetition,
+    /// The side to move has no legal move and is over one of the variant's limits (the
+    /// Wildeurasian Prince or crossing limit), so it loses.
+    VariantLoss,
 }
 
 impl Termination {
     /// Every termination, in declaration order.
-    pub const ALL: [Termination; 7] = [
+    pub const ALL: [Termination; 8] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::InsufficientMaterial,
@@ -39,6 +42,7 @@ impl Termination {
         Termination::FivefoldRepetition,
         Termination::FiftyMoves,
         Termination::ThreefoldRepetition,
+        Termination::VariantLoss,
     ];
 
     /// The name python-chess gives it, such as `SEVENTYFIVE_MOVES`.
@@ -51,6 +55,7 @@ impl Termination {
             Termination::FivefoldRepetition => "FIVEFOLD_REPETITION",
             Termination::FiftyMoves => "FIFTY_MOVES",
             Termination::ThreefoldRepetition => "THREEFOLD_REPETITION",
+            Termination::VariantLoss => "VARIANT_LOSS",
         }
     }
 
@@ -64,6 +69,7 @@ impl Termination {
             Termination::FivefoldRepetition => "fivefold repetition",
             Termination::FiftyMoves => "fifty moves",
             Termination::ThreefoldRepetition => "threefold repetition",
+            Termination::VariantLoss => "no move within the limits",
         }
     }
 }
@@ -192,14 +198,17 @@ impl Game {
     }
 
     /// The outcome, if the game is over, in python-chess's order: the side to move checkmated;
-    /// a dead position; the side to move stalemated (which loses or draws, as the variant says);
-    /// in variants with the chess draws, seventy-five moves or a fivefold repetition.
+    /// without a legal move and over a limit of the variant (a loss); a dead position; the side
+    /// to move stalemated (which loses or draws, as the variant says); in variants with the
+    /// chess draws, seventy-five moves or a fivefold repetition.
     pub fn outcome(&mut self) -> Option<Outcome> {
         let spec = self.position.variant().spec();
         let turn = self.position.turn();
         let stuck = !self.position.has_legal_move();
         let (termination, winner) = if stuck && self.position.is_check() {
             (Termination::Checkmate, Some(turn.opponent()))
+        } else if stuck && self.position.over_limit(turn) {
+            (Termination::VariantLoss, Some(turn.opponent()))
         } else if self.position.is_insufficient_material() {
             (Termination::InsufficientMaterial, None)
         } else if stuck {

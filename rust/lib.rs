@@ -19,6 +19,7 @@ pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod limits;
 pub mod movegen;
 pub mod moves;
 pub mod perft;

@@ -88,10 +88,10 @@ impl Position {
                     })
             };
             if mode.hops() {
-                if let Some((index, to)) = self.hop_destination(squares) {
-                    if emit(to, MoveKind::Normal, index) {
-                        return true;
-                    }
+                if self.for_each_hop(squares, mode.moves(), |index, to| {
+                    emit(to, MoveKind::Normal, index)
+                }) {
+                    return true;
                 }
                 continue;
             }
@@ -144,17 +144,30 @@ impl Position {
         Kind::new(code_kind(code)).is_some_and(|kind| self.variant().rule_of(kind).spec.swappable)
     }
 
-    /// Where a hopper walking `squares` captures: the first piece beyond the first piece (the
-    /// screen), when it is an enemy; with its index in the path.
-    fn hop_destination(&self, squares: &[Square]) -> Option<(usize, Square)> {
-        let mut occupied = squares
-            .iter()
-            .copied()
-            .enumerate()
-            .filter(|&(_, s)| !self.is_empty(s));
-        let (index, to) = occupied.nth(1)?;
-        let enemy = self.piece_at(to)?.color != self.turn();
-        enemy.then_some((index, to))
+    /// Offers `visit` (index in the path, square) each destination of a hopper walking
+    /// `squares`: beyond the first piece (the screen), every empty square up to the next piece
+    /// when it `moves` quietly too, and that piece when it is an enemy. Stops early when `visit`
+    /// returns `true`; returns whether it did.
+    fn for_each_hop(
+        &self,
+        squares: &[Square],
+        moves: bool,
+        mut visit: impl FnMut(usize, Square) -> bool,
+    ) -> bool {
+        let Some(screen) = squares.iter().position(|&s| !self.is_empty(s)) else {
+            return false;
+        };
+        for (index, &to) in squares.iter().enumerate().skip(screen + 1) {
+            let target = self.code_at(to);
+            if target == 0 {
+                if moves && visit(index, to) {
+                    return true;
+                }
+                continue;
+            }
+            return code_color(target) != self.turn() && visit(index, to);
+        }
+        false
     }
 
     /// Offers `visit` every drop of the side to move: each kind in hand on each empty square
@@ -290,7 +303,8 @@ impl Position {
         }
     }
 
-    /// Keeps the pseudo-legal `moves` that leave the King safe and break no drop rule. Only
+    /// Keeps the pseudo-legal `moves` that leave the King safe, keep within the variant's
+    /// limits and break no drop rule. Only
     /// moves that could expose the King are tried: all of them when it is attacked or facing
     /// already, else King moves, moves of pinned pieces, moves off the King's lines (which could
     /// open a facing) and moves onto or off a hopper's line.
@@ -328,6 +342,9 @@ impl Position {
                 };
                 !(may_expose && self.leaves_king_exposed(mv))
             });
+        }
+        if self.variant().has_move_limits() {
+            self.retain_within_limits(moves);
         }
         if self.hand_kinds(us) != 0 {
             moves.retain(|&mv| !self.is_forbidden_drop_mate(mv));
@@ -445,7 +462,7 @@ mod tests {
             }
             let undo = position.make(mv);
             let mover = position.turn().opponent();
-            let exposed = position.king_exposed(mover);
+            let exposed = position.king_exposed(mover) || position.over_limit(mover);
             let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.no_drop_mate)
                 && position.is_check()
                 && !position.has_legal_move();

@@ -62,6 +62,10 @@ pub struct PieceSpec {
     pub one_per_file: bool,
     /// Whether it may not be dropped to give checkmate.
     pub no_drop_mate: bool,
+    /// Whether it is one of the Princes a variant with a Prince limit counts.
+    pub prince: bool,
+    /// Whether it is one of the *relevant* pieces a variant with a crossing limit counts.
+    pub relevant: bool,
 }
 
 impl PieceSpec {
@@ -82,6 +86,8 @@ impl PieceSpec {
             to_hand: None,
             one_per_file: false,
             no_drop_mate: false,
+            prince: false,
+            relevant: false,
         }
     }
 }

@@ -4,7 +4,7 @@
 use crate::geometry::{Offset, Square, SQUARE_SLOTS};
 use crate::piece::{Color, Kind, Piece, KIND_SLOTS};
 use crate::position::Position;
-use crate::variant::Variant;
+use crate::variant::{Compulsory, Variant};
 use std::fmt;
 
 /// Castling rights: bit `color * 4 + wing` is set while that side may still castle on that wing
@@ -115,6 +115,8 @@ impl Setup {
                 .contains(square)
             {
                 problems.push(PositionError::Stuck { piece, square });
+            } else if must_have_promoted(variant, piece, square) {
+                problems.push(PositionError::Unpromoted { piece, square });
             }
         }
         for color in Color::ALL {
@@ -145,6 +147,7 @@ impl Setup {
             if position.kings_facing() {
                 problems.push(PositionError::KingsFacing);
             }
+            problems.extend(limit_problems(&position));
         }
         problems
     }
@@ -193,6 +196,47 @@ impl Setup {
             && self.board[square.index()].is_none()
             && self.board[origin.index()].is_none()
     }
+}
+
+/// Whether `piece` on `square` stands where every move of its kind must promote.
+fn must_have_promoted(variant: &Variant, piece: Piece, square: Square) -> bool {
+    variant
+        .rule_of(piece.kind)
+        .promotion
+        .is_some_and(|promotion| {
+            promotion.compulsory == Compulsory::Always
+                && promotion.zone[piece.color.index()].contains(square)
+        })
+}
+
+/// The variant's limits that `position` breaks: a side with more Princes than it could hold
+/// (the side to move may not hold the Prince limit: the other side's move would have broken
+/// it), or the side not to move over the crossing limit.
+fn limit_problems(position: &Position) -> Vec<PositionError> {
+    let spec = position.variant().spec();
+    let mut problems = Vec::new();
+    if spec.prince_limit > 0 {
+        for color in Color::ALL {
+            let limit = if color == position.turn() {
+                spec.prince_limit - 1
+            } else {
+                spec.prince_limit
+            };
+            let count = position.prince_count(color);
+            if count > limit {
+                problems.push(PositionError::TooManyPrinces {
+                    color,
+                    count,
+                    limit,
+                });
+            }
+        }
+    }
+    let mover = position.turn().opponent();
+    if spec.crossing_limit && position.too_far_across(mover) {
+        problems.push(PositionError::TooFarAcross { color: mover });
+    }
+    problems
 }
 
 /// The bits of the castling rights of `wings` wings for both colours.
@@ -246,6 +290,28 @@ pub enum PositionError {
     OpponentInCheck,
     /// The two Kings face each other with nothing between them.
     KingsFacing,
+    /// A piece stands where every move of its kind must promote (a Wildeurasian Pawn across
+    /// the River).
+    Unpromoted {
+        /// The piece.
+        piece: Piece,
+        /// Where it stands.
+        square: Square,
+    },
+    /// A side has more Princes than the variant's Prince limit lets it hold now.
+    TooManyPrinces {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: u8,
+        /// The most it may have.
+        limit: u8,
+    },
+    /// The side not to move has half or more of its relevant pieces across the River.
+    TooFarAcross {
+        /// The side.
+        color: Color,
+    },
 }
 
 impl PositionError {
@@ -295,6 +361,22 @@ impl PositionError {
             PositionError::KingsFacing => {
                 "the Kings face each other with nothing between them".to_string()
             }
+            PositionError::Unpromoted { piece, square } => format!(
+                "{} on {square} stands where it must have promoted",
+                piece_name(piece)
+            ),
+            PositionError::TooManyPrinces {
+                color,
+                count,
+                limit,
+            } => format!(
+                "{} has {count} Princes on the board; at most {limit} are possible here",
+                color.name()
+            ),
+            PositionError::TooFarAcross { color } => format!(
+                "{} (not to move) has half or more of its relevant pieces across the River",
+                color.name()
+            ),
         }
     }
 }

@@ -115,6 +115,12 @@ pub struct VariantSpec {
     pub chess_draws: bool,
     /// Which positions are dead for lack of material.
     pub dead_positions: DeadPositions,
+    /// A player may not end a move with the enemy holding this many Princes (pieces with the
+    /// `prince` role) on the board, and loses when unable to; 0: no such rule.
+    pub prince_limit: u8,
+    /// Whether a player may not end a move with half or more of their relevant pieces (the
+    /// `relevant` role) across the middle of the board (the River), and loses when unable to.
+    pub crossing_limit: bool,
 }
 
 impl VariantSpec {
@@ -150,6 +156,8 @@ impl VariantSpec {
             promotions_reset_clock: false,
             chess_draws: false,
             dead_positions: DeadPositions::None,
+            prince_limit: 0,
+            crossing_limit: false,
         }
     }
 }
@@ -205,6 +213,10 @@ pub struct Variant {
     kinds: KindSet,
     pawns: KindSet,
     clock_resetters: KindSet,
+    princes: KindSet,
+    relevant: KindSet,
+    /// Per colour, the enemy's half of the board (across the River).
+    across: [SquareSet; 2],
     /// Every kind, in the order FEN lists a hand.
     hand_order: Vec<Kind>,
     /// Per square: the lines through it along which the Kings may not face.
@@ -375,6 +387,16 @@ impl Variant {
         let kinds = rules.iter().fold(0, |set, rule| set | rule.kind.bit());
         let pawns = kind_set(&rules, |spec| spec.pawn);
         let clock_resetters = kind_set(&rules, |spec| spec.resets_clock);
+        let princes = kind_set(&rules, |spec| spec.prince);
+        let relevant = kind_set(&rules, |spec| spec.relevant);
+        let white_across: SquareSet = dims
+            .squares()
+            .filter(|s| 2 * s.rank() >= dims.ranks)
+            .collect();
+        let across = [
+            white_across,
+            white_across.iter().map(|s| dims.mirror(s)).collect(),
+        ];
         let mut hand_order = Vec::new();
         for symbol in &spec.hand_order {
             hand_order.push(resolve(symbol, "the hand order")?);
@@ -403,6 +425,9 @@ impl Variant {
             kinds,
             pawns,
             clock_resetters,
+            princes,
+            relevant,
+            across,
             hand_order,
             facing_lines,
             tables,
@@ -490,6 +515,30 @@ impl Variant {
     #[inline]
     pub fn pawns(&self) -> KindSet {
         self.pawns
+    }
+
+    /// The kinds that count as Princes for the Prince limit.
+    #[inline]
+    pub fn princes(&self) -> KindSet {
+        self.princes
+    }
+
+    /// The kinds that count for the crossing limit.
+    #[inline]
+    pub fn relevant(&self) -> KindSet {
+        self.relevant
+    }
+
+    /// The half of the board across the River from `color`'s side: ranks beyond the middle.
+    #[inline]
+    pub fn across(&self, color: Color) -> &SquareSet {
+        &self.across[color.index()]
+    }
+
+    /// Whether a move may break a Prince limit or a crossing limit.
+    #[inline]
+    pub fn has_move_limits(&self) -> bool {
+        self.spec.prince_limit > 0 || self.spec.crossing_limit
     }
 
     /// Every kind, in the order FEN lists a hand.

@@ -109,7 +109,9 @@ __all__ = [
 
 class Status(enum.IntFlag):
     """What rules a board breaks (:meth:`Board.status`), with python-chess's names and values
-    where it has the same rule: ``PAWNS_ON_BACKRANK`` is any piece where it could never move."""
+    where it has the same rule: ``PAWNS_ON_BACKRANK`` is any piece where it could never move or
+    must have promoted; ``TOO_MANY_PRINCES`` and ``TOO_FAR_ACROSS`` break the Wildeurasian
+    limits."""
 
     VALID = _core.STATUS_VALID
     NO_WHITE_KING = _core.STATUS_NO_WHITE_KING
@@ -123,6 +125,8 @@ class Status(enum.IntFlag):
     KINGS_FACING = _core.STATUS_KINGS_FACING
     OUT_OF_REGION = _core.STATUS_OUT_OF_REGION
     BAD_HAND = _core.STATUS_BAD_HAND
+    TOO_MANY_PRINCES = _core.STATUS_TOO_MANY_PRINCES
+    TOO_FAR_ACROSS = _core.STATUS_TOO_FAR_ACROSS
 
 
 class Board(_CoreBoard):

@@ -47,6 +47,8 @@ STATUS_EMPTY: Final[int]
 STATUS_KINGS_FACING: Final[int]
 STATUS_OUT_OF_REGION: Final[int]
 STATUS_BAD_HAND: Final[int]
+STATUS_TOO_MANY_PRINCES: Final[int]
+STATUS_TOO_FAR_ACROSS: Final[int]
 
 class InvalidFenError(ValueError):
     """A FEN string could not be read; the message says which field and what is wrong."""
@@ -152,6 +154,7 @@ class Termination:
     FIVEFOLD_REPETITION: Termination
     FIFTY_MOVES: Termination
     THREEFOLD_REPETITION: Termination
+    VARIANT_LOSS: Termination
     @property
     def name(self) -> str:
         """The name, such as ``"CHECKMATE"``."""
@@ -315,6 +318,9 @@ class Board:
     def is_stalemate(self) -> bool:
         """No legal move and not in check: a loss in Mĕirìqí, Xiangqi and Shogi, a draw in
         Yáng Qí and chess."""
+    def is_variant_loss(self) -> bool:
+        """No legal move while over a Wildeurasian limit (the enemy holds every Prince, or half
+        the relevant pieces are across the River): a loss."""
     def is_insufficient_material(self) -> bool:
         """Neither side can ever checkmate, as the variant's rules say."""
     def is_seventyfive_moves(self) -> bool:

@@ -559,6 +559,12 @@ impl PyBoard {
         self.ends_by(Termination::Stalemate)
     }
 
+    /// No legal move while over one of the variant's limits (the Wildeurasian Prince or
+    /// crossing limit): a loss, as python-chess's `is_variant_loss`.
+    fn is_variant_loss(&mut self) -> PyResult<bool> {
+        self.ends_by(Termination::VariantLoss)
+    }
+
     /// Whether the game is over (counting claimable draws if `claim_draw`).
     #[pyo3(signature = (*, claim_draw=false))]
     fn is_game_over(&mut self, claim_draw: bool) -> PyResult<bool> {

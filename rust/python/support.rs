@@ -71,7 +71,7 @@ pub(super) fn default_threads() -> usize {
 }
 
 /// The status flags, with python-chess's names and values where it has the same rule.
-pub(super) const STATUS_FLAGS: [(&str, u32); 12] = [
+pub(super) const STATUS_FLAGS: [(&str, u32); 14] = [
     ("VALID", 0),
     ("NO_WHITE_KING", 1 << 0),
     ("NO_BLACK_KING", 1 << 1),
@@ -84,6 +84,8 @@ pub(super) const STATUS_FLAGS: [(&str, u32); 12] = [
     ("KINGS_FACING", 1 << 20),
     ("OUT_OF_REGION", 1 << 21),
     ("BAD_HAND", 1 << 22),
+    ("TOO_MANY_PRINCES", 1 << 23),
+    ("TOO_FAR_ACROSS", 1 << 24),
 ];
 
 /// The flag named `name` in [`STATUS_FLAGS`].
@@ -112,7 +114,11 @@ pub(super) fn status_flags(setup: &Setup, problems: &[PositionError]) -> u32 {
             PositionError::UnknownKind { .. } | PositionError::OutOfRegion { .. } => {
                 flag("OUT_OF_REGION")
             }
-            PositionError::Stuck { .. } => flag("PAWNS_ON_BACKRANK"),
+            PositionError::Stuck { .. } | PositionError::Unpromoted { .. } => {
+                flag("PAWNS_ON_BACKRANK")
+            }
+            PositionError::TooManyPrinces { .. } => flag("TOO_MANY_PRINCES"),
+            PositionError::TooFarAcross { .. } => flag("TOO_FAR_ACROSS"),
             PositionError::BadHand { .. } => flag("BAD_HAND"),
             PositionError::BadCastlingRights => flag("BAD_CASTLING_RIGHTS"),
             PositionError::BadEnPassant { .. } => flag("INVALID_EP_SQUARE"),

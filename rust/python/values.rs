@@ -395,7 +395,8 @@ pub(super) fn invalid_move(error: MoveSyntaxError) -> PyErr {
 }
 
 /// Why a game ended: `Termination.CHECKMATE`, `STALEMATE`, `INSUFFICIENT_MATERIAL`,
-/// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES` or `THREEFOLD_REPETITION`.
+/// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES`, `THREEFOLD_REPETITION` or
+/// `VARIANT_LOSS` (no legal move while over a Wildeurasian limit).
 #[pyclass(name = "Termination", module = "meiriqi._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct PyTermination(pub(super) Termination);
@@ -441,6 +442,7 @@ termination_constants! {
     FIVEFOLD_REPETITION = FivefoldRepetition;
     FIFTY_MOVES = FiftyMoves;
     THREEFOLD_REPETITION = ThreefoldRepetition;
+    VARIANT_LOSS = VariantLoss;
 }
 
 /// How a finished game ended.

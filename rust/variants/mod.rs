@@ -5,6 +5,7 @@ mod meiriqi;
 mod shogi;
 #[cfg(test)]
 mod testing;
+mod wildeurasian;
 mod xiangqi;
 mod yangqi;
 
@@ -26,6 +27,21 @@ pub const ALL: &[(&str, Definition)] = &[
     ("chess", chess::chess),
     ("xiangqi", xiangqi::xiangqi),
     ("shogi", shogi::shogi),
+    ("wildeurasian-bestiary", wildeurasian::bestiary),
+    ("wildeurasian-mitregi", wildeurasian::mitregi),
+    (
+        "wildeurasian-dense-rim-mitregi",
+        wildeurasian::dense_rim_mitregi,
+    ),
+    (
+        "wildeurasian-bestiary-korean",
+        wildeurasian::bestiary_korean,
+    ),
+    ("wildeurasian-mitregi-korean", wildeurasian::mitregi_korean),
+    (
+        "wildeurasian-dense-rim-mitregi-korean",
+        wildeurasian::dense_rim_mitregi_korean,
+    ),
 ];
 
 /// A region written as squares and corner-to-corner rectangles (`"h1-j3"`).
@@ -48,6 +64,30 @@ fn promoting(piece: PieceSpec, target: &str) -> PieceSpec {
     PieceSpec {
         promotion: Some(promotion(&[target], false, Compulsory::Never)),
         ..piece
+    }
+}
+
+/// A piece that may promote to its `+` form in the camp (compulsory only where it could never
+/// move again), and returns to its capturer's hand as itself.
+fn promotes(piece: PieceSpec) -> PieceSpec {
+    let symbol = piece.symbol.clone();
+    PieceSpec {
+        promotion: Some(PromotionSpec {
+            targets: vec![format!("+{symbol}")],
+            captured_only: false,
+            compulsory: Compulsory::WhenStuck,
+            zone: None,
+        }),
+        to_hand: Some(symbol),
+        ..piece
+    }
+}
+
+/// The `+` form of `base` (its symbol), moving by `atoms`; captured, it goes to hand as `base`.
+fn promoted(name: &str, base: &str, value: i32, atoms: Vec<Atom>) -> PieceSpec {
+    PieceSpec {
+        to_hand: Some(base.into()),
+        ..PieceSpec::new(name, &format!("+{base}"), value, atoms)
     }
 }
 
@@ -91,7 +131,19 @@ const PAWN_CAPTURE: Atom = DIAGONAL_FORWARD.mode(Mode::CaptureOnly);
 
 /// Xiangqi's Cannon (Pao): moves like a Rook, captures by jumping one screen.
 fn cannon_atoms() -> Vec<Atom> {
-    vec![ROOK_SLIDE.mode(Mode::MoveOnly), ROOK_SLIDE.mode(Mode::Hop)]
+    hopper(&[ROOK_SLIDE], false)
+}
+
+/// A hopper along the lines of `slides`: it moves like them and captures by jumping one screen,
+/// or, `korean`, needs the screen for every move.
+fn hopper(slides: &[Atom], korean: bool) -> Vec<Atom> {
+    slides
+        .iter()
+        .flat_map(|&slide| match korean {
+            true => vec![slide.mode(Mode::HopAny)],
+            false => vec![slide.mode(Mode::MoveOnly), slide.mode(Mode::Hop)],
+        })
+        .collect()
 }
 
 /// Shogi's Gold: one step orthogonally or diagonally forward.

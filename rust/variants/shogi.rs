@@ -3,34 +3,11 @@
 //! could never move again), the three-rank zone entered or left, and the Pawn's drop rules.
 
 use super::{
-    gold_atoms, king, pawn, silver_atoms, BISHOP_SLIDE, KING_DIAGONAL, KING_STEP, ROOK_SLIDE,
-    STEP_FORWARD,
+    gold_atoms, king, pawn, promoted, promotes, silver_atoms, BISHOP_SLIDE, KING_DIAGONAL,
+    KING_STEP, ROOK_SLIDE, STEP_FORWARD,
 };
 use crate::atom::{Atom, Symmetry};
-use crate::variant::{Compulsory, PieceSpec, PromotionSpec, Stalemate, VariantSpec};
-
-/// A piece that may promote to its `+` form, and returns to its capturer's hand as itself.
-fn promotes(piece: PieceSpec) -> PieceSpec {
-    let symbol = piece.symbol.clone();
-    PieceSpec {
-        promotion: Some(PromotionSpec {
-            targets: vec![format!("+{symbol}")],
-            captured_only: false,
-            compulsory: Compulsory::WhenStuck,
-            zone: None,
-        }),
-        to_hand: Some(symbol),
-        ..piece
-    }
-}
-
-/// The `+` form of `base` (its symbol), moving by `atoms`; captured, it goes to hand as `base`.
-fn promoted(name: &str, base: &str, value: i32, atoms: Vec<Atom>) -> PieceSpec {
-    PieceSpec {
-        to_hand: Some(base.into()),
-        ..PieceSpec::new(name, &format!("+{base}"), value, atoms)
-    }
-}
+use crate::variant::{PieceSpec, Stalemate, VariantSpec};
 
 /// The rules of Shogi.
 pub fn shogi() -> VariantSpec {
