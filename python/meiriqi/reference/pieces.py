@@ -6,7 +6,9 @@ that holds an enemy piece (a capture, by replacement), and it may never pass a s
 any piece. A leap is a path of a single square, because the squares it jumps over do not matter.
 Each path has a :class:`Mode`: some moves may only be quiet (the Pawn's steps), some may only
 capture (the Pawn's diagonal step, the Lion's step to an adjacent square), and a Cannon's capture
-path is walked differently: it must jump exactly one piece first (:attr:`Mode.HOP`).
+path is walked differently: it must jump exactly one piece first (:attr:`Mode.HOP`). A Korean
+hopper of the Wildeurasian games needs that screen for every move, quiet or not
+(:attr:`Mode.SCREENED`).
 
 Every function describes the piece from White's point of view, as the rules do ("forward" is up),
 and turns the picture round for Black. Each function lists *all* the paths from ``square`` on an
@@ -37,6 +39,7 @@ class Mode(enum.Enum):
     CAPTURE = "capture only"
     BOTH = "move or capture"
     HOP = "capture only, on the first piece beyond exactly one piece (the screen)"
+    SCREENED = "move or capture, only beyond exactly one piece (the screen): a Korean hopper"
 
 
 class Path(NamedTuple):
@@ -345,3 +348,226 @@ def yangqi_piece_types(pawn_type: PathFunction) -> dict[str, PieceType]:
             PieceType("I", "pawn", pawn_type),
         )
     }
+
+
+# -- the Wildeurasian family (docs/rules.md, "The Wildeurasian family") ---------------------------
+#
+# "Board 12x12 ... Black mirrors White vertically (same files)." Every piece below is described
+# from White's side, as the table does; ``as_seen_by`` turns the forward-only ones round for Black.
+
+FORWARD_DIAGONALS: tuple[Direction, ...] = ((1, 1), (-1, 1))
+STRAIGHT_FORWARD: tuple[Direction, ...] = ((0, 1),)
+
+
+def korean_hopper(grid: Grid, square: Square, directions: Iterable[Direction]) -> list[Path]:
+    """A Korean-style hopper (variants ending ``-korean``): "every hopper needs exactly one screen
+    for every move, capturing or not (it lands on any empty square after the screen up to the
+    next piece, or on that piece if it is an enemy)"."""
+    return rides(grid, square, directions, mode=Mode.SCREENED)
+
+
+def wildeurasian_pawn(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Pawn (I): "one step straight forward without capturing, or one step diagonally forward to
+    capture; no double step, no en passant". Its change into a Wazir on crossing the River is a
+    promotion (:meth:`~meiriqi.reference.board.Board.pseudo_legal_moves`)."""
+    return forward_pawn(grid, square, color, 1)
+
+
+def wazir(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Wazir (W): "one step orthogonally; exists only by promotion"."""
+    return rides(grid, square, ORTHOGONAL, 1)
+
+
+def camel(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Camel (C): "leaps (3,1)"."""
+    return leaps(grid, square, orientations(3, 1))
+
+
+def gnu(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Gnu (G): "Knight + Camel": leaps (2,1) or (3,1)."""
+    return leaps(grid, square, orientations(2, 1) + orientations(3, 1))
+
+
+def arrow(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Arrow (V): "Bishop-line hopper (Vao)": moves like a Bishop without capturing, captures by
+    jumping exactly one piece (the screen) and landing on the first piece beyond it."""
+    return hopper(grid, square, DIAGONAL)
+
+
+def tank(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Tank (T): "Cannon + Arrow": a hopper along the Queen's eight lines."""
+    return hopper(grid, square, ALL_DIRECTIONS)
+
+
+def korean_cannon(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Korean Cannon (P): along a rank or file, always over exactly one screen ("a Cannon may
+    jump over or capture a Cannon")."""
+    return korean_hopper(grid, square, ORTHOGONAL)
+
+
+def korean_arrow(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Korean Arrow (V): along a diagonal, always over exactly one screen."""
+    return korean_hopper(grid, square, DIAGONAL)
+
+
+def korean_tank(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Korean Tank (T): Korean Cannon + Korean Arrow."""
+    return korean_hopper(grid, square, ALL_DIRECTIONS)
+
+
+def zebra(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Zebra (Z, Bestiary): "leaps (3,2)"."""
+    return leaps(grid, square, orientations(3, 2))
+
+
+def zemel(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Zemel (E, Bestiary): "leaps (5,1)"."""
+    return leaps(grid, square, orientations(5, 1))
+
+
+def zebu(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Zebu (U, Bestiary): "Zebra + Zemel"."""
+    return leaps(grid, square, orientations(3, 2) + orientations(5, 1))
+
+
+def giraffe(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Giraffe (F, Bestiary): "leaps (4,1)"."""
+    return leaps(grid, square, orientations(4, 1))
+
+
+def gimel(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Gimel (Y, Bestiary): "leaps (5,3)"."""
+    return leaps(grid, square, orientations(5, 3))
+
+
+def guru(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Guru (X, Bestiary): "Giraffe + Gimel"."""
+    return leaps(grid, square, orientations(4, 1) + orientations(5, 3))
+
+
+def wing(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Wing (L): "slides straight forward (Shogi Lance)"."""
+    return rides(grid, square, as_seen_by(color, STRAIGHT_FORWARD))
+
+
+def mitre(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Mitre (M): "slides diagonally forward, both ways"."""
+    return rides(grid, square, as_seen_by(color, FORWARD_DIAGONALS))
+
+
+def princess(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Princess (S): "Wing + Mitre": slides along the three forward lines."""
+    return rides(grid, square, as_seen_by(color, STRAIGHT_FORWARD + FORWARD_DIAGONALS))
+
+
+def helm(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Helm (H): "leaps to (±1, +2): two ranks ahead on a neighbouring file"."""
+    return leaps(grid, square, as_seen_by(color, [(1, 2), (-1, 2)]))
+
+
+def hump(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Hump (J): "leaps to (±1, +3)"."""
+    return leaps(grid, square, as_seen_by(color, [(1, 3), (-1, 3)]))
+
+
+def handyman(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Handyman (D): "Helm + Hump": the four leaps (±1, +2) and (±1, +3)."""
+    return leaps(grid, square, as_seen_by(color, [(1, 2), (-1, 2), (1, 3), (-1, 3)]))
+
+
+def princeling(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Princeling (E, Dense-Rim): "one step straight or diagonally forward"."""
+    return rides(grid, square, as_seen_by(color, STRAIGHT_FORWARD + FORWARD_DIAGONALS), 1)
+
+
+def cannonball(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Cannonball (O, Dense-Rim): "Wing-line hopper (forward only)"."""
+    return hopper(grid, square, as_seen_by(color, STRAIGHT_FORWARD))
+
+
+def arrowhead(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Arrowhead (A, Dense-Rim): "Mitre-line hopper (forward diagonals only)"."""
+    return hopper(grid, square, as_seen_by(color, FORWARD_DIAGONALS))
+
+
+def tankturret(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Tankturret (U, Dense-Rim): "Cannonball + Arrowhead"."""
+    return hopper(grid, square, as_seen_by(color, STRAIGHT_FORWARD + FORWARD_DIAGONALS))
+
+
+def korean_cannonball(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Korean Cannonball (O): straight forward, always over exactly one screen."""
+    return korean_hopper(grid, square, as_seen_by(color, STRAIGHT_FORWARD))
+
+
+def korean_arrowhead(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Korean Arrowhead (A): diagonally forward, always over exactly one screen."""
+    return korean_hopper(grid, square, as_seen_by(color, FORWARD_DIAGONALS))
+
+
+def korean_tankturret(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Korean Tankturret (U): Korean Cannonball + Korean Arrowhead."""
+    return korean_hopper(grid, square, as_seen_by(color, STRAIGHT_FORWARD + FORWARD_DIAGONALS))
+
+
+def prince(grid: Grid, square: Square, color: Color) -> list[Path]:
+    """Prince (``+S`` ``+D`` ``+E`` ``+U``): "one step any direction, not royal"."""
+    return rides(grid, square, ALL_DIRECTIONS, 1)
+
+
+def wildeurasian_piece_types(family: str, korean: bool) -> dict[str, PieceType]:
+    """The pieces of one Wildeurasian game, by FEN letter: ``family`` is ``"bestiary"``,
+    ``"mitregi"`` or ``"dense-rim"``; ``korean`` chooses the Korean hoppers. Letters are the
+    table's, so ``E`` and ``U`` are the Zemel and Zebu in Bestiary, the Princeling and
+    Tankturret in Dense-Rim. A promoted forward-only piece is ``+`` and its own letter: a
+    Goldgeneral that was a Wing is ``+L`` (Shogi's Gold, Silver and a non-royal King's step)."""
+    hoppers = (korean_cannon, korean_arrow, korean_tank) if korean else (cannon, arrow, tank)
+    table = [
+        PieceType("K", "king", king),
+        PieceType("I", "pawn", wildeurasian_pawn),
+        PieceType("W", "wazir", wazir),
+        PieceType("R", "rook", rook),
+        PieceType("B", "bishop", bishop),
+        PieceType("Q", "queen", queen),
+        PieceType("N", "knight", knight),
+        PieceType("C", "camel", camel),
+        PieceType("G", "gnu", gnu),
+        PieceType("P", "cannon", hoppers[0]),
+        PieceType("V", "arrow", hoppers[1]),
+        PieceType("T", "tank", hoppers[2]),
+    ]
+    if family == "bestiary":
+        table += [
+            PieceType("Z", "zebra", zebra),
+            PieceType("E", "zemel", zemel),
+            PieceType("U", "zebu", zebu),
+            PieceType("F", "giraffe", giraffe),
+            PieceType("Y", "gimel", gimel),
+            PieceType("X", "guru", guru),
+        ]
+        return {piece_type.letter: piece_type for piece_type in table}
+    table += [
+        PieceType("L", "wing", wing),
+        PieceType("M", "mitre", mitre),
+        PieceType("S", "princess", princess),
+        PieceType("H", "helm", helm),
+        PieceType("J", "hump", hump),
+        PieceType("D", "handyman", handyman),
+    ]
+    if family == "dense-rim":
+        if korean:
+            turrets = (korean_cannonball, korean_arrowhead, korean_tankturret)
+        else:
+            turrets = (cannonball, arrowhead, tankturret)
+        table += [
+            PieceType("E", "princeling", princeling),
+            PieceType("O", "cannonball", turrets[0]),
+            PieceType("A", "arrowhead", turrets[1]),
+            PieceType("U", "tankturret", turrets[2]),
+        ]
+    promoted = {"L": ("goldgeneral", gold), "M": ("silvergeneral", silver)}
+    promoted |= {"H": promoted["L"], "O": promoted["L"], "J": promoted["M"], "A": promoted["M"]}
+    promoted |= {letter: ("prince", prince) for letter in "SDEU"}
+    unpromoted = [piece_type.letter for piece_type in table if piece_type.letter in "LMSHJDEOAU"]
+    table += [PieceType(f"+{letter}", *promoted[letter]) for letter in unpromoted]
+    return {piece_type.letter: piece_type for piece_type in table}

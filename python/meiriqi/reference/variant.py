@@ -1,9 +1,10 @@
 """The games written as data: board, regions, pieces, promotions, special rules and start.
 
-Mĕirìqí and Yáng Qí with its four options (docs/rules.md). Move generation in
-:mod:`meiriqi.reference.board` reads only the fields of a :class:`Variant`, so each game is a
-``Variant`` value, plus piece functions (:mod:`meiriqi.reference.pieces`) where its pieces move
-differently. :data:`VARIANTS` lists them by name; :func:`variant_descriptions` describes them.
+Mĕirìqí, Yáng Qí with its four options and the six Wildeurasian games (docs/rules.md). Move
+generation in :mod:`meiriqi.reference.board` reads only the fields of a :class:`Variant`, so each
+game is a ``Variant`` value, plus piece functions (:mod:`meiriqi.reference.pieces`) where its
+pieces move differently. :data:`VARIANTS` and :data:`WILDEURASIAN_VARIANTS` list them by name;
+:func:`variant_descriptions` describes them.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from .pieces import (
     chinese_pawn,
     fide_pawn,
     quick_pawn,
+    wildeurasian_piece_types,
     yangqi_piece_types,
 )
 
@@ -32,6 +34,74 @@ from .pieces import (
 def squares(names: str) -> frozenset[Square]:
     """The squares named in a space-separated list such as ``"h1 j1 i2"``."""
     return frozenset(parse_square_name(name) for name in names.split())
+
+
+@dataclass(frozen=True)
+class Wing:
+    """One side of the board for castling: "K" (the l-side) or "Q" (the a-side)."""
+
+    letter: str
+    """The FEN letter of this wing's right for White (Black's is lowercase)."""
+    rook_region: Mapping[Color, frozenset[Square]]
+    """The squares the Rook "has never left": its own and the Knight's file, ranks 2-3."""
+    king_file: int
+    """Where the King goes: "the Bishop file (d, or i)"."""
+    rook_file: int
+    """Where the Rook goes: "the Camel file (e, or h)"."""
+
+
+@dataclass(frozen=True)
+class Castling:
+    """Castling (docs/rules.md, the Wildeurasian family): "Allowed while the King has never left
+    the middle two files (f, g) and ranks 2-3, and the Rook has never left its own and the
+    Knight's file (b-c on the a-side, j-k on the l-side) and ranks 2-3; King and Rook must be on
+    the same rank (2 or 3) with no piece between them"."""
+
+    king_region: Mapping[Color, frozenset[Square]]
+    wings: tuple[Wing, ...]
+    """In the order the FEN writes their rights: ``K`` then ``Q``."""
+
+    def right(self, wing: Wing, color: Color) -> str:
+        """The FEN letter of ``color``'s right on ``wing``: uppercase for White."""
+        return wing.letter if color == WHITE else wing.letter.lower()
+
+
+@dataclass(frozen=True)
+class WildeurasianRules:
+    """What the Wildeurasian games add to chess (docs/rules.md, "The Wildeurasian family")."""
+
+    korean: bool
+    """Korean-style hoppers (the pieces differ, :mod:`~meiriqi.reference.pieces`); "the ranks
+    where promotion is compulsory or a drop forbidden are those of the non-Korean game"."""
+    symmetric: str
+    """The symmetric piece types, which a Wazir may promote to: "Rook, Bishop, Queen, Knight,
+    Camel, Gnu, Cannon, Arrow, Tank and the Bestiary leapers"."""
+    forward_only: Mapping[str, int]
+    """The unpromoted forward-only pieces, and on how many of the last ranks each must promote
+    ("Wing, Mitre, Princess, Princeling, Cannonball, Arrowhead, Tankturret on the last rank;
+    Helm and Handyman on the last two ranks; Hump on the last three"). A drop is forbidden on
+    those ranks: "any empty cell on a rank where promotion would not be compulsory for it"."""
+    relevant: frozenset[str]
+    """Condition 5's pieces: "King, Queen, Gnu, Tank, Zebu, Guru, Princess, Handyman,
+    Princeling, Tankturret and every Prince" (those of this game, by its letters)."""
+    prince_limit: int | None
+    """Condition 4: "the enemy having at least 4 (Mitregi) / 8 (Dense-Rim) Princes on the
+    board"; ``None`` in Bestiary."""
+    river: int = 6
+    """"The River runs between ranks 6 and 7": the index of the first rank of Black's side."""
+    wazir_ranks: frozenset[int] = frozenset({1, 10})
+    """"A Wazir ending a move on rank 2 or rank 11 (either army's) may promote"."""
+
+    def across_river(self, square: Square, color: Color) -> bool:
+        """Whether ``square`` is on the enemy side of the River for ``color`` (ranks 7-12 for
+        White, 1-6 for Black)."""
+        return (square[1] >= self.river) == (color == WHITE)
+
+    def must_promote(self, grid: Grid, letter: str, color: Color, square: Square) -> bool:
+        """Whether an unpromoted forward-only piece ``letter`` of ``color`` on ``square`` would
+        have no move on an empty board: a move ending there must promote, and a drop there is
+        forbidden."""
+        return grid.relative_rank(square, color) >= grid.ranks - self.forward_only[letter]
 
 
 class Promotion(enum.Enum):
@@ -82,6 +152,21 @@ class Variant:
     repetition can be claimed, seventy-five moves and fivefold repetition end the game, and "a
     position with only the two Kings is dead". Without it (Mĕirìqí): "The side to move with no
     legal move loses ... The rules have no draw"."""
+    facing_diagonals: bool = False
+    """The Wildeurasian family: Kings also face "on one diagonal with nothing between them"."""
+    hand_order: str = ""
+    """A game with drops: the letters a hand may hold, in the order its FEN writes them (White's
+    pieces first, then Black's). Empty in a game without drops, whose FEN has no hand."""
+    castling: Castling | None = None
+    """Where castling is allowed (the Wildeurasian family); ``None``: no castling."""
+    wildeurasian: WildeurasianRules | None = None
+    """The rules of the Wildeurasian family (River, promotions, drops, the five conditions and
+    the end of the game); ``None`` in the other games."""
+
+    @property
+    def has_hand(self) -> bool:
+        """Whether this game has drops, and so a hand in its FEN."""
+        return bool(self.hand_order)
 
     @property
     def piece_letters(self) -> str:
@@ -205,6 +290,100 @@ Decisions: not to a Pawn, because a pawn that stays a pawn is the plain move, wh
 may still promote with a sideways step along it (as Mĕirìqí's zone rule and a Zillions in-zone
 test read it)."""
 
+# -- the Wildeurasian family (docs/rules.md, "The Wildeurasian family") ---------------------------
+
+
+def _mirrored(names: str) -> dict[Color, frozenset[Square]]:
+    """White's squares named in ``names``, and Black's, mirrored vertically on the 12x12 board
+    ("Black mirrors White vertically (same files)")."""
+    white = squares(names)
+    return {WHITE: white, BLACK: frozenset((file, 11 - rank) for file, rank in white)}
+
+
+WILDEURASIAN_CASTLING = Castling(
+    king_region=_mirrored("f2 g2 f3 g3"),
+    wings=(
+        Wing("K", rook_region=_mirrored("j2 k2 j3 k3"), king_file=8, rook_file=7),
+        Wing("Q", rook_region=_mirrored("b2 c2 b3 c3"), king_file=3, rook_file=4),
+    ),
+)
+"""The King region f2-g3 (f10-g11 for Black); the l-side Rook's region j2-k3, the King going to
+the i-file and the Rook to the h-file; the a-side's b2-c3, to the d- and e-files."""
+
+WILDEURASIAN_HAND_ORDER = "LMSHJDEOAU"
+"""The table's order of the forward-only pieces, in which a FEN writes a hand."""
+
+BESTIARY_START = (
+    "fzye1xu1eyzf/1rnbcgtcbnr1/2pv1qk1vp2/1i1iiiiii1i1/12/12/12/12/1I1IIIIII1I1/2PV1QK1VP2/"
+    "1RNBCGTCBNR1/FZYE1XU1EYZF w KQkq - 0 1"
+)
+MITREGI_START = (
+    "lhmj1sd1jmhl/1rnbcgtcbnr1/2pv1qk1vp2/1i1iiiiii1i1/12/12/12/12/1I1IIIIII1I1/2PV1QK1VP2/"
+    "1RNBCGTCBNR1/LHMJ1SD1JMHL[] w KQkq - 0 1"
+)
+DENSE_RIM_START = (
+    "lhmjusdejmhl/ornbcgtcbnro/a1pv1qk1vp1a/1i1iiiiii1i1/12/12/12/12/1I1IIIIII1I1/A1PV1QK1VP1A/"
+    "ORNBCGTCBNRO/LHMJUSDEJMHL[] w KQkq - 0 1"
+)
+"""The three start positions. The seed's diagrams are lost: these are docs/rules.md's
+reconstruction ("the inner 10x10 army is the same in all three"; the new pieces on rank 1/12)."""
+
+
+def wildeurasian(family: str, korean: bool) -> Variant:
+    """One of the six Wildeurasian games: ``family`` is ``"bestiary"``, ``"mitregi"`` or
+    ``"dense-rim"``. "Board 12x12 ... The River runs between ranks 6 and 7 ... Each player's own
+    camp is the home third of the board: White's is ranks 1-4, Black's is ranks 9-12; so White
+    promotes in the *enemy* camp, ranks 9-12, and Black in ranks 1-4"."""
+    forward_only = {
+        "bestiary": {},
+        "mitregi": {"L": 1, "M": 1, "S": 1, "H": 2, "J": 3, "D": 2},
+        "dense-rim": {"L": 1, "M": 1, "S": 1, "H": 2, "J": 3, "D": 2}
+        | {"E": 1, "O": 1, "A": 1, "U": 1},
+    }[family]
+    relevant = {
+        "bestiary": "K Q G T U X",
+        "mitregi": "K Q G T S D +S +D",
+        "dense-rim": "K Q G T S D E U +S +D +E +U",
+    }[family]
+    title, start, prince_limit = {
+        "bestiary": ("Wildeurasian Bestiary", BESTIARY_START, None),
+        "mitregi": ("Wildeurasian Mitregi", MITREGI_START, 4),
+        "dense-rim": ("Dense-Rim Wildeurasian Mitregi", DENSE_RIM_START, 8),
+    }[family]
+    base_name = {"dense-rim": "dense-rim-mitregi"}.get(family, family)
+    symmetric = "RBQNCGPVT" + ("ZEUFYX" if family == "bestiary" else "")
+    return Variant(
+        name=f"wildeurasian-{base_name}" + ("-korean" if korean else ""),
+        description=f"{title}: 12x12, River, hoppers"
+        + (", longer leapers" if family == "bestiary" else ", forward-only pieces and drops")
+        + (", Korean-style hoppers" if korean else ""),
+        grid=Grid(files=12, ranks=12),
+        starting_fen=start,
+        piece_types=wildeurasian_piece_types(family, korean),
+        promotions={},
+        camp_ranks={WHITE: frozenset({8, 9, 10, 11}), BLACK: frozenset({0, 1, 2, 3})},
+        confinement={},
+        facing_rule=True,
+        facing_diagonals=True,
+        hand_order="".join(letter for letter in WILDEURASIAN_HAND_ORDER if letter in forward_only),
+        castling=WILDEURASIAN_CASTLING,
+        wildeurasian=WildeurasianRules(
+            korean=korean,
+            symmetric=symmetric,
+            forward_only=forward_only,
+            relevant=frozenset(relevant.split()),
+            prince_limit=prince_limit,
+        ),
+    )
+
+
+WILDEURASIAN_BESTIARY = wildeurasian("bestiary", korean=False)
+WILDEURASIAN_MITREGI = wildeurasian("mitregi", korean=False)
+WILDEURASIAN_DENSE_RIM_MITREGI = wildeurasian("dense-rim", korean=False)
+WILDEURASIAN_BESTIARY_KOREAN = wildeurasian("bestiary", korean=True)
+WILDEURASIAN_MITREGI_KOREAN = wildeurasian("mitregi", korean=True)
+WILDEURASIAN_DENSE_RIM_MITREGI_KOREAN = wildeurasian("dense-rim", korean=True)
+
 VARIANTS: dict[str, Variant] = {
     variant.name: variant
     for variant in (
@@ -216,12 +395,28 @@ VARIANTS: dict[str, Variant] = {
         YANGQI_CHINESEPAWNS,
     )
 }
-"""Every game of the reference, by variant name."""
+"""Mĕirìqí and Yáng Qí with its options, by variant name."""
+
+WILDEURASIAN_VARIANTS: dict[str, Variant] = {
+    variant.name: variant
+    for variant in (
+        WILDEURASIAN_BESTIARY,
+        WILDEURASIAN_MITREGI,
+        WILDEURASIAN_DENSE_RIM_MITREGI,
+        WILDEURASIAN_BESTIARY_KOREAN,
+        WILDEURASIAN_MITREGI_KOREAN,
+        WILDEURASIAN_DENSE_RIM_MITREGI_KOREAN,
+    )
+}
+"""The six Wildeurasian games, by variant name. They are listed apart from :data:`VARIANTS`,
+which the cross-checks against the core walk: those games join it once the core plays them."""
 
 
-def variant_descriptions() -> dict[str, str]:
-    """Each variant's name and its one-line description."""
-    return {name: variant.description for name, variant in VARIANTS.items()}
+def variant_descriptions(wildeurasian: bool = False) -> dict[str, str]:
+    """Each variant's name and its one-line description (of :data:`VARIANTS`, and with
+    ``wildeurasian`` of :data:`WILDEURASIAN_VARIANTS` too)."""
+    every = VARIANTS | (WILDEURASIAN_VARIANTS if wildeurasian else {})
+    return {name: variant.description for name, variant in every.items()}
 
 
 def get_variant(variant: Variant | str) -> Variant:
@@ -229,6 +424,7 @@ def get_variant(variant: Variant | str) -> Variant:
     name."""
     if isinstance(variant, Variant):
         return variant
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
-    return VARIANTS[variant]
+    every = VARIANTS | WILDEURASIAN_VARIANTS
+    if variant not in every:
+        raise ValueError(f"unknown variant {variant!r}; known: {', '.join(every)}")
+    return every[variant]
