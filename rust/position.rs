@@ -581,28 +581,41 @@ impl Position {
         self.king_attacked(self.turn)
     }
 
-    /// Whether the two Kings stand on a line the variant forbids them to share (a file, or a
-    /// file or diagonal) with nothing between them.
-    pub fn kings_facing(&self) -> bool {
+    /// The squares strictly between the two Kings when they stand on a line the variant
+    /// forbids them to share (a file, or a file or diagonal), nearest White's King first.
+    fn between_facing_kings(&self) -> Option<impl Iterator<Item = Square>> {
         let facing = self.variant.spec().facing;
         if facing == Facing::Allowed {
-            return false;
+            return None;
         }
-        let (Some(white), Some(black)) = (self.kings[0], self.kings[1]) else {
-            return false;
-        };
+        let (white, black) = (self.kings[0]?, self.kings[1]?);
         let dx = i16::from(black.file()) - i16::from(white.file());
         let dy = i16::from(black.rank()) - i16::from(white.rank());
         let on_line = dx == 0 || (facing == Facing::FilesAndDiagonals && dx.abs() == dy.abs());
         if !on_line || dy == 0 {
-            return false;
+            return None;
         }
         let (sx, sy) = (dx.signum(), dy.signum());
-        (1..dy.abs()).all(|step| {
+        Some((1..dy.abs()).filter_map(move |step| {
             let file = i16::from(white.file()) + sx * step;
             let rank = i16::from(white.rank()) + sy * step;
-            Square::new(file as u8, rank as u8).is_some_and(|s| self.is_empty(s))
-        })
+            Square::new(file as u8, rank as u8)
+        }))
+    }
+
+    /// Whether the two Kings stand on a line the variant forbids them to share (a file, or a
+    /// file or diagonal) with nothing between them.
+    pub fn kings_facing(&self) -> bool {
+        self.between_facing_kings()
+            .is_some_and(|mut between| between.all(|s| self.is_empty(s)))
+    }
+
+    /// The one piece between the Kings on a line they may not share, if exactly one stands
+    /// there: moving it away would make them face.
+    pub(crate) fn facing_blocker(&self) -> Option<Square> {
+        let mut occupied = self.between_facing_kings()?.filter(|&s| !self.is_empty(s));
+        let blocker = occupied.next()?;
+        occupied.next().is_none().then_some(blocker)
     }
 
     /// Whether `color`'s King is attacked or the Kings face each other.

@@ -87,6 +87,15 @@ pub struct AttackScan {
     pub sole_blockers: SquareSet,
 }
 
+/// What [`Tables::hop_exposure`] found: where a move could open a hopper's attack.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HopExposure {
+    /// Squares where an arriving piece would become a hopper's screen.
+    pub arrive: SquareSet,
+    /// Squares from which a leaving piece would let a hopper through.
+    pub leave: SquareSet,
+}
+
 /// The attack tree of one square for one attacking colour.
 #[derive(Clone, Copy, Debug, Default)]
 struct AttackTree {
@@ -109,8 +118,6 @@ pub struct Tables {
     hop_rays: Vec<(u32, u32)>,
     rays: Vec<HopRay>,
     ray_squares: Vec<Square>,
-    /// Per square and attacking colour: every square of those lines.
-    hop_lines: Vec<SquareSet>,
     /// The kinds that capture by hopping.
     hopper_kinds: KindSet,
     /// Per colour and kind: the squares from which the piece has no move even on an empty board.
@@ -237,17 +244,51 @@ impl Tables {
             })
     }
 
+    /// For the hoppers' attacks on `square` (none of which gets through now): where a piece
+    /// arriving or leaving could let one through. Along each line from `square` with a hopper
+    /// of a kind in `present`, `hits` says whether a piece of the attacker of the line's kinds
+    /// stands on a square: if the first piece is one, an arrival before it gives it a screen;
+    /// if the third is one, the first or the second leaving does.
+    pub fn hop_exposure(
+        &self,
+        attacker: Color,
+        square: Square,
+        present: KindSet,
+        is_empty: impl Fn(Square) -> bool,
+        hits: impl Fn(Square, KindSet) -> bool,
+    ) -> HopExposure {
+        let mut exposure = HopExposure::default();
+        for ray in &self.rays[range(self.hop_rays[square_index(attacker, square)])] {
+            if ray.kinds & present == 0 {
+                continue;
+            }
+            let squares = &self.ray_squares[ray.start as usize..][..ray.len as usize];
+            let mut occupied = squares
+                .iter()
+                .enumerate()
+                .filter(|&(_, &s)| !is_empty(s))
+                .map(|(index, _)| index);
+            let Some(first) = occupied.next() else {
+                continue;
+            };
+            if hits(squares[first], ray.kinds) {
+                exposure.arrive = exposure.arrive | squares[..first].iter().copied().collect();
+            }
+            let (Some(second), Some(third)) = (occupied.next(), occupied.next()) else {
+                continue;
+            };
+            if hits(squares[third], ray.kinds) {
+                exposure.leave.insert(squares[first]);
+                exposure.leave.insert(squares[second]);
+            }
+        }
+        exposure
+    }
+
     /// The kinds that capture by hopping, as a set of [`crate::piece::Kind::bit`]s.
     #[inline]
     pub fn hopper_kinds(&self) -> KindSet {
         self.hopper_kinds
-    }
-
-    /// Every square on a line along which a hopper of `attacker` could attack `square`: moving
-    /// a piece onto or off such a square may open or close that attack.
-    #[inline]
-    pub fn hop_lines(&self, attacker: Color, square: Square) -> &SquareSet {
-        &self.hop_lines[square_index(attacker, square)]
     }
 
     /// Looks at every attack by `attacker` on `square` at once: whether one gets through now
@@ -366,12 +407,9 @@ impl Tables {
             }
         }
         tables.hop_rays = vec![(0, 0); 2 * SQUARE_SLOTS];
-        tables.hop_lines = vec![SquareSet::EMPTY; 2 * SQUARE_SLOTS];
         for (index, rays) in hop_rays.into_iter().enumerate() {
             let first = tables.rays.len() as u32;
             for (squares, kinds) in rays {
-                tables.hop_lines[index] =
-                    squares.iter().copied().collect::<SquareSet>() | tables.hop_lines[index];
                 let start = tables.ray_squares.len() as u32;
                 tables.ray_squares.extend(&squares);
                 tables.rays.push(HopRay {

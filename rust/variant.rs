@@ -219,8 +219,6 @@ pub struct Variant {
     across: [SquareSet; 2],
     /// Every kind, in the order FEN lists a hand.
     hand_order: Vec<Kind>,
-    /// Per square: the lines through it along which the Kings may not face.
-    facing_lines: Vec<SquareSet>,
     tables: Tables,
 }
 
@@ -409,12 +407,6 @@ impl Variant {
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
         rules.insert(0, rules[0].clone());
         let tables = Tables::build(dims, &rules[1..], spec.promotes_leaving_zone);
-        let facing_lines = (0..crate::geometry::SQUARE_SLOTS)
-            .map(|index| match Square::from_index(index) {
-                Some(king) if dims.contains(king) => facing_lines(dims, spec.facing, king),
-                _ => SquareSet::EMPTY,
-            })
-            .collect();
         let mut variant = Variant {
             spec,
             rules,
@@ -429,7 +421,6 @@ impl Variant {
             relevant,
             across,
             hand_order,
-            facing_lines,
             tables,
         };
         let start = fen::parse_setup(&variant, &variant.spec.start_fen).map_err(|error| {
@@ -602,13 +593,6 @@ impl Variant {
         &self.rule_of(kind).allowed[color.index()]
     }
 
-    /// The squares of the lines through `square` along which the Kings may not face: a piece
-    /// leaving one may open a facing.
-    #[inline]
-    pub fn facing_lines(&self, square: Square) -> &SquareSet {
-        &self.facing_lines[square.index()]
-    }
-
     /// Castling, if the variant has it.
     #[inline]
     pub fn castling(&self) -> Option<&Castling> {
@@ -633,20 +617,6 @@ fn kind_set(rules: &[PieceRule], test: impl Fn(&PieceSpec) -> bool) -> KindSet {
         .iter()
         .filter(|rule| test(&rule.spec))
         .fold(0, |set, rule| set | rule.kind.bit())
-}
-
-/// The squares on the lines through `king` along which `facing` forbids the Kings to face.
-fn facing_lines(dims: Dimensions, facing: Facing, king: Square) -> SquareSet {
-    dims.squares()
-        .filter(|square| {
-            let dx = king.file().abs_diff(square.file());
-            match facing {
-                Facing::Allowed => false,
-                Facing::Files => dx == 0,
-                Facing::FilesAndDiagonals => dx == 0 || dx == king.rank().abs_diff(square.rank()),
-            }
-        })
-        .collect()
 }
 
 /// Whether `symbol` is one uppercase ASCII letter, or `+` and one.
