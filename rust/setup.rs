@@ -336,10 +336,15 @@ impl PositionError {
             PositionError::OutOfRegion { piece, square } => {
                 let allowed = variant.allowed_squares(piece.kind, piece.color);
                 let names: Vec<String> = allowed.iter().map(|s| s.to_string()).collect();
+                let squares = match &names[..] {
+                    [first, .., last] if names.len() > 9 => {
+                        format!("{} squares from {first} to {last}", names.len())
+                    }
+                    _ => names.join(" "),
+                };
                 format!(
-                    "{} on {square} is outside the squares it may occupy ({})",
-                    piece_name(piece),
-                    names.join(" ")
+                    "{} on {square} is outside the squares it may occupy ({squares})",
+                    piece_name(piece)
                 )
             }
             PositionError::Stuck { piece, square } => format!(
