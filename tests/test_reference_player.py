@@ -42,7 +42,9 @@ def test_the_diagram_of_a_shogi_game_after_a_capture_shows_the_hands() -> None:
     lines = display.diagram(shogi("c4", "g6", "Bxh8=+")).splitlines()
     assert lines[0] == "    Black's hand: empty"
     assert lines[1] == "       a    b    c    d    e    f    g    h    i"
-    assert lines[3] == "  8    .    r    .    .    .    .    .  [+B]   .    ranks 7-9: White's camp"
+    assert (
+        lines[3] == "  8    .    r    .    .    .    .    .  [+B]   .    ranks 7-9: White promotes"
+    )
     assert lines[-2] == lines[1]
     assert lines[-1] == "    White's hand: B"
     lines = display.diagram(shogi("c4", "g6", "Bxh8=+", "Sxh8")).splitlines()
@@ -62,8 +64,8 @@ def test_counts_plus_pieces_and_flipping_keep_the_grid() -> None:
             continue
         cells = [line[column - 1 : column + 1].strip() for column in letters]
         assert all(len(cell) == 1 or cell.startswith("+") for cell in cells), line
-    assert "  8    .    r    .    .    .    .   +P    s    .    ranks 7-9: White's camp" in lines
-    assert "  2    .   +b    .    .    .    .    .    R    .    ranks 1-3: Black's camp" in lines
+    assert "  8    .    r    .    .    .    .   +P    s    .    ranks 7-9: White promotes" in lines
+    assert "  2    .   +b    .    .    .    .    .    R    .    ranks 1-3: Black promotes" in lines
     flipped = display.diagram(board, flipped=True).splitlines()
     assert (flipped[0], flipped[-1]) == ("    White's hand: G, P x3", "    Black's hand: b")
     fancy = display.diagram(board, style=display.FANCY)

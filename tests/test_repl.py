@@ -411,7 +411,7 @@ def test_plain_diagram_shows_fortresses_camps_and_the_last_move() -> None:
     lines = display.diagram(board).splitlines()
     assert lines[0] == "      a   b   c   d   e   f   g   h   i   j"
     assert lines[1] == " 10   .   p   y   e   h   w   . | m   k   m    Black (lowercase)"
-    assert lines[2] == "  9   n   g   s   l   s   g   n | .   +   .    ranks 8-10: White's camp"
+    assert lines[2] == "  9   n   g   s   l   s   g   n | .   +   .    ranks 8-10: White promotes"
     assert lines[4] == "      -   -   -   -   -   -   - +-----------"
     assert lines[8] == "  4   .   .  [I]  .   .   .   .   I   I   I"
     assert lines[9] == lines[4]
@@ -573,7 +573,7 @@ def test_help_and_hints_follow_the_reference_games() -> None:
     assert "P@e5" in shogi_output.split("Moves: SAN such as")[1]
     assert "+P" in shogi_output and "each side's hand is listed" in shogi_output
     (error,) = errors(shogi_output)
-    assert error.endswith("P@e5 drops a pawn from your hand on e5")
+    assert error.endswith("P@e5 drops a piece from your hand on e5")
     chess_output = play("help", args=("--variant", "chess", "--black", "human"))
     assert "Castling is O-O" in chess_output and "Drops" not in chess_output
     assert chess_output.startswith("Chess: White (you) against Black (you). Type a move (e4, Nf3")

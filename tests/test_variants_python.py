@@ -205,7 +205,7 @@ def test_text_diagram_of_a_yangqi_board() -> None:
     lines = display.diagram(board).splitlines()
     assert lines[0].split() == list("abcdefghi")
     assert lines[1].split()[:10] == ["10", *"rnbvkvbnr"] and "Black (lowercase)" in lines[1]
-    assert "rank 10: White's camp" in lines[2] and "rank 1: Black's camp" in lines[-3]
+    assert "rank 10: White promotes" in lines[2] and "rank 1: Black promotes" in lines[-3]
     assert len(lines) == 12  # header, ten ranks, footer: no camp lines, no fortress walls
     assert not any("|" in line or "+" in line or " - " in line for line in lines)
     assert "[I]" in lines[6] and "[.]" in lines[8]  # the last move e3-e5

@@ -8,7 +8,8 @@ promotion zones), the last move and a King in check. :data:`PLAIN` draws it in A
 The shape comes from the board itself (:meth:`meiriqi.svg.Geometry.of`): 10x10 with two
 fortresses and three-rank camps for Mĕirìqí, 9x10 with neither for Yáng Qí. A camp that is only
 the last rank (Yáng Qí's) gets no line: the board's edge already bounds it, and the margin names
-it ("rank 10: White's camp").
+it ("rank 10: White promotes"). A board too wide for the margin notes within 80 columns (the
+Wildeurasian 12x12 boards) gets them as a legend below instead.
 """
 
 from __future__ import annotations
@@ -130,18 +131,34 @@ def _regions(geometry: Geometry) -> tuple[set[int], set[int]]:
     return inside, points
 
 
+TERMINAL_WIDTH = 80
+"""The columns a diagram keeps within."""
+
+
 def _margin(board: Board) -> dict[int, str]:
-    """Notes beside the ranks (indexed from 0): the sides on the outer ranks, the camps next to
-    them (``"ranks 8-10: White's camp"`` in Mĕirìqí, ``"rank 10: White's camp"`` in Yáng Qí)."""
+    """Notes beside the ranks (indexed from 0): the sides on the outer ranks, the promotion zones
+    next to them (``"ranks 8-10: White promotes"`` in Mĕirìqí, ``"rank 10: White promotes"`` in
+    Yáng Qí)."""
     top = board.ranks - 1
     notes = {top: "Black (lowercase)", 0: "White (UPPERCASE)"}
     for color, row, side in ((WHITE, top - 1, "White"), (BLACK, 1, "Black")):
         camp = sorted({square_rank(sq) + 1 for sq in board.camp(color)})
         if len(camp) > 1:
-            notes[row] = f"ranks {camp[0]}-{camp[-1]}: {side}'s camp"
+            notes[row] = f"ranks {camp[0]}-{camp[-1]}: {side} promotes"
         elif camp:
-            notes[row] = f"rank {camp[0]}: {side}'s camp"
+            notes[row] = f"rank {camp[0]}: {side} promotes"
     return notes
+
+
+def _legend(board: Board) -> str:
+    """The margin's notes in one line, for a board too wide for them: ``"White (UPPERCASE)
+    promotes on ranks 9-12, Black (lowercase) on ranks 1-4"``."""
+    zones = []
+    for color in (WHITE, BLACK):
+        camp = sorted({square_rank(sq) + 1 for sq in board.camp(color)})
+        where = f"on ranks {camp[0]}-{camp[-1]}" if len(camp) > 1 else f"on rank {camp[0]}"
+        zones.append(where if camp else "nowhere")
+    return f"White (UPPERCASE) promotes {zones[0]}, Black (lowercase) {zones[1]}"
 
 
 def _camp_lines(geometry: Geometry) -> set[int]:
@@ -205,6 +222,8 @@ def diagram(
     checked = board.king(board.turn) if board.is_valid() and board.is_check() else None
     width = max(len(piece_symbol(kind, variant=board.variant_name)) for kind in board.piece_types)
     extra = width - 1  # the columns a two-character symbol needs beyond one
+    board_width = 4 + len(files) * (width + 3)
+    notes_fit = board_width + 3 + max(map(len, margin.values()), default=0) <= TERMINAL_WIDTH
 
     def cell(sq: int) -> str:
         piece = board.piece_at(sq)
@@ -276,10 +295,12 @@ def diagram(
         text = style.paint(f"{rank + 1:>3} ", "labels")
         for column, file in enumerate(files):
             text += separator(rank, column) + cell(square(file, rank))
-        if rank in margin:
+        if rank in margin and notes_fit:
             text += "   " + style.paint(margin[rank], "labels")
         lines.append(text.rstrip())
     lines.append(style.paint(header, "labels"))
+    if not notes_fit:
+        lines.append(style.paint(f"    {_legend(board)}", "labels"))
     if board.has_hands:
         top, bottom = (WHITE, BLACK) if flipped else (BLACK, WHITE)
         lines.insert(0, _hand_line(board, top, style))

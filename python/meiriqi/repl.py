@@ -77,6 +77,15 @@ _MOVE_EXAMPLES = {
     "chess": ("e4, Nf3, Bxc6, O-O, e8=Q", "e2e4, e1g1, e7e8q"),
     "xiangqi": ("Che3, Nc3, e5, Rxa10", "h3e3, b1c3"),
     "shogi": ("c4, Gd2, Bxh8=+, P@e5", "c3c4, b2h8+, P@e5"),
+    **{
+        f"wildeurasian-{game}{option}": examples
+        for game, examples in (
+            ("bestiary", ("e5, Nd4, Pxc11, O-O, e7=W", "e4e5, e6e7w")),
+            ("mitregi", ("e5, Nd4, Lxa12=+, O-O, L@e5", "e4e5, a1a12+, L@e5")),
+            ("dense-rim-mitregi", ("e5, Nd4, Lxa12=+, O-O, O@e5", "e4e5, a1a12+, O@e5")),
+        )
+        for option in ("", "-korean")
+    },
 }
 """Example moves per variant, in SAN and in coordinates, for hints."""
 _YANGQI_EXAMPLES = ("e4, Nd2, Pxb7, Kd1, e10=R", "e3e4, e9e10r")
@@ -91,8 +100,9 @@ def move_hint(board: Board) -> str:
     """What a move looks like, for error messages (drops too, in a variant with hands)."""
     san, coordinates = move_examples(board)
     hint = f"a move is SAN ({san}) or coordinates ({coordinates})"
-    if board.has_hands:
-        hint += "; P@e5 drops a pawn from your hand on e5"
+    drop = next((move for move in coordinates.split(", ") if "@" in move), None)
+    if drop is not None:
+        hint += f"; {drop} drops a piece from your hand on {drop[-2:]}"
     return hint
 
 
