@@ -215,8 +215,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(
         prog="meiriqi",
-        description="Mĕirìqí (Beautiful Sun Chess), Yáng Qí and the reference games (chess, "
-        "Xiangqi, Shogi): play, count and convert. "
+        description="Mĕirìqí (Beautiful Sun Chess), Yáng Qí, the Wildeurasian games and the "
+        "reference games (chess, Xiangqi, Shogi): play, count and convert. "
         "Without a command (or with only options) it plays. "
         "Variants (--variant NAME): "
         + "; ".join(f"{name}: {text}" for name, text in Board.variants().items())
