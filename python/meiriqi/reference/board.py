@@ -26,8 +26,9 @@ the River's promotions and, instead of royal safety, five conditions: "A player 
 with (1) their King attacked; (2) their King across the River; (3) the two Kings on one file or
 one diagonal with nothing between them ("bare facing"); (4) in Mitregi and Dense-Rim only, the
 enemy having at least 4 (Mitregi) / 8 (Dense-Rim) Princes on the board ...; (5) half or more of
-their *relevant* pieces on the enemy side of the River" (:meth:`Board.situations`). Each is in a
-section of its own below. Decisions where the rules leave room:
+their *relevant* pieces on the enemy side of the River" (:meth:`Board.situations`). Each rule has
+a method of its own in the section "the Wildeurasian family" below. Decisions where the rules
+leave room:
 
 - A Pawn is not a Wazir until its move has ended, so the move that makes it one never also
   promotes it on rank 2 or 11 (only a Pawn set up across the River could do both at once).
