@@ -3,15 +3,17 @@
 //! by value (most valuable victim, least valuable attacker), killer moves and history.
 //!
 //! Scores are centipawns from the side to move's point of view. A side with no legal move has
-//! lost (checkmate and stalemate alike, as the rules say), scored `-MATE + ply`. A position that
-//! repeats one on the current line scores 0: the rules have no draw, but a line that only goes
-//! round in circles gains nothing.
+//! lost, scored `-MATE + ply`, when it is in check, over a limit of the variant, or in a variant
+//! where stalemate loses; otherwise (a stalemate that draws) it scores 0. A position that
+//! repeats one on the current line scores 0: a line that only goes round in circles gains
+//! nothing.
 
 use crate::eval::{evaluate, piece_value};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
+use crate::variant::Stalemate;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -26,6 +28,12 @@ const CLOCK_INTERVAL: u64 = 1024;
 /// How many times one quiescence line searches all evasions of a check; after that a check is
 /// judged like a quiet position, or the Cannons' and Vaos' check-and-capture chains explode.
 const QUIESCENCE_EVASIONS: u8 = 2;
+/// The most plies of captures searched beyond the horizon: on boards full of hoppers that all
+/// capture one another the capture tree is otherwise far too large for even a depth-1 search.
+const QUIESCENCE_DEPTH: u8 = 8;
+/// A capture is searched in quiescence only if winning the captured piece and this much more
+/// could raise the score above what is already assured (delta pruning).
+const DELTA_MARGIN: i32 = 200;
 /// Transposition table entries (a power of two).
 const TABLE_SIZE: usize = 1 << 19;
 
@@ -86,6 +94,8 @@ struct Searcher<'a> {
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
     stopped: bool,
+    /// The depth of the iteration being searched.
+    iteration: u32,
 }
 
 /// Searches `game`'s current position within `limits`, or until `stop` is set (then the best
@@ -105,12 +115,19 @@ pub fn search(game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
         deadline: limits.time.map(|time| start + time),
         stop,
         stopped: false,
+        iteration: 0,
     };
     let mut root_moves = Vec::new();
     searcher.position.legal_moves(&mut root_moves);
+    // Until an iteration completes, the first move with the position's static score: never a
+    // fake mate.
     let mut result = SearchResult {
         best_move: root_moves.first().copied(),
-        score: -MATE,
+        score: if root_moves.is_empty() {
+            -MATE
+        } else {
+            evaluate(&searcher.position)
+        },
         pv: Vec::new(),
         depth: 0,
         nodes: 0,
@@ -120,6 +137,7 @@ pub fn search(game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
     }
     let max_depth = limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 / 2);
     for depth in 1..=max_depth {
+        searcher.iteration = depth;
         let score = searcher.negamax(depth as i32, 0, -MATE - 1, MATE + 1);
         if searcher.stopped {
             break;
@@ -175,10 +193,12 @@ impl Searcher<'_> {
         if ply > 0 && (self.out_of_budget() || self.repeats()) {
             return 0;
         }
-        let in_check = self.position.is_check();
-        let depth = if in_check { depth + 1 } else { depth };
+        // A check is extended by a ply, but only while the line is shorter than twice the
+        // iteration's depth: hoppers can give check with every move.
+        let extend = ply < 2 * self.iteration as usize && self.position.is_check();
+        let depth = depth + i32::from(extend);
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiescence(ply, alpha, beta, QUIESCENCE_EVASIONS);
+            return self.quiescence(ply, alpha, beta, QUIESCENCE_EVASIONS, QUIESCENCE_DEPTH);
         }
         let key = self.position.hash();
         let slot = key as usize & (TABLE_SIZE - 1);
@@ -198,7 +218,7 @@ impl Searcher<'_> {
         self.position.legal_moves(&mut moves);
         if moves.is_empty() {
             self.move_buffers[ply] = moves;
-            return -MATE + ply as i32;
+            return no_move_score(&self.position, ply);
         }
         self.order(&mut moves, stored.and_then(|entry| entry.best), ply);
         let original_alpha = alpha;
@@ -262,14 +282,23 @@ impl Searcher<'_> {
     }
 
     /// Searches captures only, standing pat on the static evaluation (all evasions when in
-    /// check, `evasions` more times on this line). A quiet position without legal moves is
-    /// misjudged here as its evaluation; the main search sees such stalemates.
-    fn quiescence(&mut self, ply: usize, mut alpha: i32, beta: i32, evasions: u8) -> i32 {
+    /// check, `evasions` more times on this line), for at most `depth` more plies, skipping
+    /// captures that could not raise alpha and those of a defended piece by a more valuable
+    /// one. A quiet position without legal moves is misjudged
+    /// here as its evaluation; the main search sees such stalemates.
+    fn quiescence(
+        &mut self,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        evasions: u8,
+        depth: u8,
+    ) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
             return 0;
         }
-        if ply >= MAX_PLY {
+        if ply >= MAX_PLY || depth == 0 {
             return evaluate(&self.position);
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
@@ -279,7 +308,7 @@ impl Searcher<'_> {
             self.position.legal_moves(&mut moves);
             if moves.is_empty() {
                 self.move_buffers[ply] = moves;
-                return -MATE + ply as i32;
+                return no_move_score(&self.position, ply);
             }
         } else {
             let stand_pat = evaluate(&self.position);
@@ -289,12 +318,27 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(stand_pat);
             self.position.legal_captures(&mut moves);
+            let position = &self.position;
+            let enemy = position.turn().opponent();
+            moves.retain(|&mv| {
+                let gain = position
+                    .piece_at(mv.to)
+                    .map_or(0, |victim| piece_value(position, victim.kind))
+                    + mv.promotion().map_or(0, |kind| piece_value(position, kind));
+                let risked = position
+                    .piece_at(mv.from)
+                    .map_or(0, |attacker| piece_value(position, attacker.kind));
+                // Taking a defended piece with a more valuable one is left out too: it seldom
+                // wins anything, and the hoppers' mutual captures are countless.
+                let losing = risked > gain && position.is_attacked_by(enemy, mv.to);
+                stand_pat + gain + DELTA_MARGIN > alpha && !losing
+            });
         }
         self.order(&mut moves, None, ply);
         for &mv in moves.iter() {
             let undo = self.position.make(mv);
             let left = evasions - u8::from(searching_evasions);
-            let score = -self.quiescence(ply + 1, -beta, -alpha, left);
+            let score = -self.quiescence(ply + 1, -beta, -alpha, left, depth - 1);
             self.position.unmake(mv, undo);
             if self.stopped {
                 break;
@@ -348,6 +392,18 @@ impl Searcher<'_> {
         let slot =
             &mut self.history[mv.from.index() * crate::geometry::SQUARE_SLOTS + mv.to.index()];
         *slot = slot.saturating_add((depth * depth) as u32);
+    }
+}
+
+/// The score of `position`, `ply` plies from the root, where the side to move has no legal move:
+/// lost in check, over a limit, or where stalemate loses; else a draw.
+fn no_move_score(position: &Position, ply: usize) -> i32 {
+    let turn = position.turn();
+    let stalemate_loses = position.variant().spec().stalemate == Stalemate::Loses;
+    if stalemate_loses || position.is_check() || position.over_limit(turn) {
+        -MATE + ply as i32
+    } else {
+        0
     }
 }
 
@@ -406,6 +462,55 @@ mod tests {
             after.outcome().and_then(|outcome| outcome.winner),
             Some(crate::Color::White)
         );
+    }
+
+    #[test]
+    fn a_stalemate_scores_as_the_variant_says() {
+        let position = |name: &str, fen: &str| {
+            crate::fen::parse(Variant::by_name(name).unwrap(), fen).unwrap()
+        };
+        // Black's cornered King has no move: Mĕirìqí's stalemate loses, the Bestiary's draws.
+        let meiriqi = position("meiriqi", "9k/R9/10/10/10/10/10/10/10/1R5K2 b - - 0 1");
+        assert_eq!(no_move_score(&meiriqi, 3), -MATE + 3);
+        let bestiary = position(
+            "wildeurasian-bestiary",
+            "k11/12/1Q10/12/12/12/12/12/12/12/11K/G11 b - - 0 1",
+        );
+        assert_eq!(no_move_score(&bestiary, 3), 0);
+    }
+
+    #[test]
+    fn depth_one_finishes_where_hoppers_capture_one_another() {
+        // Issue 13's reproducer (Yáng Qí after Pi2 Nd9 Va6 Ra9 Pid2 Nf9 Nf2, where depth 1 never
+        // ended), and Dense-Rim Mitregi's start, full of hoppers: quiescence is bounded.
+        let mut yangqi = Game::start(Variant::by_name("yangqi").unwrap());
+        for uci in ["h2i2", "b10d9", "f1a6", "a10a9", "i2d2", "h10f9", "h1f2"] {
+            let mv = yangqi.position_mut().parse_uci(uci).unwrap().expect(uci);
+            yangqi.push(mv).unwrap();
+        }
+        let dense_rim = Game::start(Variant::by_name("wildeurasian-dense-rim-mitregi").unwrap());
+        for game in [yangqi, dense_rim] {
+            let limits = Limits {
+                depth: Some(1),
+                nodes: Some(5_000_000),
+                ..Limits::default()
+            };
+            let result = search(&game, limits, &AtomicBool::new(false));
+            assert_eq!(result.depth, 1, "{result:?}");
+            assert!(result.score.abs() < MATE_BOUND, "{result:?}");
+        }
+    }
+
+    #[test]
+    fn an_unfinished_search_claims_no_mate() {
+        let start = Game::start(Variant::by_name("wildeurasian-mitregi").unwrap());
+        let limits = Limits {
+            nodes: Some(1),
+            ..Limits::default()
+        };
+        let result = search(&start, limits, &AtomicBool::new(false));
+        assert_eq!(result.depth, 0);
+        assert!(result.score.abs() < MATE_BOUND, "{result:?}");
     }
 
     #[test]

@@ -16,6 +16,7 @@ gets there: it fails if a rule stops coming up.
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 
@@ -414,13 +415,12 @@ def test_reference_perft_from_the_start(variant: str, counts: list[int]) -> None
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(
+    os.environ.get("MEIRIQI_DEEP_PERFT") != "1",
+    reason="a minute or two each in pure Python: set MEIRIQI_DEEP_PERFT=1",
+)
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_perft_3_divide_agrees(variant: str) -> None:
-    """Depth 3 from each start, move by move (minutes in pure Python: only with
-    ``MEIRIQI_DEEP_PERFT=1``)."""
-    import os
-
-    if not os.environ.get("MEIRIQI_DEEP_PERFT"):
-        pytest.skip("set MEIRIQI_DEEP_PERFT=1 to run the reference to depth 3")
+    """Depth 3 from each start, move by move: the core against the reference."""
     core, board = meiriqi.Board(variant=variant), ref.Board(variant=variant)
     assert core.perft_divide(3) == board.perft_divide(3)

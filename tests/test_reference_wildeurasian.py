@@ -10,6 +10,7 @@ were computed by the reference and are recorded so that the Rust core can be che
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
@@ -959,6 +960,10 @@ def test_perft_1_and_2(variant: str) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(
+    os.environ.get("MEIRIQI_DEEP_PERFT") != "1",
+    reason="a minute or two each in pure Python: set MEIRIQI_DEEP_PERFT=1",
+)
 @pytest.mark.parametrize("variant", ALL_SIX)
 def test_perft_3(variant: str) -> None:
     assert Board(variant=variant).perft(3) == PERFT[variant][2]

@@ -12,8 +12,9 @@ ended with its result and ``[Termination "stalemate"]``).
 Parsing accepts what a person might type: a missing or extra ``x``, ``+`` or ``#``, a ``-`` between
 the squares, the promotion letter with or without ``=`` in either case, ``0-0`` for ``O-O``, and
 coordinate moves (``c3c4``, ``c7d8o``, ``a7a8+``, ``N@e5``). It never guesses: a move without a
-promotion suffix is the non-promoting move, and text that fits several legal moves raises
-:class:`AmbiguousMoveError`.
+promotion suffix is the non-promoting move, or the piece's only legal move to that square when it
+must change there (``e7`` for ``e7=W``, a Wildeurasian Pawn crossing the River), and text that fits
+several legal moves raises :class:`AmbiguousMoveError`.
 """
 
 from __future__ import annotations
@@ -176,6 +177,25 @@ def _only(board: Board, text: str, candidates: list[Move], what: str) -> Move:
     raise IllegalMoveError(f"illegal move {text!r} in {board.fen()}: no legal {what}")
 
 
+def _side(board: Board) -> str:
+    """The side to move's name."""
+    return "White" if board.turn else "Black"
+
+
+def _drop_refusal(board: Board, piece_type: int | None, target: int, name: str) -> str:
+    """What is wrong with a drop of ``piece_type`` on ``target`` (square ``name``) that is not
+    legal: the piece is not in hand, the square is taken, or else the rules forbid it there."""
+    piece = piece_name(piece_type, variant=board.variant_name) if piece_type else "piece"
+    if not board.hand(board.turn).get(piece_type or 0):
+        return f"drop: {_side(board)} has no {piece} in hand"
+    if board.piece_at(target) is not None:
+        return f"drop on {name}: the square is taken"
+    return (
+        f"drop of a {piece} on {name}: it could never move from there, or it would leave the "
+        "King attacked or break another rule of the game"
+    )
+
+
 def _parse_special(board: Board, text: str) -> Move | None:
     """The legal drop or castling move ``text`` names, or ``None`` if it is neither."""
     drop = _DROP_RE.fullmatch(text)
@@ -185,7 +205,7 @@ def _parse_special(board: Board, text: str) -> Move | None:
         piece_type = _parse_type(board, drop["piece"], text)
         target = _parse_square(board, drop["to"], text)
         moves = [m for m in board.legal_moves if m.drop == piece_type and m.to_square == target]
-        return _only(board, text, moves, f"drop on {drop['to']}")
+        return _only(board, text, moves, _drop_refusal(board, piece_type, target, drop["to"]))
     castling = _CASTLING_RE.fullmatch(text)
     if castling is not None and not board.has_castling:
         raise InvalidMoveError(f"invalid san {text!r}: {board.variant_name} has no castling")
@@ -193,7 +213,11 @@ def _parse_special(board: Board, text: str) -> Move | None:
         kingside = castling["castling"].count("-") == 1
         test = board.is_kingside_castling if kingside else board.is_queenside_castling
         moves = [move for move in board.legal_moves if test(move)]
-        return _only(board, text, moves, "castling " + castling["castling"])
+        rights = (
+            board.has_kingside_castling_rights if kingside else board.has_queenside_castling_rights
+        )
+        lost = "" if rights(board.turn) else f" ({_side(board)} has lost that right)"
+        return _only(board, text, moves, f"castling {castling['castling']}{lost}")
     return None
 
 
@@ -228,14 +252,20 @@ def parse_san(board: Board, text: str) -> Move:
             return move.promotion is not None and _symbol(board, move.promotion)[0] == "+"
         return move.promotion == promotion
 
-    candidates = [
-        move
-        for move in towards
-        if promotes_as_written(move)
-        and origin_file in (None, square_file(move.from_square))
-        and origin_rank in (None, square_rank(move.from_square))
-        and _piece_type_at(board, move.from_square) in pawns
-    ]
+    def starts_as_written(move: Move) -> bool:
+        return (
+            origin_file in (None, square_file(move.from_square))
+            and origin_rank in (None, square_rank(move.from_square))
+            and _piece_type_at(board, move.from_square) in pawns
+        )
+
+    candidates = [move for move in towards if promotes_as_written(move) and starts_as_written(move)]
+    if not candidates and promotion is None and not match["plus"]:
+        # A compulsory change that offers no choice (a Pawn crossing the River becomes a Wazir)
+        # may go unwritten: a piece with exactly one legal move to the square.
+        changes = [move for move in towards if starts_as_written(move)]
+        origins = [move.from_square for move in changes]
+        candidates = [move for move in changes if origins.count(move.from_square) == 1]
     if swapped and len(candidates) == 1 and not board.is_swap(candidates[0]):
         raise IllegalMoveError(f"illegal move {text!r}: {stripped} is not a King's swap")
     if len(candidates) == 1:

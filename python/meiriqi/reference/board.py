@@ -840,8 +840,9 @@ class Board:
         (where that is a rule) and the side that has just moved not in check. In the
         Wildeurasian games: one King per side, the side that has just moved in none of the five
         situations, no Pawn across the River (it would be a Wazir), no unpromoted forward-only
-        piece where it would have to promote, and every castling right of the FEN set up backed
-        by a King and a Rook in their regions."""
+        piece where it would have to promote, no side with more Princes than the game can have
+        (condition 4's number: docs/rules.md, "Decisions where RULES.md is silent"), and every
+        castling right of the FEN set up backed by a King and a Rook in their regions."""
         kings = [p.color for p in self._pieces.values() if p.letter == KING]
         rules = self.variant.wildeurasian
         if rules is not None:
@@ -854,10 +855,16 @@ class Board:
                 )
                 for square, piece in self._pieces.items()
             )
+            princes = [
+                sum(p.color == color and p.letter in PRINCES for p in self._pieces.values())
+                for color in (WHITE, BLACK)
+            ]
+            too_many_princes = rules.prince_limit is not None and max(princes) > rules.prince_limit
             return (
                 sorted(kings) == [BLACK, WHITE]
                 and not self.situations(not self.turn)
                 and not stranded
+                and not too_many_princes
                 and (bool(self._stack) or self._castling_field == self.castling_rights)
             )
         confined = all(
