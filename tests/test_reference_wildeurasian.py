@@ -6,6 +6,10 @@ show the working. Black's cases are White's turned round: :func:`mirrored` turns
 upside down and swaps the colours, :func:`flipped` does the same to the expected squares, so that
 a Black piece must move "forward" downwards for the test to pass. The perft numbers at the end
 were computed by the reference and are recorded so that the Rust core can be checked against them.
+
+Every position these tests build (:func:`board_of`) is also set up in the Rust core, which must see
+the same legal moves, check and FEN (or, where the reference finds the position invalid, refuse
+it): so each hand-worked expectation about the reference holds for the core too.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import re
 
 import pytest
 
+import meiriqi
 from meiriqi.reference import (
     BLACK,
     VARIANTS,
@@ -96,7 +101,23 @@ def board_of(
     """A reference board of ``variant``; the hand's brackets are written where the game has
     hands."""
     brackets = hand if get_variant(variant).has_hand else None
-    return Board(fen_of(placement, turn, castling, brackets), variant)
+    fen = fen_of(placement, turn, castling, brackets)
+    board = Board(fen, variant)
+    assert_core_agrees(board, fen, variant)
+    return board
+
+
+def assert_core_agrees(board: Board, fen: str, variant: str) -> None:
+    """The Rust core sees the position ``fen`` as the reference ``board`` does: the same FEN,
+    legal moves and check; an invalid position is refused by both."""
+    if not board.is_valid():
+        with pytest.raises(ValueError):
+            meiriqi.Board(fen, variant=variant)
+        return
+    core = meiriqi.Board(fen, variant=variant)
+    assert core.fen() == board.fen()
+    assert sorted(core.legal_moves_uci()) == sorted(ucis(board)), fen
+    assert core.is_check() == board.is_check(), fen
 
 
 def moves_from(board: Board, origin: str) -> set[str]:
