@@ -542,7 +542,7 @@ def test_a_drop_that_mates_ends_the_game() -> None:
     assert "1. G@e8#\n" in output and "Checkmate: White wins, 1-0." in output
     assert "took back 1. G@e8#" in output
     (error,) = errors(output)
-    assert error.startswith("error: illegal move 'P@e8': no legal drop on e8")
+    assert error.startswith("error: illegal move 'P@e8': no legal drop: White has no pawn in hand")
 
 
 def test_castling_at_the_prompt() -> None:
