@@ -30,7 +30,7 @@ const CLOCK_INTERVAL: u64 = 1024;
 const QUIESCENCE_EVASIONS: u8 = 2;
 /// The most plies of captures searched beyond the horizon: on boards full of hoppers that all
 /// capture one another the capture tree is otherwise far too large for even a depth-1 search.
-const QUIESCENCE_DEPTH: u8 = 8;
+const QUIESCENCE_DEPTH: u8 = 4;
 /// A capture is searched in quiescence only if winning the captured piece and this much more
 /// could raise the score above what is already assured (delta pruning).
 const DELTA_MARGIN: i32 = 200;

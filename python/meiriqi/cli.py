@@ -16,16 +16,12 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
-from meiriqi import BLACK, WHITE, Board, InvalidFenError, display, pgn, repl, selfplay
+from meiriqi import BLACK, WHITE, Board, display, pgn, repl, selfplay
 
 
 def _perft(args: argparse.Namespace) -> int:
     """``meiriqi perft DEPTH [--variant NAME] [--fen FEN] [--divide] [--threads N] [--time]``."""
-    try:
-        board = Board(args.fen, variant=args.variant)
-    except InvalidFenError as error:
-        print(f"meiriqi perft: {error}", file=sys.stderr)
-        return 2
+    board = Board(args.fen, variant=args.variant)
     start = time.perf_counter()
     if args.divide:
         counts = board.perft_divide(args.depth, threads=args.threads)
@@ -292,4 +288,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(arguments)
     if getattr(args, "variant", None) == "list":
         return _list_variants()
-    return int(args.run(args))
+    try:
+        return int(args.run(args))
+    except ValueError as error:
+        # Every unfit argument (a FEN, a depth, a thread count) ends here with its reason.
+        print(f"meiriqi {arguments[0]}: {error}", file=sys.stderr)
+        return 2

@@ -134,22 +134,36 @@ _LEVEL = re.compile(
 )
 
 
+MAX_LEVEL_DEPTH = 48
+"""The deepest search a level may ask for (the search goes no deeper)."""
+MAX_LEVEL_SECONDS = 86_400.0
+"""The longest time per move a level may ask for: a day."""
+
+
 def parse_level(text: str) -> Level:
-    """A level written ``2s``, ``2``, ``500ms``, ``time 2`` or ``depth 4``.
+    """A level written ``2s``, ``2``, ``500ms``, ``time 2`` or ``depth 4``: a depth of 1 to
+    :data:`MAX_LEVEL_DEPTH` plies, or a time above 0 and at most :data:`MAX_LEVEL_SECONDS`.
 
     Raises ``ValueError`` naming the accepted forms.
     """
-    match = _LEVEL.fullmatch(text.strip())
-    if match is None or (match["depth"] is not None and int(match["depth"]) < 1):
+    shown = text.strip()[:40] + ("..." if len(text.strip()) > 40 else "")
+    match = _LEVEL.fullmatch(text.strip()) if len(text) < 100 else None
+    if match is None:
         raise ValueError(
-            f"bad level {text.strip()!r}: use 'level 2s' (seconds per move), 'level 500ms' "
-            "or 'level depth 4' (plies, 1 or more)"
+            f"bad level {shown!r}: use 'level 2s' (seconds per move), 'level 500ms' "
+            f"or 'level depth 4' (plies, 1 to {MAX_LEVEL_DEPTH})"
         )
     if match["depth"] is not None:
-        return Level(time=None, depth=int(match["depth"]))
+        depth = int(match["depth"])
+        if not 1 <= depth <= MAX_LEVEL_DEPTH:
+            raise ValueError(f"bad level {shown!r}: the depth must be 1 to {MAX_LEVEL_DEPTH}")
+        return Level(time=None, depth=depth)
     seconds = float(match["time"]) / (1000 if (match["unit"] or "").lower() == "ms" else 1)
-    if seconds <= 0:
-        raise ValueError(f"bad level {text.strip()!r}: the time per move must be above 0")
+    if not 0 < seconds <= MAX_LEVEL_SECONDS:
+        raise ValueError(
+            f"bad level {shown!r}: the time per move must be above 0 and at most "
+            f"{MAX_LEVEL_SECONDS:g} s"
+        )
     return Level(time=seconds)
 
 

@@ -5,7 +5,7 @@
 //! it works in both states; playing on a setup raises `InvalidPositionError`, naming the rule.
 
 use super::support::{
-    default_threads, diagram, interruptible, perft_depth, positive, status_flags,
+    default_threads, diagram, interruptible, perft_depth, positive, status_flags, Int,
 };
 use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
 use super::{
@@ -25,7 +25,7 @@ use crate::setup::{InvalidPosition, Setup};
 use crate::variant::Variant;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyType};
+use pyo3::types::{PyDict, PyTuple, PyType};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
@@ -124,7 +124,7 @@ impl PyBoard {
     }
 
     /// `square`, checked to lie on this board.
-    fn on_board(&self, number: i64) -> PyResult<Square> {
+    fn on_board(&self, number: Int) -> PyResult<Square> {
         let square = square_from_number(number)?;
         let dims = self.variant().dimensions();
         if dims.contains(square) {
@@ -243,9 +243,17 @@ impl PyBoard {
 
 #[pymethods]
 impl PyBoard {
+    /// The position `fen` of `variant` (its start without `fen`). Other arguments are left to
+    /// `__init__`, so that a subclass may take arguments of its own (`meiriqi.Board.__init__`
+    /// refuses any it does not know).
     #[new]
-    #[pyo3(signature = (fen=None, *, variant="meiriqi"))]
-    fn new(fen: Option<&str>, variant: &str) -> PyResult<Self> {
+    #[pyo3(signature = (fen=None, *_args, variant="meiriqi", **_kwargs))]
+    fn new(
+        fen: Option<&str>,
+        _args: &Bound<'_, PyTuple>,
+        variant: &str,
+        _kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Self> {
         let variant = variant_named(variant)?;
         let game = match fen {
             None => Game::start(variant),
@@ -289,6 +297,71 @@ impl PyBoard {
             copy.setattr("__dict__", dict.call_method0("copy")?)?;
         }
         Ok(copy)
+    }
+
+    /// Pickles as the variant, the starting FEN, the moves played since and the setup being
+    /// edited (if any), with the attributes a subclass added: a board in a pool of processes
+    /// arrives with its move stack.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (String, String, Vec<String>, Option<String>),
+        Option<Bound<'py, PyAny>>,
+    )> {
+        let board = slf.borrow();
+        let variant = board.variant();
+        let moves = board
+            .game
+            .moves()
+            .iter()
+            .map(|mv| mv.uci().to_text(variant))
+            .collect();
+        let mut root = board.game.clone();
+        while root.pop().is_some() {}
+        let setup = board
+            .setup
+            .as_ref()
+            .map(|setup| fen::write_setup(variant, setup));
+        let arguments = (
+            variant.spec().name.clone(),
+            fen::write(root.position()),
+            moves,
+            setup,
+        );
+        let state = slf.getattr("__dict__").ok();
+        Ok((slf.get_type().getattr("_from_state")?, arguments, state))
+    }
+
+    /// The board [`PyBoard::__reduce__`] describes: `variant`'s game from `root` with the
+    /// coordinate `moves` played, and `setup` being edited.
+    #[classmethod]
+    fn _from_state<'py>(
+        cls: &Bound<'py, PyType>,
+        variant: &str,
+        root: &str,
+        moves: Vec<String>,
+        setup: Option<&str>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let variant = variant_named(variant)?;
+        let mut game = Game::from_fen(variant, root).map_err(parse_error)?;
+        for text in &moves {
+            let mv = game
+                .position_mut()
+                .parse_uci(text)
+                .ok()
+                .flatten()
+                .ok_or_else(|| {
+                    IllegalMoveError::new_err(format!("illegal move {} in a pickle", quote(text)))
+                })?;
+            game.push_unchecked(mv);
+        }
+        let setup = setup
+            .map(|text| fen::parse_setup(variant, text))
+            .transpose()
+            .map_err(|error| InvalidFenError::new_err(format!("invalid FEN: {error}")))?;
+        PyBoard::with_state(cls, game, setup)
     }
 
     fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
@@ -612,7 +685,7 @@ impl PyBoard {
         self.ends_by(Termination::FivefoldRepetition)
     }
 
-    fn is_attacked_by(&self, color: bool, square: i64) -> PyResult<bool> {
+    fn is_attacked_by(&self, color: bool, square: Int) -> PyResult<bool> {
         let square = self.on_board(square)?;
         Ok(self
             .position()?
@@ -645,7 +718,7 @@ impl PyBoard {
             .map(|square| square.index() as u8)
     }
 
-    fn piece_at(&self, square: i64) -> PyResult<Option<PyPiece>> {
+    fn piece_at(&self, square: Int) -> PyResult<Option<PyPiece>> {
         let square = self.on_board(square)?;
         let variant = self.variant();
         Ok(self.piece(square).map(|piece| PyPiece { piece, variant }))
@@ -654,7 +727,7 @@ impl PyBoard {
     /// Puts `piece` on `square` (`None` clears it); forgets the move stack. A setup that breaks
     /// a rule may be edited further; `status()` tells what is wrong.
     #[pyo3(signature = (square, piece))]
-    fn set_piece_at(&mut self, square: i64, piece: Option<PyRef<'_, PyPiece>>) -> PyResult<()> {
+    fn set_piece_at(&mut self, square: Int, piece: Option<PyRef<'_, PyPiece>>) -> PyResult<()> {
         let square = self.on_board(square)?;
         let variant = self.variant();
         let piece = match piece {
@@ -679,7 +752,7 @@ impl PyBoard {
     }
 
     /// Removes and returns the piece on `square`, if any.
-    fn remove_piece_at(&mut self, square: i64) -> PyResult<Option<PyPiece>> {
+    fn remove_piece_at(&mut self, square: Int) -> PyResult<Option<PyPiece>> {
         let removed = self.piece_at(square)?;
         if removed.is_some() {
             self.set_piece_at(square, None)?;
@@ -749,7 +822,7 @@ impl PyBoard {
     /// Counts the leaves of the legal move tree `depth` plies deep, on `threads` threads (all
     /// cores by default), without holding the interpreter lock.
     #[pyo3(signature = (depth, *, threads=None))]
-    fn perft(&self, py: Python<'_>, depth: i64, threads: Option<i64>) -> PyResult<u64> {
+    fn perft(&self, py: Python<'_>, depth: Int, threads: Option<Int>) -> PyResult<u64> {
         let depth = perft_depth(depth, 0)?;
         let position = self.position()?.clone();
         let threads = thread_count(threads)?;
@@ -763,8 +836,8 @@ impl PyBoard {
     fn perft_divide<'py>(
         &self,
         py: Python<'py>,
-        depth: i64,
-        threads: Option<i64>,
+        depth: Int,
+        threads: Option<Int>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let depth = perft_depth(depth, 1)?;
         let position = self.position()?.clone();
@@ -783,9 +856,9 @@ impl PyBoard {
     fn search(
         &mut self,
         py: Python<'_>,
-        depth: Option<i64>,
+        depth: Option<Int>,
         time: Option<f64>,
-        nodes: Option<i64>,
+        nodes: Option<Int>,
     ) -> PyResult<PySearchResult> {
         let depth = depth.map(|d| positive("search depth", d)).transpose()?;
         let nodes = nodes.map(|n| positive("node limit", n)).transpose()?;
@@ -816,15 +889,15 @@ impl PyBoard {
     /// without the interpreter lock; each ends when the game does or after `max_plies` moves.
     /// Returns `(moves, outcome)` pairs (`outcome` is `None` for a game cut off). The same `seed`
     /// gives the same games.
-    #[pyo3(signature = (count, *, max_plies=200, seed=0))]
+    #[pyo3(signature = (count, *, max_plies=Int(200), seed=Int(0)))]
     fn random_games(
         &self,
         py: Python<'_>,
-        count: i64,
-        max_plies: i64,
-        seed: u64,
+        count: Int,
+        max_plies: Int,
+        seed: Int,
     ) -> PyResult<Vec<(Vec<PyMove>, Option<PyOutcome>)>> {
-        let bounded = |what: &str, value: i64, most: usize| {
+        let bounded = |what: &str, Int(value): Int, most: usize| {
             usize::try_from(value)
                 .ok()
                 .filter(|&v| v <= most)
@@ -832,6 +905,9 @@ impl PyBoard {
                     PyValueError::new_err(format!("invalid {what} {value}: expected 0 to {most}"))
                 })
         };
+        let seed = u64::try_from(seed.0).map_err(|_| {
+            PyValueError::new_err(format!("invalid seed {}: expected 0 or more", seed.0))
+        })?;
         let count = bounded("game count", count, MAX_GAMES)?;
         let max_plies = bounded("ply limit", max_plies, MAX_PLIES)?;
         let start = self.position()?.clone();
@@ -858,9 +934,10 @@ impl PyBoard {
     }
 
     /// Whether the position has occurred at least `count` times.
-    #[pyo3(signature = (count=3))]
-    fn is_repetition(&self, count: i64) -> bool {
-        self.setup.is_none() && i64::try_from(self.game.repetitions()).unwrap_or(i64::MAX) >= count
+    #[pyo3(signature = (count=Int(3)))]
+    fn is_repetition(&self, count: Int) -> bool {
+        self.setup.is_none()
+            && i128::try_from(self.game.repetitions()).unwrap_or(i128::MAX) >= count.0
     }
 
     /// Number of times the current position has occurred, counting this one.
@@ -894,10 +971,10 @@ impl PyBoard {
 }
 
 /// The thread count `threads` (all cores when `None`), checked to be 1 to 1024.
-fn thread_count(threads: Option<i64>) -> PyResult<usize> {
+fn thread_count(threads: Option<Int>) -> PyResult<usize> {
     match threads {
         None => Ok(default_threads()),
-        Some(n) => usize::try_from(n)
+        Some(Int(n)) => usize::try_from(n)
             .ok()
             .filter(|n| (1..=1024).contains(n))
             .ok_or_else(|| {

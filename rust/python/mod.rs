@@ -19,6 +19,7 @@ use crate::variant::Variant;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use support::Int;
 
 create_exception!(
     _core,
@@ -54,7 +55,7 @@ fn color_from_bool(white: bool) -> Color {
 }
 
 /// The square numbered `number`, or a `ValueError` naming the bad number.
-fn square_from_number(number: i64) -> PyResult<Square> {
+fn square_from_number(Int(number): Int) -> PyResult<Square> {
     usize::try_from(number)
         .ok()
         .and_then(Square::from_index)

@@ -1,5 +1,6 @@
 //! Module functions: square numbers and names, piece letters and names.
 
+use super::support::Int;
 use super::values::kind_in;
 use super::{square_from_number, variant_named};
 use crate::geometry::Square;
@@ -8,7 +9,8 @@ use pyo3::prelude::*;
 
 /// The square on `file` (0 = a) and `rank` (0 = rank 1).
 #[pyfunction]
-pub(super) fn square(file: i64, rank: i64) -> PyResult<u8> {
+pub(super) fn square(file: Int, rank: Int) -> PyResult<u8> {
+    let (file, rank) = (file.0, rank.0);
     let (Ok(file), Ok(rank)) = (u8::try_from(file), u8::try_from(rank)) else {
         return Err(PyValueError::new_err(format!(
             "invalid file {file} or rank {rank}: expected 0 to 11"
@@ -25,19 +27,19 @@ pub(super) fn square(file: i64, rank: i64) -> PyResult<u8> {
 
 /// The file index (0 = a) of a square.
 #[pyfunction]
-pub(super) fn square_file(square: i64) -> PyResult<u8> {
+pub(super) fn square_file(square: Int) -> PyResult<u8> {
     Ok(square_from_number(square)?.file())
 }
 
 /// The rank index (0 = rank 1) of a square.
 #[pyfunction]
-pub(super) fn square_rank(square: i64) -> PyResult<u8> {
+pub(super) fn square_rank(square: Int) -> PyResult<u8> {
     Ok(square_from_number(square)?.rank())
 }
 
 /// The name of a square, such as `"c3"`.
 #[pyfunction]
-pub(super) fn square_name(square: i64) -> PyResult<String> {
+pub(super) fn square_name(square: Int) -> PyResult<String> {
     Ok(square_from_number(square)?.to_string())
 }
 
@@ -56,7 +58,7 @@ pub(super) fn parse_square(name: &str) -> PyResult<u8> {
 /// The uppercase FEN symbol of a piece type of `variant` (`N`, `+P`).
 #[pyfunction]
 #[pyo3(signature = (piece_type, *, variant="meiriqi"))]
-pub(super) fn piece_symbol(piece_type: i64, variant: &str) -> PyResult<String> {
+pub(super) fn piece_symbol(piece_type: Int, variant: &str) -> PyResult<String> {
     let variant = variant_named(variant)?;
     Ok(variant.symbol(kind_in(variant, piece_type)?).to_string())
 }
@@ -64,7 +66,7 @@ pub(super) fn piece_symbol(piece_type: i64, variant: &str) -> PyResult<String> {
 /// The English name of a piece type of `variant`.
 #[pyfunction]
 #[pyo3(signature = (piece_type, *, variant="meiriqi"))]
-pub(super) fn piece_name(piece_type: i64, variant: &str) -> PyResult<String> {
+pub(super) fn piece_name(piece_type: Int, variant: &str) -> PyResult<String> {
     let variant = variant_named(variant)?;
     Ok(variant
         .rule_of(kind_in(variant, piece_type)?)

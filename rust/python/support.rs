@@ -5,15 +5,39 @@ use crate::geometry::Square;
 use crate::piece::{Color, Kind, Piece};
 use crate::setup::{PositionError, Setup};
 use crate::variant::Variant;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A Python `int` argument of any size. One beyond the range of `i128` is refused with a
+/// `ValueError` quoting it, where a plain integer argument raises `OverflowError`; the method's
+/// own range check reports any other unfit value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Int(pub i128);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Int> {
+        match obj.extract::<i128>() {
+            Ok(value) => Ok(Int(value)),
+            Err(error) if error.is_instance_of::<PyOverflowError>(obj.py()) => {
+                let text = obj.str().map(|text| text.to_string()).unwrap_or_default();
+                Err(PyValueError::new_err(format!(
+                    "integer {} is out of range",
+                    crate::moves::quote(&text)
+                )))
+            }
+            Err(error) => Err(error),
+        }
+    }
+}
 
 /// The deepest perft the bindings accept: far beyond what finishes, short of exhausting memory.
 const MAX_PERFT_DEPTH: u32 = 32;
 
 /// `depth`, checked to lie between `least` and [`MAX_PERFT_DEPTH`].
-pub(super) fn perft_depth(depth: i64, least: u32) -> PyResult<u32> {
+pub(super) fn perft_depth(Int(depth): Int, least: u32) -> PyResult<u32> {
     match u32::try_from(depth) {
         Ok(depth) if (least..=MAX_PERFT_DEPTH).contains(&depth) => Ok(depth),
         _ => Err(PyValueError::new_err(format!(
@@ -22,12 +46,17 @@ pub(super) fn perft_depth(depth: i64, least: u32) -> PyResult<u32> {
     }
 }
 
-/// `value`, checked to be 1 or more; `what` names it in the error.
-pub(super) fn positive(what: &str, value: i64) -> PyResult<u64> {
+/// `value`, checked to be 1 to `u64::MAX`; `what` names it in the error.
+pub(super) fn positive(what: &str, Int(value): Int) -> PyResult<u64> {
     u64::try_from(value)
         .ok()
         .filter(|&v| v >= 1)
-        .ok_or_else(|| PyValueError::new_err(format!("invalid {what} {value}: expected 1 or more")))
+        .ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "invalid {what} {value}: expected 1 to {}",
+                u64::MAX
+            ))
+        })
 }
 
 /// Runs `work` without the interpreter lock on a thread of its own, while this thread watches for

@@ -6,6 +6,7 @@
 //! read for one variant may be played on a board of another with the same letters
 //! (`Move.from_uci("e7e8q")` on a chess board promotes to the chess Queen).
 
+use super::support::Int;
 use super::{color_from_bool, square_from_number, variant_named, InvalidMoveError};
 use crate::game::{Outcome, Termination};
 use crate::geometry::Square;
@@ -20,7 +21,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// The kind numbered `number` in `variant`, or a `ValueError`.
-pub(super) fn kind_in(variant: &Variant, number: i64) -> PyResult<Kind> {
+pub(super) fn kind_in(variant: &Variant, Int(number): Int) -> PyResult<Kind> {
     u8::try_from(number)
         .ok()
         .and_then(Kind::new)
@@ -62,7 +63,7 @@ impl PyPiece {
 impl PyPiece {
     #[new]
     #[pyo3(signature = (piece_type, color, *, variant="meiriqi"))]
-    fn new(piece_type: i64, color: bool, variant: &str) -> PyResult<Self> {
+    fn new(piece_type: Int, color: bool, variant: &str) -> PyResult<Self> {
         let variant = variant_named(variant)?;
         Ok(PyPiece {
             piece: Piece {
@@ -265,10 +266,10 @@ impl PyMove {
     #[new]
     #[pyo3(signature = (from_square, to_square, promotion=None, drop=None, *, variant="meiriqi"))]
     fn new(
-        from_square: i64,
-        to_square: i64,
-        promotion: Option<i64>,
-        drop: Option<i64>,
+        from_square: Int,
+        to_square: Int,
+        promotion: Option<Int>,
+        drop: Option<Int>,
         variant: &str,
     ) -> PyResult<Self> {
         let variant = variant_named(variant)?;
@@ -526,11 +527,19 @@ impl PyLegalMoves {
                 .collect();
             return Ok(PyList::new(py, picked)?.into_any());
         }
-        let position: isize = index.extract().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err("legal move indices must be integers or slices")
+        // Any int: one too large for an index is out of range, as for a list.
+        let position: Int = index.extract().map_err(|error: PyErr| {
+            if error.is_instance_of::<pyo3::exceptions::PyValueError>(py) {
+                PyIndexError::new_err("legal move index out of range")
+            } else {
+                pyo3::exceptions::PyTypeError::new_err(
+                    "legal move indices must be integers or slices",
+                )
+            }
         })?;
+        let position = position.0;
         let resolved = if position < 0 {
-            position.checked_add(self.moves.len() as isize)
+            position.checked_add(self.moves.len() as i128)
         } else {
             Some(position)
         };
