@@ -915,7 +915,7 @@ impl PyBoard {
             let mut rng = playout::Rng::new(seed);
             (0..count)
                 .take_while(|_| !stop.load(Ordering::Relaxed))
-                .map(|_| playout::random_game(&start, max_plies, &mut rng))
+                .map(|_| playout::random_game(&start, max_plies, &mut rng, stop))
                 .collect::<Vec<_>>()
         })?;
         Ok(games
