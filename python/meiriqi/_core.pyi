@@ -298,7 +298,9 @@ class Board:
     def fullmove_number(self) -> int: ...
     @property
     def legal_moves(self) -> LegalMoves:
-        """All legal moves in the position."""
+        """All legal moves in the position, as a snapshot taken when the property is read (unlike
+        python-chess's live view, it does not follow later ``push``/``pop``: read it again).
+        ``move in board.legal_moves`` agrees with ``board.is_legal(move)``."""
     def legal_moves_uci(self) -> list[str]:
         """The legal moves in coordinate notation, in one call."""
     @property
