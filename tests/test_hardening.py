@@ -189,3 +189,10 @@ def test_search_finishes_within_a_node_budget(variant: str) -> None:
             proven = abs(result.score) > 29_000  # a mate found ends the deepening early
             assert result.depth == depth or proven, (board.fen(), depth, result.nodes)
             assert result.move is not None and board.is_legal(result.move)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_repr_round_trips_through_eval(variant: str) -> None:
+    board = played(meiriqi.Board(variant=variant), 25, seed=6)
+    again = eval(repr(board), {"Board": meiriqi.Board})
+    assert again.variant_name == variant and again.fen() == board.fen()
