@@ -1,15 +1,18 @@
-"""Speed of meiriqi from Python, and of the pure-Python reference for the ratio.
+"""Speed of meiriqi from Python, and of the pure-Python reference for the ratio; then chess
+against python-chess doing the same loops.
 
     python3 benches/bench.py            # the full run recorded in benches/RESULTS.md
     python3 benches/bench.py --quick    # a few milliseconds per workload (CI: do they still run?)
 
-Prints a Markdown table: one row per workload, the rate on the Rust core, the rate on
-``meiriqi.reference``, and how many times faster the core is.
+Prints Markdown tables: one row per workload, the rate on the Rust core, the rate on the other
+implementation (``meiriqi.reference``, or python-chess on chess), and how many times faster the
+core is.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import platform
 import random
@@ -78,6 +81,30 @@ def random_playout_plies(board_class: type, rounds: int) -> int:
     return plies
 
 
+def listed_legal_moves(board_class: type, rounds: int) -> int:
+    """``list(board.legal_moves)`` on the start position (python-chess's is a lazy generator)."""
+    board = board_class()
+    for _ in range(rounds):
+        list(board.legal_moves)
+    return rounds
+
+
+def listed_playout_plies(board_class: type, rounds: int) -> int:
+    """Random games of up to 100 plies: ``list(board.legal_moves)``, ``random.choice``,
+    ``push``: the loop a python-chess user writes."""
+    chooser = random.Random(1)
+    plies = 0
+    for _ in range(rounds):
+        board = board_class()
+        for _ in range(100):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(chooser.choice(moves))
+            plies += 1
+    return plies
+
+
 def batch_playout_plies(board_class: type, rounds: int) -> int:
     """``Board.random_games``: random games of up to 100 plies played inside the core."""
     games = board_class().random_games(rounds, max_plies=100, seed=1)
@@ -139,6 +166,7 @@ def main() -> None:
         )
     batch_rate = rate(batch, meiriqi.Board, seconds)
     print(f"| {batch.name} | {batch_rate:,.0f} {batch.unit} | | |")
+    chess_against_python_chess(seconds)
     for name, fen in benchmark_positions().items():
         board = meiriqi.Board(fen)
         start = time.perf_counter()
@@ -148,6 +176,30 @@ def main() -> None:
             f"| perft {2 if args.quick else 4} of `{name}`, 1 thread | "
             f"{nodes / elapsed:,.0f} nodes/s | | |"
         )
+
+
+def chess_against_python_chess(seconds: float) -> None:
+    """The chess table: the same loops on ``meiriqi.Board(variant="chess")`` and python-chess's
+    ``chess.Board`` (skipped when python-chess is not installed)."""
+    try:
+        import chess
+    except ImportError:
+        print("\n(python-chess is not installed: no comparison)")
+        return
+    ours = functools.partial(meiriqi.Board, variant="chess")
+    print("\n| chess | meiriqi (Rust core) | python-chess | ratio |")
+    print("|---|---:|---:|---:|")
+    for workload in (
+        Workload("list(legal_moves) calls (start position)", "calls/s", listed_legal_moves),
+        Workload("random playouts", "plies/s", listed_playout_plies),
+    ):
+        fast = rate(workload, ours, seconds)  # type: ignore[arg-type]
+        slow = rate(workload, chess.Board, seconds)
+        print(
+            f"| {workload.name} | {fast:,.0f} {workload.unit} | {slow:,.0f} {workload.unit} "
+            f"| {fast / slow:,.1f}x |"
+        )
+    print()
 
 
 if __name__ == "__main__":
