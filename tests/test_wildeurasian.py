@@ -322,3 +322,17 @@ def test_selfplay_finishes_a_game() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert '[Variant "Dense-Rim Wildeurasian Mitregi"]' in result.stdout
+
+
+def test_the_player_announces_a_variant_loss() -> None:
+    fen = "6k5/12/12/12/1+S1+D8/12/6+S5/1Q1G3T4/5+D6/12/6K5/12[] b - - 0 1"
+    result = subprocess.run(
+        [sys.executable, "-m", "meiriqi", "--variant", MITREGI, "--black", "human", "--no-color"],
+        input=f"fen {fen}\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert "Black has no legal move that ends within the limits" in result.stdout
+    assert "White wins, 1-0." in result.stdout

@@ -172,6 +172,9 @@ _ACCENTS = {"Meiriqi": "Mĕirìqí", "Yang Qi": "Yáng Qí"}
 
 _ENDINGS = {
     "CHECKMATE": "Checkmate: {winner} wins, {result}.",
+    "VARIANT_LOSS": "{mover} has no legal move that ends within the limits of {game} (the enemy "
+    "holding every Prince, or half of the relevant pieces across the River): {winner} wins, "
+    "{result}.",
     "STALEMATE": "Stalemate: {mover} has no legal move. In {game} stalemate wins for the side "
     "that delivered it: {winner} wins, {result}.",
     "STALEMATE_DRAW": "Stalemate: {mover} has no legal move. In {game} stalemate is a draw, "
