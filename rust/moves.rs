@@ -175,7 +175,7 @@ impl UciMove {
                 ));
             };
             let Some(to) = Square::parse(square).filter(|&s| on_board(s)) else {
-                return fail(&format!("{square:?} is not a square of the board"));
+                return fail(&format!("{} is not a square of the board", quote(square)));
             };
             return Ok(ParsedUci {
                 mv: UciMove {
@@ -221,7 +221,7 @@ impl UciMove {
                     }
                 }
             }
-            _ => return fail(&format!("unexpected {rest:?} after the destination")),
+            _ => return fail(&format!("unexpected {} after the destination", quote(rest))),
         }
         Ok(parsed)
     }

@@ -111,6 +111,13 @@ _CASTLING = re.compile(r"[O0]-[O0](?:-[O0])?[+#]*", re.IGNORECASE)
 """Castling (``O-O``, ``0-0-0``, ``o-o``): a move, though it may hold no digit."""
 
 
+def _quoted(text: str, most: int = 40) -> str:
+    """``text`` quoted for an error message, cut after ``most`` characters."""
+    if len(text) <= most:
+        return repr(text)
+    return f"{text[:most]!r}... ({len(text)} characters)"
+
+
 def side_name(color: bool) -> str:
     """``"White"`` or ``"Black"``."""
     return "White" if color else "Black"
@@ -419,7 +426,7 @@ class Session:
                 word = word.upper()
             elif not any(character.isdigit() for character in word):
                 raise ValueError(
-                    f"unknown command {word!r}; the commands are {', '.join(COMMANDS)}; "
+                    f"unknown command {_quoted(word)}; the commands are {', '.join(COMMANDS)}; "
                     f"{move_hint(self.board)}"
                 )
             self.require_game_on()
@@ -481,7 +488,7 @@ class Session:
         name = _ALIASES.get(argument.lower(), argument.lower())
         if name:
             if name not in COMMANDS:
-                raise ValueError(f"no command {argument!r}: 'help' lists them")
+                raise ValueError(f"no command {_quoted(argument)}: 'help' lists them")
             usage, summary = COMMANDS[name]
             self.say(f"{usage}: {summary}")
             return
@@ -536,7 +543,7 @@ class Session:
     def parse_square(self, text: str) -> int:
         """The square named ``text`` on this board; ``ValueError`` otherwise."""
         last = square_name(square(self.board.files - 1, self.board.ranks - 1))
-        problem = ValueError(f"no square {text!r}: squares go from a1 to {last}")
+        problem = ValueError(f"no square {_quoted(text)}: squares go from a1 to {last}")
         try:
             sq = parse_square(text.lower())
         except ValueError:
@@ -675,7 +682,7 @@ class Session:
         if argument:
             if argument.lower() not in _AUTO:
                 raise ValueError(
-                    f"bad side {argument!r}: use 'auto white', 'black', 'both' or 'off'"
+                    f"bad side {_quoted(argument)}: use 'auto white', 'black', 'both' or 'off'"
                 )
             self.computer = set(_AUTO[argument.lower()])
         sides = " and ".join(side_name(c) for c in (WHITE, BLACK) if c in self.computer)
