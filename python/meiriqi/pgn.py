@@ -46,7 +46,7 @@ from typing import Any, Generic, TextIO, TypeVar, overload
 
 import meiriqi
 from meiriqi import _core
-from meiriqi.san import parse_san, san
+from meiriqi.san import _quoted, parse_san, san
 
 __all__ = [
     "NAG_BLUNDER",
@@ -149,7 +149,7 @@ SKIP = SkipType.SKIP
 def _tag_problem(name: str, value: str) -> str | None:
     """Why ``name`` and ``value`` cannot be a tag pair, or ``None`` if they can."""
     if not _TAG_NAME.fullmatch(name):
-        return f"invalid tag name: {name!r}"
+        return f"invalid tag name: {_quoted(name)}"
     if "\n" in value or "\r" in value:
         return f"tag {name} may not hold a line break"
     return None
@@ -981,7 +981,7 @@ def variant_name(text: str) -> str:
     name = _variant_names().get(_fold(text.strip()))
     if name is None:
         known = ", ".join(f"{title!r} ({name})" for name, title in _variant_titles().items())
-        raise ValueError(f"unsupported variant {text!r}: the known variants are {known}")
+        raise ValueError(f"unsupported variant {_quoted(text)}: the known variants are {known}")
     return name
 
 
@@ -1129,7 +1129,7 @@ class _Reader:
         self.start()
         match = _TAG_LINE.fullmatch(text)
         if match is None:
-            self.error(number, 1, f"malformed tag pair: {text.strip()!r}")
+            self.error(number, 1, f"malformed tag pair: {_quoted(text.strip())}")
             return
         name, value = match[1], re.sub(r"\\(.)", r"\1", match[2])
         problem = _tag_problem(name, value)
@@ -1197,7 +1197,7 @@ class _Reader:
             elif kind == "result":
                 self.result, self.result_at = token, (number, column)
             elif kind == "unknown":
-                self.error(number, column, f"unknown token {token!r}")
+                self.error(number, column, f"unknown token {_quoted(token)}")
             elif kind not in ("space", "number"):
                 self.play(kind, token, number, column)
 
@@ -1232,7 +1232,7 @@ class _Reader:
         elif kind == "move":
             self.play_move(line, token, number, column)
         elif not line.has_move:
-            self.error(number, column, f"annotation {token!r} before any move")
+            self.error(number, column, f"annotation {_quoted(token)} before any move")
         else:
             self.annotate(kind, token, number, column)
 
@@ -1304,7 +1304,7 @@ class _Reader:
                 self.visitor.end_variation()
         result = self.tags.get("Result", "*")
         if result not in RESULTS:
-            self.error(*self.tag_at["Result"], f"unknown result {result!r}")
+            self.error(*self.tag_at["Result"], f"unknown result {_quoted(result)}")
             result = "*"
         if self.result is not None and "Result" not in self.tag_at:
             result = self.result

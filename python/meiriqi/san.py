@@ -151,10 +151,11 @@ def _parse_square(board: Board, text: str, san_text: str) -> int:
     try:
         square = parse_square(text)
     except ValueError as error:
-        raise InvalidMoveError(f"invalid san {san_text!r}: no square {text!r}") from error
+        raise InvalidMoveError(f"invalid san {_quoted(san_text)}: no square {text!r}") from error
     if square_file(square) >= board.files or square_rank(square) >= board.ranks:
         raise InvalidMoveError(
-            f"invalid san {san_text!r}: {text} is not on the {board.files}x{board.ranks} board"
+            f"invalid san {_quoted(san_text)}: {text} is not on the "
+            f"{board.files}x{board.ranks} board"
         )
     return square
 
@@ -166,7 +167,7 @@ def _parse_type(board: Board, symbol: str | None, san_text: str) -> int | None:
         return None
     piece_type = _type_by_symbol(board, symbol.upper())
     if piece_type is None:
-        raise InvalidMoveError(f"invalid san {san_text!r}: no piece letter {symbol!r}")
+        raise InvalidMoveError(f"invalid san {_quoted(san_text)}: no piece letter {symbol!r}")
     return piece_type
 
 
@@ -174,7 +175,7 @@ def _only(board: Board, text: str, candidates: list[Move], what: str) -> Move:
     """The one move of ``candidates``, or an ``IllegalMoveError`` saying no ``what`` is legal."""
     if len(candidates) == 1:
         return candidates[0]
-    raise IllegalMoveError(f"illegal move {text!r} in {board.fen()}: no legal {what}")
+    raise IllegalMoveError(f"illegal move {_quoted(text)} in {board.fen()}: no legal {what}")
 
 
 def _side(board: Board) -> str:
@@ -200,7 +201,7 @@ def _parse_special(board: Board, text: str) -> Move | None:
     """The legal drop or castling move ``text`` names, or ``None`` if it is neither."""
     drop = _DROP_RE.fullmatch(text)
     if drop is not None and not board.has_hands:
-        raise InvalidMoveError(f"invalid san {text!r}: {board.variant_name} has no drops")
+        raise InvalidMoveError(f"invalid san {_quoted(text)}: {board.variant_name} has no drops")
     if drop is not None:
         piece_type = _parse_type(board, drop["piece"], text)
         target = _parse_square(board, drop["to"], text)
@@ -208,7 +209,7 @@ def _parse_special(board: Board, text: str) -> Move | None:
         return _only(board, text, moves, _drop_refusal(board, piece_type, target, drop["to"]))
     castling = _CASTLING_RE.fullmatch(text)
     if castling is not None and not board.has_castling:
-        raise InvalidMoveError(f"invalid san {text!r}: {board.variant_name} has no castling")
+        raise InvalidMoveError(f"invalid san {_quoted(text)}: {board.variant_name} has no castling")
     if castling is not None:
         kingside = castling["castling"].count("-") == 1
         test = board.is_kingside_castling if kingside else board.is_queenside_castling
@@ -267,10 +268,12 @@ def parse_san(board: Board, text: str) -> Move:
         origins = [move.from_square for move in changes]
         candidates = [move for move in changes if origins.count(move.from_square) == 1]
     if swapped and len(candidates) == 1 and not board.is_swap(candidates[0]):
-        raise IllegalMoveError(f"illegal move {text!r}: {stripped} is not a King's swap")
+        raise IllegalMoveError(
+            f"illegal move {_quoted(text)}: {_quoted(stripped)} is not a King's swap"
+        )
     if len(candidates) == 1:
         return candidates[0]
-    where = f"{text!r} in {board.fen()}"
+    where = f"{_quoted(text)} in {board.fen()}"
     if candidates:
         listed = ", ".join(sorted(san(board, move) for move in candidates))
         raise AmbiguousMoveError(f"ambiguous move {where}: could be {listed}")
