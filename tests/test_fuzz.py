@@ -18,9 +18,9 @@ FEN fields, and add huge numbers, 100 KB strings, unicode and empty input. The i
   Ctrl-C at the prompt, and prints only its own output.
 
 Each target runs a share of the profile's examples: the default ``ci`` profile keeps the whole
-file to about 15 seconds; ``MEIRIQI_HYPOTHESIS_PROFILE=thorough`` (500 times as many examples)
-runs for a couple of hours. The bugs the targets found are kept at the end as regression tests,
-each with its smallest reproducer.
+file to about 20 seconds (on 2 cores); ``MEIRIQI_HYPOTHESIS_PROFILE=thorough`` (500 times as many
+examples) runs for about three hours. The bugs the targets found are kept at the end as regression
+tests, each with its smallest reproducer.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import pytest
-from hypothesis import event, given, reject, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import meiriqi
@@ -219,18 +219,6 @@ def assert_short(error: ValueError, most: int = SHORT) -> None:
     assert length < most, f"{type(error).__name__} of {length}: {message[:200]!r}"
 
 
-LONG_UCI_QUOTE = re.compile(r'\(\d+ characters\): (?:unexpected )?"')
-"""The start of the part of a coordinate-move refusal that quotes the rest of the text whole
-(see :func:`test_coordinate_move_refusals_quote_a_short_excerpt`)."""
-
-
-def assert_uci_refusal(error: ValueError) -> None:
-    """A coordinate-move refusal is short; a refusal that is long by the known bug is skipped."""
-    if len(str(error)) >= SHORT and LONG_UCI_QUOTE.search(str(error)):
-        reject()  # drop this once test_coordinate_move_refusals_quote_a_short_excerpt passes
-    assert_short(error)
-
-
 def assert_fen_round_trip(board: meiriqi.Board) -> None:
     """The FEN of ``board`` reads back as itself."""
     fen = board.fen()
@@ -366,14 +354,14 @@ def test_coordinate_moves(board: meiriqi.Board, other: str, data: st.DataObject)
         try:
             move = Move.from_uci(text, variant=variant)
         except ValueError as error:
-            assert_uci_refusal(error)
+            assert_short(error)
         else:
             assert Move.from_uci(move.uci(), variant=variant) == move
             assert board.is_legal(move) in (True, False)
     try:
         parsed: Move | None = board.parse_uci(text)
     except ValueError as error:
-        assert_uci_refusal(error)
+        assert_short(error)
         parsed = None
     else:
         assert board.is_legal(parsed)
@@ -381,7 +369,7 @@ def test_coordinate_moves(board: meiriqi.Board, other: str, data: st.DataObject)
     try:
         pushed = check_push_and_pop(board, lambda: board.push_uci(text))
     except ValueError as error:
-        assert_uci_refusal(error)
+        assert_short(error)
         assert parsed is None, "push_uci refuses what parse_uci accepts"
         event(f"move refused: {type(error).__name__}")
     else:
@@ -786,14 +774,8 @@ def test_player_survives_any_line(
         return line
 
     leaked = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(leaked), contextlib.redirect_stderr(leaked):
-            session.run(next_line)
-    except KeyError:
-        # The known bug of test_player_announces_a_variant_loss; drop this guard once it is fixed.
-        if session.board.is_variant_loss():
-            reject()
-        raise
+    with contextlib.redirect_stdout(leaked), contextlib.redirect_stderr(leaked):
+        session.run(next_line)
     assert leaked.getvalue() == "", "the session printed past its output"
     quit_ = any(line.split() and _command(line.split()[0]) == "quit" for line in read)
     assert len(read) == count or quit_, "the session ended before the end of its input"
@@ -803,7 +785,7 @@ def test_player_survives_any_line(
     assert_fen_round_trip(session.board)
 
 
-# -- bugs these targets found, fixed, kept as regressions ----------------------------------------
+# -- bugs these targets found, fixed, kept as regressions ------------------------------------------
 
 
 def test_player_announces_a_variant_loss() -> None:
@@ -845,9 +827,6 @@ def test_parse_square_quotes_a_short_excerpt() -> None:
     with pytest.raises(ValueError) as error:
         meiriqi.parse_square("a" + "1" * HUGE)
     assert_short(error.value)
-
-
-# -- regressions found by these targets ------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
