@@ -841,7 +841,7 @@ class Board:
         Wildeurasian games: one King per side, the side that has just moved in none of the five
         situations, no Pawn across the River (it would be a Wazir), no unpromoted forward-only
         piece where it would have to promote, no side with more Princes than the game can have
-        (condition 4's number: docs/rules.md, "Decisions where RULES.md is silent"), and every
+        (condition 4's number: docs/rules.md, the Wildeurasian decisions), and every
         castling right of the FEN set up backed by a King and a Rook in their regions."""
         kings = [p.color for p in self._pieces.values() if p.letter == KING]
         rules = self.variant.wildeurasian
