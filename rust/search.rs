@@ -101,6 +101,17 @@ struct Searcher<'a> {
 /// Searches `game`'s current position within `limits`, or until `stop` is set (then the best
 /// move of the last finished iteration is returned).
 pub fn search(game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
+    search_reporting(game, limits, stop, |_| {})
+}
+
+/// [`search`], calling `report` with the result of every iteration as it completes (what an
+/// engine protocol shows as thinking output).
+pub fn search_reporting(
+    game: &Game,
+    limits: Limits,
+    stop: &AtomicBool,
+    mut report: impl FnMut(&SearchResult),
+) -> SearchResult {
     let start = Instant::now();
     let mut searcher = Searcher {
         position: game.position().clone(),
@@ -150,6 +161,7 @@ pub fn search(game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
             depth,
             nodes: searcher.nodes,
         };
+        report(&result);
         if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
             break;
         }
@@ -541,5 +553,23 @@ mod tests {
     fn no_move_when_the_game_is_over() {
         let result = best("R8k/9R/10/9C/10/10/10/10/10/8K1 b", 3);
         assert_eq!(result.best_move, None);
+    }
+
+    #[test]
+    fn reports_every_completed_iteration() {
+        let start = Game::start(Variant::meiriqi());
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let mut reports = Vec::new();
+        let result = search_reporting(&start, limits, &AtomicBool::new(false), |report| {
+            reports.push(report.clone());
+        });
+        assert_eq!(
+            reports.iter().map(|r| r.depth).collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
+        assert_eq!(reports.last(), Some(&result));
     }
 }

@@ -149,3 +149,41 @@ def test_quiescence_stays_bounded_among_cannons() -> None:
     board = meiriqi.Board(fen, variant="yangqi")
     result = board.search(depth=3)
     assert result.move in board.legal_moves and result.nodes < 1_000_000
+
+
+def test_another_thread_can_stop_a_search() -> None:
+    """``stop`` (a ``threading.Event`` here) ends a long search soon after it is set, with the
+    move of the last completed iteration: what an engine protocol's ``stop`` or ``?`` needs."""
+    board = meiriqi.Board()
+    stop = threading.Event()
+    threading.Timer(0.2, stop.set).start()
+    start = time.perf_counter()
+    result = board.search(time=60, stop=stop)
+    assert time.perf_counter() - start < 5
+    assert result.move in board.legal_moves
+
+
+def test_info_sees_every_completed_iteration() -> None:
+    board = meiriqi.Board()
+    reports: list[meiriqi.SearchResult] = []
+    result = board.search(depth=4, info=reports.append)
+    assert [report.depth for report in reports] == [1, 2, 3, 4]
+    assert [report.nodes for report in reports] == sorted(report.nodes for report in reports)
+    assert (reports[-1].move, reports[-1].score, reports[-1].pv) == (
+        result.move,
+        result.score,
+        result.pv,
+    )
+
+
+@pytest.mark.parametrize("hook", ["stop", "info"])
+def test_an_error_in_a_hook_stops_the_search_and_is_raised(hook: str) -> None:
+    class Failing:
+        def is_set(self) -> bool:
+            raise RuntimeError("from the hook")
+
+        def __call__(self, _result: object) -> None:
+            raise RuntimeError("from the hook")
+
+    with pytest.raises(RuntimeError, match="from the hook"):
+        meiriqi.Board().search(time=60, **{hook: Failing()})

@@ -6,10 +6,15 @@ Piece types are numbered per variant, from 1 in the order of its piece table
 (``Board.piece_types``); the constants ``KING`` ... ``CHAMPION`` are Mĕirìqí's.
 """
 
-from collections.abc import Iterator, Sequence
-from typing import Final, final, overload
+from collections.abc import Callable, Iterator, Sequence
+from typing import Final, Protocol, final, overload
 
 from typing_extensions import Self
+
+class _Stoppable(Protocol):
+    """What :meth:`Board.search` accepts as ``stop``: a ``threading.Event``, say."""
+
+    def is_set(self) -> bool: ...
 
 WHITE: Final[bool]
 BLACK: Final[bool]
@@ -358,10 +363,20 @@ class Board:
         depth: int | None = None,
         time: float | None = None,
         nodes: int | None = None,
+        *,
+        stop: _Stoppable | None = None,
+        info: Callable[[SearchResult], object] | None = None,
     ) -> SearchResult:
         """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
         nodes, whichever ends first (1 second when none is given), without holding the
-        interpreter lock. Stalemating the opponent is a win, like checkmate."""
+        interpreter lock. Stalemating the opponent is a win, like checkmate (where the variant
+        says so).
+
+        The search also ends within about 20 ms of ``stop.is_set()`` turning true (a
+        ``threading.Event`` set by another thread); it then returns the last completed
+        iteration's move. ``info`` is called, in the calling thread, with the result of every
+        completed iteration: what an engine protocol prints as thinking output. An exception
+        from either stops the search and is raised."""
     def random_games(
         self, count: int, *, max_plies: int = 200, seed: int = 0
     ) -> list[tuple[list[Move], Outcome | None]]:

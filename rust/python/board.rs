@@ -5,7 +5,7 @@
 //! it works in both states; playing on a setup raises `InvalidPositionError`, naming the rule.
 
 use super::support::{
-    default_threads, diagram, interruptible, perft_depth, positive, status_flags, Int,
+    default_threads, diagram, interruptible, perft_depth, positive, status_flags, watched, Int,
 };
 use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
 use super::{
@@ -852,13 +852,17 @@ impl PyBoard {
 
     /// Searches for the best move, within `depth` plies, `time` seconds and `nodes` nodes
     /// (whichever ends first; with none given, 1 second), without holding the interpreter lock.
-    #[pyo3(signature = (depth=None, time=None, nodes=None))]
+    /// The search also ends soon after `stop.is_set()` turns true (a `threading.Event`, asked
+    /// every 20 ms); `info` is called with the result of every completed iteration.
+    #[pyo3(signature = (depth=None, time=None, nodes=None, *, stop=None, info=None))]
     fn search(
         &mut self,
         py: Python<'_>,
         depth: Option<Int>,
         time: Option<f64>,
         nodes: Option<Int>,
+        stop: Option<Py<PyAny>>,
+        info: Option<Py<PyAny>>,
     ) -> PyResult<PySearchResult> {
         let depth = depth.map(|d| positive("search depth", d)).transpose()?;
         let nodes = nodes.map(|n| positive("node limit", n)).transpose()?;
@@ -878,11 +882,28 @@ impl PyBoard {
             time,
         };
         let game = self.game()?.clone();
-        let result = interruptible(py, |stop| search::search(&game, limits, stop))?;
-        Ok(PySearchResult {
-            result,
-            variant: self.variant(),
-        })
+        let variant = self.variant();
+        let result = watched(
+            py,
+            |halt, reports| {
+                search::search_reporting(&game, limits, halt, |report| {
+                    // The receiver lives until the search has returned.
+                    let _ = reports.send(report.clone());
+                })
+            },
+            |py, reports| {
+                if let Some(info) = &info {
+                    for result in reports {
+                        info.call1(py, (PySearchResult { result, variant },))?;
+                    }
+                }
+                match &stop {
+                    Some(stop) => stop.call_method0(py, "is_set")?.is_truthy(py),
+                    None => Ok(false),
+                }
+            },
+        )?;
+        Ok(PySearchResult { result, variant })
     }
 
     /// Plays `count` games of uniformly random legal moves from this position, in Rust and

@@ -8,6 +8,7 @@ use crate::variant::Variant;
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Sender};
 
 /// A Python `int` argument of any size. One beyond the range of `i128` is refused with a
 /// `ValueError` quoting it, where a plain integer argument raises `OverflowError`; the method's
@@ -66,27 +67,51 @@ pub(super) fn interruptible<T: Send>(
     py: Python<'_>,
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<T> {
+    watched(py, |stop, _: &Sender<()>| work(stop), |_, _| Ok(false))
+}
+
+/// [`interruptible`], where `work` may also send reports: every 20 ms (and once at the end) this
+/// thread takes the lock, hands the reports sent since to `watch`, and tells `work` to stop when
+/// `watch` answers `true`. An error from `watch` stops `work` and is raised once it has.
+pub(super) fn watched<T: Send, R: Send>(
+    py: Python<'_>,
+    work: impl FnOnce(&AtomicBool, &Sender<R>) -> T + Send,
+    mut watch: impl FnMut(Python<'_>, Vec<R>) -> PyResult<bool> + Send,
+) -> PyResult<T> {
     let stop = AtomicBool::new(false);
-    let mut signal = None;
+    let (sender, receiver) = mpsc::channel();
+    let mut failure = None;
+    let stopping = &stop;
+    let mut look = move |failure: &mut Option<PyErr>| {
+        if failure.is_none() {
+            let reports = receiver.try_iter().collect();
+            match Python::attach(|py| py.check_signals().and_then(|()| watch(py, reports))) {
+                Ok(told) => stopping.store(told, Ordering::Relaxed),
+                Err(error) => {
+                    *failure = Some(error);
+                    stopping.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+    };
     let result = py.detach(|| {
         let watcher = std::thread::current();
         std::thread::scope(|scope| {
             let worker = scope.spawn(|| {
-                let value = work(&stop);
+                let value = work(&stop, &sender);
                 watcher.unpark();
                 value
             });
             while !worker.is_finished() {
                 std::thread::park_timeout(std::time::Duration::from_millis(20));
-                if signal.is_none() {
-                    signal = Python::attach(|py| py.check_signals()).err();
-                    stop.store(signal.is_some(), Ordering::Relaxed);
-                }
+                look(&mut failure);
             }
-            worker.join()
+            let result = worker.join();
+            look(&mut failure);
+            result
         })
     });
-    match (signal, result) {
+    match (failure, result) {
         (Some(error), _) => Err(error),
         (None, Ok(value)) => Ok(value),
         (None, Err(_)) => Err(pyo3::exceptions::PyRuntimeError::new_err(
