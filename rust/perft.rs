@@ -39,9 +39,21 @@ fn count(position: &mut Position, depth: u32, buffers: &mut [Vec<Move>], stop: &
     total
 }
 
+/// Work items per thread that [`divide`] aims for, so that the threads finish together.
+const TASKS_PER_THREAD: usize = 64;
+
+/// One unit of [`divide`]'s work: the subtree after a line of moves from the root.
+struct Task {
+    /// The root move it counts for (an index into the root's moves).
+    root: usize,
+    /// The line from the root, starting with that move.
+    line: Vec<Move>,
+}
+
 /// The perft count below each legal move of `position` (`depth` >= 1), in generation order,
-/// computed on up to `threads` threads that share out the root moves. Soon after `stop` is set
-/// the threads give up (the counts are then incomplete).
+/// computed on up to `threads` threads. The tree is cut into subtrees a few plies down, enough of
+/// them for the threads to share out evenly. Soon after `stop` is set the threads give up (the
+/// counts are then incomplete).
 pub fn divide(
     position: &Position,
     depth: u32,
@@ -51,20 +63,24 @@ pub fn divide(
     let mut root = position.clone();
     let mut moves = Vec::new();
     root.legal_moves(&mut moves);
+    let workers = threads.clamp(1, moves.len().max(1));
+    let (tasks, plies) = split(&mut root, &moves, depth, workers * TASKS_PER_THREAD);
     let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
     let next = AtomicUsize::new(0);
-    let workers = threads.clamp(1, moves.len().max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
                 let mut local = position.clone();
                 while !stop.load(Ordering::Relaxed) {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&mv) = moves.get(index) else { break };
-                    let undo = local.make(mv);
-                    let below = perft_until(&mut local, depth.saturating_sub(1), stop);
-                    local.unmake(mv, undo);
-                    counts[index].store(below, Ordering::Relaxed);
+                    let Some(task) = tasks.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                        break;
+                    };
+                    let undos: Vec<_> = task.line.iter().map(|&mv| (mv, local.make(mv))).collect();
+                    let below = perft_until(&mut local, depth.saturating_sub(plies), stop);
+                    for &(mv, undo) in undos.iter().rev() {
+                        local.unmake(mv, undo);
+                    }
+                    counts[task.root].fetch_add(below, Ordering::Relaxed);
                 }
             });
         }
@@ -74,6 +90,42 @@ pub fn divide(
         .zip(counts)
         .map(|(mv, count)| (mv, count.into_inner()))
         .collect()
+}
+
+/// The subtrees below `root` (whose legal moves are `moves`) at the shallowest ply that gives at
+/// least `wanted` of them, stopping a ply short of `depth`; returns them and that ply (>= 1).
+fn split(root: &mut Position, moves: &[Move], depth: u32, wanted: usize) -> (Vec<Task>, u32) {
+    let mut tasks: Vec<Task> = moves
+        .iter()
+        .enumerate()
+        .map(|(index, &mv)| Task {
+            root: index,
+            line: vec![mv],
+        })
+        .collect();
+    let mut plies = 1;
+    let mut replies = Vec::new();
+    while tasks.len() < wanted && plies + 1 < depth {
+        tasks = tasks
+            .into_iter()
+            .flat_map(|task| {
+                let undos: Vec<_> = task.line.iter().map(|&mv| (mv, root.make(mv))).collect();
+                root.legal_moves(&mut replies);
+                for &(mv, undo) in undos.iter().rev() {
+                    root.unmake(mv, undo);
+                }
+                replies
+                    .iter()
+                    .map(|&reply| Task {
+                        root: task.root,
+                        line: task.line.iter().copied().chain([reply]).collect(),
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        plies += 1;
+    }
+    (tasks, plies)
 }
 
 /// [`perft`] computed on up to `threads` threads; `stop` as for [`divide`].
