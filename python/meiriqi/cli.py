@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
-from meiriqi import BLACK, WHITE, Board, display, pgn, repl, selfplay
+from meiriqi import BLACK, WHITE, Board, display, pgn, repl, selfplay, uci, xboard
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -274,6 +274,13 @@ def build_parser() -> argparse.ArgumentParser:
     perft.add_argument("--time", action="store_true", help="print the time and speed to stderr")
     _add_variant(perft)
     perft.set_defaults(run=_perft)
+
+    commands.add_parser(
+        "xboard", help="be an engine for XBoard/WinBoard (CECP); see docs/engines.md"
+    ).set_defaults(run=lambda _: xboard.main())
+    commands.add_parser(
+        "uci", help="be a UCI engine (option UCI_Variant); see docs/engines.md"
+    ).set_defaults(run=lambda _: uci.main())
     return parser
 
 

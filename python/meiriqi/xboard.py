@@ -1,0 +1,527 @@
+"""``meiriqi xboard``: the engine speaks XBoard/WinBoard's protocol (CECP version 2).
+
+Every variant is offered (``feature variants=``; chess under XBoard's name ``normal``). For the
+variants XBoard does not know, ``variant NAME`` is answered with ``setup`` and ``piece`` commands
+(:mod:`meiriqi.xboard_setup`). The engine marks the legal targets of a lifted piece (``lift`` ->
+``highlight``), offers the promotions of a move (``put`` -> ``choice``, ``=`` for not promoting),
+refuses illegal moves (``Illegal move: ...``) and claims the end of a game (``1-0 {Checkmate}``).
+
+Squares are written as XBoard writes them: on a board of exactly ten ranks these count from 0
+(``a0``-``j9``), on every other board from 1 (``a1``-``l12``).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from meiriqi import (
+    BLACK,
+    Board,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    SearchResult,
+    parse_square,
+    square,
+)
+from meiriqi.protocol import (
+    ENGINE_NAME,
+    Limits,
+    Output,
+    Searcher,
+    mate_moves,
+    move_time,
+    serve,
+    standard_input,
+)
+from meiriqi.xboard_setup import (
+    piece_commands,
+    setup_command,
+    variant_from_xboard,
+    xboard_variant,
+)
+
+__all__ = ["XBoardEngine", "from_gui", "main", "result_line", "to_gui"]
+
+Number = TypeVar("Number", int, float)
+
+_SQUARE = re.compile(r"([a-l])([0-9]{1,2})")
+_ZERO_BASED_RANKS = 10
+"""XBoard counts the ranks of a board with exactly this many from 0."""
+
+DEFAULT_MOVE_SECONDS = 1.0
+"""The time per move before the GUI sets a time control."""
+
+_IGNORED = (
+    "xboard",
+    "accepted",
+    "rejected",
+    "random",
+    "hard",
+    "easy",
+    "computer",
+    "name",
+    "rating",
+    "ics",
+    "cores",
+    "memory",
+    "hover",
+    "draw",
+    "hint",
+    "bk",
+    ".",
+)
+"""Commands the engine takes note of and does nothing about (it never pondering, never accepting
+a draw offer, with no book)."""
+
+_COMMENTS = {
+    "CHECKMATE": "Checkmate",
+    "STALEMATE": "Stalemate",
+    "VARIANT_LOSS": "No legal move within the limits of the variant",
+    "INSUFFICIENT_MATERIAL": "Insufficient mating material",
+    "SEVENTYFIVE_MOVES": "Seventy-five-move rule",
+    "FIVEFOLD_REPETITION": "Fivefold repetition",
+    "FIFTY_MOVES": "Fifty-move rule",
+    "THREEFOLD_REPETITION": "Draw by repetition",
+}
+"""The comment of the result line, by the name of the game's ``Termination``."""
+
+_MATE_SCORE = 100_000
+"""XBoard's score for a mate: 100000 + N for mate in N moves, negated when mated."""
+
+_HIGHLIGHT_COLORS = (("promotion", "M"), ("capture", "R"), ("move", "Y"))
+"""The ``highlight`` colour of a target square (magenta: a promotion choice follows; red: a
+capture; yellow: a move), the first that applies."""
+
+
+def _shift_ranks(text: str, ranks: int, step: int) -> str:
+    """``text`` with the rank of every square moved by ``step`` on a ten-rank board."""
+    if ranks != _ZERO_BASED_RANKS:
+        return text
+    return _SQUARE.sub(lambda match: f"{match[1]}{int(match[2]) + step}", text)
+
+
+def to_gui(text: str, board: Board) -> str:
+    """A move or square of ours in XBoard's words (``a10`` -> ``a9`` on a ten-rank board)."""
+    return _shift_ranks(text, board.ranks, -1)
+
+
+def from_gui(text: str, board: Board) -> str:
+    """A move or square in XBoard's words in ours (``a9`` -> ``a10`` on a ten-rank board)."""
+    return _shift_ranks(text, board.ranks, +1)
+
+
+def result_line(board: Board) -> str | None:
+    """The claim of the game's end by rule (``1-0 {Checkmate}``), or ``None`` while it goes on."""
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None:
+        return None
+    return f"{outcome.result()} {{{_COMMENTS[outcome.termination.name]}}}"
+
+
+def _score(result: SearchResult) -> int:
+    """The score of ``result`` as XBoard shows it."""
+    if result.mate is None:
+        return result.score
+    moves = mate_moves(result.mate)
+    return _MATE_SCORE + moves if moves > 0 else -_MATE_SCORE + moves
+
+
+def _level_seconds(base: str) -> float:
+    """The base time of a ``level`` command, ``5`` (minutes) or ``0:30`` (minutes:seconds)."""
+    minutes, _, seconds = base.partition(":")
+    return 60 * float(minutes) + (float(seconds) if seconds else 0.0)
+
+
+class XBoardEngine:
+    """The engine's side of one XBoard session: the game, the clock and the search."""
+
+    def __init__(self, out: Output) -> None:
+        self.out = out
+        self.board = Board(variant="chess")
+        self.valid_position = True
+        self.engine_color: bool | None = BLACK
+        self.analyzing = False
+        self.posting = False
+        self.depth_limit: int | None = None
+        self.move_seconds: float | None = None
+        self.moves_per_session = 0
+        self.increment = 0.0
+        self.clock_seconds: float | None = None
+        self.lifted: int | None = None
+        self.search_started = 0.0
+        self.searcher = Searcher()
+        self.handlers: dict[str, Callable[[str], None]] = {
+            "protover": self.protover,
+            "new": self.new,
+            "variant": self.variant,
+            "setboard": self.setboard,
+            "usermove": self.usermove,
+            "go": self.go,
+            "playother": self.playother,
+            "force": self.force,
+            "?": self.move_now,
+            "undo": lambda _: self.take_back(1),
+            "remove": lambda _: self.take_back(2),
+            "level": self.level,
+            "st": self.st,
+            "sd": self.sd,
+            "time": self.time,
+            "otim": lambda _: None,
+            "ping": self.ping,
+            "result": self.result,
+            "post": lambda _: setattr(self, "posting", True),
+            "nopost": lambda _: setattr(self, "posting", False),
+            "analyze": self.analyze,
+            "exit": self.exit_analysis,
+            "lift": self.lift,
+            "put": self.put,
+            "quit": self.quit,
+            **{word: lambda _: None for word in _IGNORED},
+        }
+
+    # -- the session -----------------------------------------------------------------------------
+
+    def protover(self, _: str) -> None:
+        """Announces the features: coordinate moves, ``setboard``, ``ping``, the variants."""
+        variants = ",".join(xboard_variant(name) for name in Board.variants())
+        self.out(
+            "feature setboard=1 usermove=1 san=0 sigint=0 sigterm=0 ping=1 playother=1 "
+            f'colors=0 time=1 analyze=1 highlight=1 myname="{ENGINE_NAME}" '
+            f'variants="{variants}"'
+        )
+        self.out("feature done=1")
+
+    def new(self, _: str) -> None:
+        """A new game of chess (a ``variant`` command follows for another game); the engine
+        plays Black, without a depth limit."""
+        self.searcher.stop(discard=True)
+        self.set_board(Board(variant="chess"))
+        self.engine_color = BLACK
+        self.depth_limit = None
+
+    def variant(self, name: str) -> None:
+        """Switches to the variant XBoard calls ``name``; tells XBoard its board and pieces."""
+        self.searcher.stop(discard=True)
+        board = Board(variant=variant_from_xboard(name))
+        self.set_board(board)
+        setup = setup_command(board)
+        if setup is not None:
+            self.out(setup)
+        for line in piece_commands(board):
+            self.out(line)
+
+    def setboard(self, fen: str) -> None:
+        """Sets up ``fen`` in the current variant; refuses an illegal position."""
+        self.searcher.stop(discard=True)
+        try:
+            board = Board(fen, variant=self.board.variant_name)
+        except ValueError as error:
+            self.valid_position = False
+            self.out(f"tellusererror Illegal position: {error}")
+            return
+        self.set_board(board)
+        self.resume_analysis()
+
+    def set_board(self, board: Board) -> None:
+        """Makes ``board`` the game (a legal position)."""
+        self.board = board
+        self.valid_position = True
+        self.lifted = None
+
+    def quit(self, _: str) -> None:
+        """Ends the engine."""
+        self.searcher.stop(discard=True)
+        raise SystemExit
+
+    def ping(self, number: str) -> None:
+        """``pong`` once every earlier command is done (a move being thought over included)."""
+        if not self.analyzing:
+            self.searcher.wait()
+        self.out(f"pong {number}")
+
+    def result(self, _: str) -> None:
+        """The game is over: stop and play no more."""
+        self.searcher.stop(discard=True)
+        self.engine_color = None
+
+    # -- moves -----------------------------------------------------------------------------------
+
+    def usermove(self, text: str) -> None:
+        """Plays the opponent's move; replies if it is then the engine's turn."""
+        self.searcher.stop(discard=True)
+        move = self.parse_move(text)
+        self.board.push(move)
+        self.lifted = None
+        if self.analyzing:
+            self.resume_analysis()
+        elif self.engine_color is not None:
+            if self.board.turn == self.engine_color:
+                self.think()
+            else:
+                self.claim_end()
+
+    def parse_move(self, text: str) -> Move:
+        """The legal move XBoard wrote ``text``; raises ``ValueError`` with the reply."""
+        if not self.valid_position:
+            raise RefusedMoveError(text, "no legal position is set up")
+        if self.board.is_game_over(claim_draw=True):
+            raise RefusedMoveError(text, "the game is over")
+        uci = from_gui(text.strip(), self.board)
+        try:
+            return self.board.parse_uci(_without_declined_promotion(uci, self.board))
+        except InvalidMoveError:
+            raise RefusedMoveError(text, "not a coordinate move") from None
+        except IllegalMoveError:
+            raise RefusedMoveError(text) from None
+
+    def take_back(self, count: int) -> None:
+        """Takes back ``count`` moves (``undo``: one, ``remove``: two)."""
+        self.searcher.stop(discard=True)
+        if len(self.board.move_stack) < count:
+            raise ProtocolError("command not legal now", "no move to take back")
+        for _ in range(count):
+            self.board.pop()
+        self.lifted = None
+        self.resume_analysis()
+
+    def lift(self, text: str) -> None:
+        """Marks where the piece on the square XBoard names may go (``highlight``)."""
+        self.lifted = self.gui_square(text)
+        targets: dict[int, str] = {}
+        for move in self.moves_from(self.lifted):
+            kind = (
+                "promotion"
+                if move.promotion is not None
+                else "capture"
+                if self.board.is_capture(move)
+                else "move"
+            )
+            targets.setdefault(move.to_square, kind)
+            if kind == "promotion":
+                targets[move.to_square] = kind
+        colors = dict(_HIGHLIGHT_COLORS)
+        self.out(f"highlight {self.color_fen({sq: colors[kind] for sq, kind in targets.items()})}")
+
+    def put(self, text: str) -> None:
+        """Offers the promotion choices when the lifted piece lands where it may promote."""
+        target = self.gui_square(text)
+        moves = [move for move in self.moves_from(self.lifted) if move.to_square == target]
+        choices = [move.uci()[4:].lstrip("0123456789").upper() for move in moves]
+        if any(choices):
+            promotions = [choice for choice in choices if choice]
+            declined = ["="] if "" in choices else []
+            self.out(f"choice {''.join(promotions + declined)}")
+
+    def gui_square(self, text: str) -> int | None:
+        """The square XBoard names ``text`` (``None`` for a square of a hand)."""
+        name = from_gui(text.strip().rstrip(","), self.board)
+        try:
+            return parse_square(name)
+        except ValueError:
+            return None
+
+    def moves_from(self, origin: int | None) -> list[Move]:
+        """The legal moves of the piece on ``origin`` (none for ``None`` or a position that is
+        not legal)."""
+        if origin is None or not self.valid_position:
+            return []
+        return [
+            move
+            for move in self.board.legal_moves
+            if move.drop is None and move.from_square == origin
+        ]
+
+    def color_fen(self, colors: dict[int, str]) -> str:
+        """The board part of a FEN with a colour letter on each square of ``colors``."""
+        rows = []
+        for rank in reversed(range(self.board.ranks)):
+            row, empty = "", 0
+            for file in range(self.board.files):
+                color = colors.get(square(file, rank))
+                if color is None:
+                    empty += 1
+                    continue
+                row += (str(empty) if empty else "") + color
+                empty = 0
+            rows.append(row + (str(empty) if empty else ""))
+        return "/".join(rows)
+
+    # -- thinking --------------------------------------------------------------------------------
+
+    def go(self, _: str) -> None:
+        """The engine plays the side to move, and moves now."""
+        self.searcher.stop(discard=True)
+        self.engine_color = self.board.turn
+        self.think()
+
+    def playother(self, _: str) -> None:
+        """The engine plays the side not to move, and waits for the opponent's move."""
+        self.searcher.stop(discard=True)
+        self.engine_color = not self.board.turn
+
+    def force(self, _: str) -> None:
+        """The engine plays neither side: moves are only recorded."""
+        self.searcher.stop(discard=True)
+        self.engine_color = None
+
+    def move_now(self, _: str) -> None:
+        """Ends the search and plays the best move found so far."""
+        if not self.analyzing:
+            self.searcher.stop()
+
+    def level(self, text: str) -> None:
+        """``level MPS BASE INC``: MPS moves in BASE minutes (0: the whole game), INC seconds
+        added per move."""
+        fields = text.split()
+        if len(fields) != 3:
+            raise ProtocolError("bad arguments", "level needs MPS BASE INC")
+        self.moves_per_session = _number(fields[0], int)
+        self.clock_seconds = _number(fields[1], _level_seconds)
+        self.increment = _number(fields[2], float)
+        self.move_seconds = None
+
+    def st(self, text: str) -> None:
+        """``st TIME``: exactly TIME seconds per move."""
+        seconds = _number(text, float)
+        if seconds <= 0:
+            raise ProtocolError("bad arguments", "the time per move must be above 0")
+        self.move_seconds = seconds
+
+    def sd(self, text: str) -> None:
+        """``sd DEPTH``: think at most DEPTH plies."""
+        depth = _number(text, int)
+        if depth < 1:
+            raise ProtocolError("bad arguments", "the depth must be 1 or more")
+        self.depth_limit = depth
+
+    def time(self, text: str) -> None:
+        """``time N``: the engine's clock shows N centiseconds."""
+        self.clock_seconds = _number(text, int) / 100
+
+    def limits(self) -> Limits:
+        """How long to think on this move, from ``st``, or the clock, and ``sd``."""
+        seconds = self.move_seconds
+        if seconds is None and self.clock_seconds is not None:
+            to_go = None
+            if self.moves_per_session > 0:
+                played = (self.board.fullmove_number - 1) % self.moves_per_session
+                to_go = self.moves_per_session - played
+            seconds = move_time(self.clock_seconds, self.increment, to_go)
+        if seconds is None:
+            seconds = DEFAULT_MOVE_SECONDS
+        return Limits(depth=self.depth_limit, time=seconds)
+
+    def think(self) -> None:
+        """Searches for the engine's move in a worker thread; it is played when found."""
+        if self.claim_end() or not self.valid_position:
+            return
+        self.search_started = time.monotonic()
+        self.searcher.start(self.board, self.limits(), self.play, self.post)
+
+    def play(self, result: SearchResult) -> None:
+        """Plays the move the search found (in the searching thread) and claims a game's end."""
+        if result.move is None:
+            self.claim_end()
+            return
+        text = to_gui(result.move.uci(), self.board)
+        self.board.push(result.move)
+        self.out(f"move {text}")
+        self.claim_end()
+
+    def claim_end(self) -> bool:
+        """Sends the result line when the game has ended by rule; whether it has."""
+        line = result_line(self.board)
+        if line is not None:
+            self.out(line)
+        return line is not None
+
+    def post(self, result: SearchResult) -> None:
+        """Thinking output, when asked for: ``DEPTH SCORE CENTISECONDS NODES PV``."""
+        if not self.posting:
+            return
+        centiseconds = int((time.monotonic() - self.search_started) * 100)
+        board = self.board
+        line = " ".join(to_gui(move.uci(), board) for move in result.pv)
+        self.out(f"{result.depth} {_score(result)} {centiseconds} {result.nodes} {line}")
+
+    def analyze(self, _: str) -> None:
+        """Analyses the position until ``exit``, following the moves and take-backs."""
+        self.searcher.stop(discard=True)
+        self.analyzing = True
+        self.engine_color = None
+        self.resume_analysis()
+
+    def exit_analysis(self, _: str) -> None:
+        """Leaves analysis."""
+        self.searcher.stop(discard=True)
+        self.analyzing = False
+
+    def resume_analysis(self) -> None:
+        """Starts analysing the current position again (in analysis mode only)."""
+        if self.analyzing and self.valid_position and not self.board.is_game_over():
+            self.search_started = time.monotonic()
+            self.searcher.start(self.board, Limits(infinite=True), lambda _: None, self.post)
+
+    # -- replies ---------------------------------------------------------------------------------
+
+    def unknown(self, word: str, arguments: str) -> None:
+        """A command the protocol does not have."""
+        raise ProtocolError("unknown command", f"{word} {arguments}".strip())
+
+    def error(self, line: str, error: Exception) -> None:
+        """Replies to a command that could not be carried out."""
+        if isinstance(error, RefusedMoveError):
+            self.out(str(error))
+        elif isinstance(error, ProtocolError):
+            self.out(f"Error ({error.kind}): {line}")
+        else:
+            self.out(f"Error ({error}): {line}")
+
+
+class RefusedMoveError(ValueError):
+    """A move the engine refuses; its text is the ``Illegal move`` reply."""
+
+    def __init__(self, move: str, reason: str | None = None) -> None:
+        super().__init__(f"Illegal move{f' ({reason})' if reason else ''}: {move}")
+
+
+class ProtocolError(ValueError):
+    """A command the engine cannot carry out: ``Error (KIND): COMMAND``."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind = kind
+
+
+def _number(text: str, kind: Callable[[str], Number]) -> Number:
+    """``text`` read as a number by ``kind``; raises ``ProtocolError`` when it is not one."""
+    try:
+        return kind(text.strip())
+    except ValueError:
+        raise ProtocolError("bad arguments", f"{text!r} is not a number") from None
+
+
+def _without_declined_promotion(uci: str, board: Board) -> str:
+    """``uci`` without a suffix that declines a promotion: XBoard's ``=``, or the moving piece's
+    own letter (a choice XBoard may offer for an optional promotion)."""
+    if uci.endswith("="):
+        return uci[:-1]
+    match = re.fullmatch(r"([a-l][0-9]+)([a-l][0-9]+)([a-z])", uci)
+    if match is not None:
+        piece = board.piece_at(parse_square(match[1]))
+        if piece is not None and piece.symbol().lower() == match[3]:
+            return uci[:-1]
+    return uci
+
+
+def main() -> int:
+    """Runs the engine on standard input and output until ``quit`` or the end of input."""
+    engine = XBoardEngine(Output(sys.stdout))
+    serve(standard_input(), engine.handlers, engine.unknown, engine.error)
+    engine.searcher.stop(discard=True)
+    return 0

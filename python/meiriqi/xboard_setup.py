@@ -1,0 +1,209 @@
+"""What the XBoard engine tells the GUI about a variant it does not know.
+
+XBoard knows chess (its ``normal``), Xiangqi and Shogi. For every other variant the engine answers
+``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_fairy FEN`` (which of XBoard's piece images
+shows which of our letters, the board size, the number of piece types a hand holds, the start
+position) and one ``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can
+express (:data:`BETZA`). Bent and crooked riders (Mĕirìqí's Gryphon and Rhino), leaps the notation
+has no letter for, zone limits, swaps and Wildeurasian castling cannot be expressed: XBoard then
+runs without its own legality test and asks the engine, which marks the legal targets
+(``highlight``) and refuses illegal moves.
+"""
+
+from __future__ import annotations
+
+from meiriqi import Board, piece_name, piece_symbol
+
+__all__ = [
+    "BETZA",
+    "NATIVE_VARIANTS",
+    "XBOARD_SLOTS",
+    "piece_commands",
+    "piece_to_char_table",
+    "setup_command",
+    "variant_from_xboard",
+    "xboard_variant",
+]
+
+NATIVE_VARIANTS = {"chess": "normal", "xiangqi": "xiangqi", "shogi": "shogi"}
+"""Our variants XBoard knows by itself, with XBoard's names for them."""
+
+XBOARD_SLOTS = "PNBRQFEACWMOHIJGDVLSUK"
+"""XBoard's piece types in the order of its ``pieceToCharTable``, by their usual letters: each
+slot has a picture of its own. The last is the King; a ``+`` in slot ``i + 11`` is the promoted
+form of the piece in slot ``i``."""
+_PROMOTED_OFFSET = 11
+
+_SLOT_BY_NAME = {
+    "pawn": "P",
+    "knight": "N",
+    "bishop": "B",
+    "rook": "R",
+    "queen": "Q",
+    "king": "K",
+    "cannon": "O",
+    "wazir": "W",
+    "wing": "L",
+    "camel": "C",
+}
+"""Slots whose picture shows what the piece of that name is, whatever its letter."""
+
+_FORWARD_ONLY = {
+    "wing": "fR",
+    "mitre": "fB",
+    "princess": "fRfB",
+    "helm": "ffN",
+    "hump": "ffC",
+    "handyman": "ffNffC",
+    "princeling": "fWfF",
+    "goldgeneral": "WfF",
+    "silvergeneral": "FfW",
+    "prince": "K",
+}
+_WILDEURASIAN = {
+    "king": "K",
+    "pawn": "fmWfcF",
+    "wazir": "W",
+    "rook": "R",
+    "bishop": "B",
+    "queen": "Q",
+    "knight": "N",
+    "camel": "C",
+    "gnu": "NC",
+    "zebra": "Z",
+    **_FORWARD_ONLY,
+}
+_HOPPERS = {
+    "cannon": "mRcpR",
+    "arrow": "mBcpB",
+    "tank": "mQcpQ",
+    "cannonball": "fmRfcpR",
+    "arrowhead": "fmBfcpB",
+    "tankturret": "fmRfcpRfmBfcpB",
+}
+
+BETZA: dict[str, dict[str, str]] = {
+    "meiriqi": {
+        "king": "K",
+        "mandarin": "F",
+        "eagle": "fBbRfsWbF2",
+        "wildebeest": "NC",
+        "knight": "N",
+        "gold": "WfF",
+        "silver": "FfW",
+        "lion": "DAcK",
+        "pawn": "fsmWfcF",
+        "janus": "NB",
+        "rook": "R",
+        "ogyo": "sRvW",
+        "queen": "Q",
+        "champion": "WDA",
+    },
+    "yangqi": {"rook": "R", "knight": "N", "bishop": "B", "cannon": "mRcpR", "vao": "mBcpB"},
+    "wildeurasian": {**_WILDEURASIAN, **_HOPPERS},
+    "wildeurasian-korean": _WILDEURASIAN,
+}
+"""XBoard Betza notation of each piece (by name) per family of variants, for the pieces whose
+moves it expresses exactly; a piece missing here is left to the engine's highlights. Korean
+hoppers (a screen for every move) are left out, the Mĕirìqí Pawn's double step from its third
+rank (not its first move) too."""
+
+
+def _family(variant: str) -> str:
+    """The key of ``variant`` in :data:`BETZA`."""
+    if variant.startswith("wildeurasian"):
+        return "wildeurasian-korean" if variant.endswith("-korean") else "wildeurasian"
+    return variant.split("-")[0]
+
+
+def xboard_variant(variant: str) -> str:
+    """The name XBoard knows ``variant`` by (``normal`` for chess)."""
+    return NATIVE_VARIANTS.get(variant, variant)
+
+
+def variant_from_xboard(name: str) -> str:
+    """Our variant named ``name`` in XBoard's words; raises ``ValueError`` for an unknown one."""
+    for ours, theirs in NATIVE_VARIANTS.items():
+        if name in (ours, theirs):
+            return ours
+    if name not in Board.variants():
+        raise ValueError(f"unknown variant {name!r}")
+    return name
+
+
+def _symbols(board: Board) -> list[tuple[str, str]]:
+    """Each piece type's symbol and name, in the variant's order."""
+    variant = board.variant_name
+    return [
+        (piece_symbol(kind, variant=variant), piece_name(kind, variant=variant))
+        for kind in board.piece_types
+    ]
+
+
+def _promotable(board: Board) -> list[str]:
+    """The symbols of the pieces that have a promoted form (``+L``), in the variant's order: in
+    a variant with hands, the pieces that may be dropped."""
+    bases = (symbol[1:] for symbol, _ in _symbols(board) if symbol.startswith("+"))
+    return list(dict.fromkeys(bases))
+
+
+def _free_slot(name: str, symbol: str, slots: list[str | None]) -> int | None:
+    """The slot for a piece: the King's; else the one whose picture fits its name, or its
+    letter, when free; else the first free one (``None``: there is none)."""
+    king = len(slots) - 1
+    if name == "king":
+        return king
+    wanted = (XBOARD_SLOTS.find(letter) for letter in (_SLOT_BY_NAME.get(name, ""), symbol))
+    free = [index for index, taken in enumerate(slots[:king]) if taken is None]
+    return next((index for index in wanted if index in free), free[0] if free else None)
+
+
+def piece_to_char_table(board: Board) -> str | None:
+    """XBoard's ``pieceToCharTable`` for ``board``'s variant: our letter in the slot of the
+    picture that shows it, a ``+`` in the slot of a promoted piece; ``None`` when the variant
+    has more piece types than XBoard has slots.
+
+    Pieces with a promoted form come first, as XBoard wants them (in the first 11 slots), which
+    also puts the pieces that may be dropped in the slots XBoard's hands hold.
+    """
+    slots: list[str | None] = [None] * len(XBOARD_SLOTS)
+    promotable = _promotable(board)
+    if len(promotable) > _PROMOTED_OFFSET:
+        return None
+    for index, symbol in enumerate(promotable):
+        slots[index] = symbol
+        slots[index + _PROMOTED_OFFSET] = "+"
+    # Pieces whose name has a picture choose first, so that a letter cannot take their slot.
+    for symbol, name in sorted(_symbols(board), key=lambda item: item[1] not in _SLOT_BY_NAME):
+        if symbol.startswith("+") or symbol in slots:
+            continue
+        slot = _free_slot(name, symbol, slots)
+        if slot is None:
+            return None
+        slots[slot] = symbol
+    white = "".join(slot or "." for slot in slots)
+    return white + white.lower()
+
+
+def setup_command(board: Board) -> str | None:
+    """The ``setup`` command for ``board``'s variant (``None`` for one XBoard knows), with the
+    start position of the variant."""
+    variant = board.variant_name
+    if variant in NATIVE_VARIANTS:
+        return None
+    start = Board(variant=variant)
+    table = piece_to_char_table(start)
+    held = len(_promotable(start)) if start.has_hands else 0
+    size = f"{start.files}x{start.ranks}+{held}_fairy"
+    pieces = f"({table}) " if table is not None else ""
+    return f"setup {pieces}{size} {start.fen()}"
+
+
+def piece_commands(board: Board) -> list[str]:
+    """The ``piece`` commands for ``board``'s variant: one for each piece :data:`BETZA`
+    describes (none for a variant XBoard knows)."""
+    variant = board.variant_name
+    if variant in NATIVE_VARIANTS:
+        return []
+    moves = BETZA.get(_family(variant), {})
+    return [f"piece {symbol}& {moves[name]}" for symbol, name in _symbols(board) if name in moves]
