@@ -103,12 +103,25 @@ impl PyBoard {
         }
     }
 
+    /// A fact about the board: from the setup being edited, or read straight off the position in
+    /// play (without building a setup, which would cost more than most questions).
+    fn read<T>(
+        &self,
+        in_setup: impl FnOnce(&Setup) -> T,
+        in_play: impl FnOnce(&Position) -> T,
+    ) -> T {
+        match &self.setup {
+            Some(setup) => in_setup(setup),
+            None => in_play(self.game.position()),
+        }
+    }
+
     /// The piece on `square`, in play or in the setup.
     fn piece(&self, square: Square) -> Option<Piece> {
-        match &self.setup {
-            Some(setup) => setup.board[square.index()],
-            None => self.game.position().piece_at(square),
-        }
+        self.read(
+            |setup| setup.board[square.index()],
+            |position| position.piece_at(square),
+        )
     }
 
     /// Replaces the board by `setup`: in play if it is a legal position, else being set up.
@@ -233,7 +246,7 @@ impl PyBoard {
 
     /// Whether `color` still has the castling right of wing number `wing` (any wing if `None`).
     fn castling_right(&self, color: bool, wing: Option<usize>) -> bool {
-        let rights = self.current_setup().castling;
+        let rights = self.read(|setup| setup.castling, Position::castling_rights);
         let wings = self.variant().castling().map_or(0, |c| c.wings.len());
         (0..wings)
             .filter(|&index| wing.map_or(true, |w| w == index))
@@ -488,9 +501,12 @@ impl PyBoard {
     /// The pieces `color` holds in hand: piece type to count (empty without hands).
     fn hand<'py>(&self, py: Python<'py>, color: bool) -> PyResult<Bound<'py, PyDict>> {
         let hand = PyDict::new(py);
-        let setup = self.current_setup();
+        let color = color_from_bool(color);
         for rule in self.variant().rules() {
-            let count = setup.hands[color_from_bool(color).index()][rule.kind.index()];
+            let count = self.read(
+                |setup| setup.hands[color.index()][rule.kind.index()],
+                |position| position.hand_count(color, rule.kind),
+            );
             if count > 0 {
                 hand.set_item(rule.kind.number(), count)?;
             }
@@ -531,17 +547,17 @@ impl PyBoard {
 
     #[getter]
     fn turn(&self) -> bool {
-        self.current_setup().turn == Color::White
+        self.read(|setup| setup.turn, Position::turn) == Color::White
     }
 
     #[getter]
     fn halfmove_clock(&self) -> u32 {
-        self.current_setup().halfmove_clock
+        self.read(|setup| setup.halfmove_clock, Position::halfmove_clock)
     }
 
     #[getter]
     fn fullmove_number(&self) -> u32 {
-        self.current_setup().fullmove_number
+        self.read(|setup| setup.fullmove_number, Position::fullmove_number)
     }
 
     /// A snapshot of the legal moves in the position, as a sequence of `Move`.

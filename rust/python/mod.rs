@@ -9,6 +9,7 @@
 //! `Outcome`, ...), `board` the `Board` class and `support` its helpers.
 
 mod board;
+mod move_objects;
 mod squares;
 mod support;
 mod values;

@@ -6,6 +6,7 @@
 //! read for one variant may be played on a board of another with the same letters
 //! (`Move.from_uci("e7e8q")` on a chess board promotes to the chess Queen).
 
+use super::move_objects::{move_object, move_objects};
 use super::support::Int;
 use super::{color_from_bool, square_from_number, variant_named, InvalidMoveError};
 use crate::game::{Outcome, Termination};
@@ -546,12 +547,12 @@ impl PyLegalMoves {
         resolved
             .and_then(|i| usize::try_from(i).ok())
             .and_then(|i| self.moves.get(i))
-            .map(|&mv| Bound::new(py, self.wrap(mv)).map(Bound::into_any))
+            .map(|&mv| Ok(move_object(py, mv, self.variant)?.into_bound(py).into_any()))
             .unwrap_or_else(|| Err(PyIndexError::new_err("legal move index out of range")))
     }
 
     fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
-        PyList::new(py, self.moves.iter().map(|&mv| self.wrap(mv)))?.try_iter()
+        PyList::new(py, move_objects(py, &self.moves, self.variant)?)?.try_iter()
     }
 
     fn __contains__(&self, candidate: &Bound<'_, PyAny>) -> bool {
