@@ -32,6 +32,9 @@ XBOARD_SLOTS = "PNBRQFEACWMOHIJGDVLSUK"
 """XBoard's piece types in the order of its ``pieceToCharTable``, by their usual letters: each
 slot has a picture of its own. The last is the King; a ``+`` in slot ``i + 11`` is the promoted
 form of the piece in slot ``i``."""
+XBOARD_WIDE_SLOTS = XBOARD_SLOTS[:-1] + "." * 21 + "K"
+"""XBoard 4.9's longer table (44 piece types a side), for a variant with more pieces than
+:data:`XBOARD_SLOTS` has: the same first slots, 21 more without a usual letter, the King last."""
 _PROMOTED_OFFSET = 11
 
 _SLOT_BY_NAME = {
@@ -153,20 +156,31 @@ def _free_slot(name: str, symbol: str, slots: list[str | None]) -> int | None:
     king = len(slots) - 1
     if name == "king":
         return king
-    wanted = (XBOARD_SLOTS.find(letter) for letter in (_SLOT_BY_NAME.get(name, ""), symbol))
+    letters = (_SLOT_BY_NAME.get(name), symbol)
+    wanted = (XBOARD_SLOTS[:-1].find(letter) for letter in letters if letter)
     free = [index for index, taken in enumerate(slots[:king]) if taken is None]
     return next((index for index in wanted if index in free), free[0] if free else None)
 
 
 def piece_to_char_table(board: Board) -> str | None:
     """XBoard's ``pieceToCharTable`` for ``board``'s variant: our letter in the slot of the
-    picture that shows it, a ``+`` in the slot of a promoted piece; ``None`` when the variant
-    has more piece types than XBoard has slots.
+    picture that shows it, a ``+`` in the slot of a promoted piece; the short table when the
+    pieces fit in it, else the long one; ``None`` when they fit in neither.
 
     Pieces with a promoted form come first, as XBoard wants them (in the first 11 slots), which
     also puts the pieces that may be dropped in the slots XBoard's hands hold.
     """
-    slots: list[str | None] = [None] * len(XBOARD_SLOTS)
+    for layout in (XBOARD_SLOTS, XBOARD_WIDE_SLOTS):
+        table = _fill_slots(board, len(layout))
+        if table is not None:
+            return table
+    return None
+
+
+def _fill_slots(board: Board, count: int) -> str | None:
+    """The ``pieceToCharTable`` of ``count`` slots a side, or ``None`` when the pieces do not
+    fit."""
+    slots: list[str | None] = [None] * count
     promotable = _promotable(board)
     if len(promotable) > _PROMOTED_OFFSET:
         return None

@@ -1,0 +1,276 @@
+"""``meiriqi xboard`` driven as XBoard drives it: every reply of whole scripted games of every
+variant, illegal input, take-backs, mates, ``?`` while thinking, analysis and the highlights."""
+
+from __future__ import annotations
+
+import itertools
+import re
+import time
+from collections.abc import Iterator
+
+import pytest
+from protocol_driver import EngineProcess, mate_in_one
+
+import meiriqi
+from meiriqi.xboard import from_gui, to_gui
+from meiriqi.xboard_setup import piece_commands, setup_command, xboard_variant
+
+VARIANTS = list(meiriqi.Board.variants())
+THINKING = r"(\d+) (-?\d+) (\d+) (\d+) (.*)"
+RESULT = r"(1-0|0-1|1/2-1/2) \{[^}]+\}"
+_pings = itertools.count(1)
+
+
+@pytest.fixture(scope="module")
+def engine() -> Iterator[EngineProcess]:
+    """One engine for the module's tests, past its handshake."""
+    process = EngineProcess("xboard")
+    process.send("xboard", "protover 2")
+    process.until(r"feature done=1")
+    yield process
+    assert process.close() == ""
+
+
+def sync(engine: EngineProcess) -> list[str]:
+    """The engine's lines up to the ``pong`` of a new ``ping`` (left out)."""
+    number = next(_pings)
+    engine.send(f"ping {number}")
+    return engine.until(f"pong {number}")[:-1]
+
+
+def start(engine: EngineProcess, variant: str, *commands: str) -> list[str]:
+    """A new game of ``variant`` in force mode (checking what the engine tells XBoard about the
+    variant), then ``commands``; the lines these caused. What an earlier test left unread is
+    dropped first."""
+    engine.send("force")
+    sync(engine)
+    engine.send("new", f"variant {xboard_variant(variant)}", "force")
+    board = meiriqi.Board(variant=variant)
+    told = [line for line in (setup_command(board), *piece_commands(board)) if line is not None]
+    assert sync(engine) == told
+    engine.send(*commands)
+    return sync(engine)
+
+
+def engine_move(engine: EngineProcess, board: meiriqi.Board) -> str:
+    """Reads the engine's move, checks it is legal in ``board`` and plays it there."""
+    line = engine.read()
+    assert re.fullmatch(r"move \S+", line), line
+    move = from_gui(line.split()[1], board)
+    assert move in board.legal_moves_uci(), (line, board.fen())
+    board.push_uci(move)
+    return move
+
+
+def black_move(board: meiriqi.Board) -> str:
+    """A move of a Black piece one rank down, in coordinates: illegal with White to move."""
+    origin = next(square for square, piece in board.piece_map().items() if not piece.color)
+    return meiriqi.square_name(origin) + meiriqi.square_name(origin - 16)
+
+
+def test_handshake_announces_the_features_and_every_variant() -> None:
+    process = EngineProcess("xboard")
+    process.send("xboard", "protover 2")
+    features, done = process.read(), process.read()
+    assert done == "feature done=1"
+    for feature in ("setboard=1", "usermove=1", "san=0", "sigint=0", "ping=1", "highlight=1"):
+        assert f" {feature}" in features
+    assert 'myname="meiriqi"' in features
+    listed = re.search(r'variants="([^"]*)"', features)
+    assert listed is not None
+    assert listed[1].split(",") == [xboard_variant(name) for name in VARIANTS]
+    assert "normal" in listed[1].split(",")
+    assert process.close() == ""
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_scripted_game(engine: EngineProcess, variant: str) -> None:
+    board = meiriqi.Board(variant=variant)
+    assert start(engine, variant, "sd 1") == []
+
+    illegal = to_gui(black_move(board), board)
+    engine.send(f"usermove {illegal}")
+    assert engine.read() == f"Illegal move: {illegal}"
+    engine.send("usermove 1234")
+    assert engine.read() == "Illegal move (not a coordinate move): 1234"
+
+    engine.send("go")
+    engine_move(engine, board)
+    for _ in range(3):
+        move = next(move for move in board.legal_moves if not move.drop)
+        engine.send(f"usermove {to_gui(move.uci(), board)}")
+        board.push(move)
+        engine_move(engine, board)
+    assert sync(engine) == []
+
+    engine.send("force", "remove", "undo")
+    for _ in range(3):
+        board.pop()
+    assert sync(engine) == []
+    engine.send("go")
+    engine_move(engine, board)
+    assert sync(engine) == []
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_engine_mates_and_claims_the_win(engine: EngineProcess, variant: str) -> None:
+    fen, _, result = mate_in_one(variant)
+    board = meiriqi.Board(fen, variant=variant)
+    assert start(engine, variant, "sd 2", f"setboard {fen}") == []
+    engine.send("go")
+    engine_move(engine, board)
+    line = engine.read()
+    assert re.fullmatch(RESULT, line)
+    assert line.split()[0] == result
+    engine.send("usermove a1a2")
+    assert engine.read().startswith("Illegal move (the game is over)")
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_user_mates_and_the_engine_claims_the_end(engine: EngineProcess, variant: str) -> None:
+    fen, winning, result = mate_in_one(variant)
+    board = meiriqi.Board(fen, variant=variant)
+    assert start(engine, variant, "sd 1", f"setboard {fen}", "playother") == []
+    engine.send(f"usermove {to_gui(winning, board)}")
+    line = engine.read()
+    assert re.fullmatch(RESULT, line) and line.split()[0] == result
+    assert sync(engine) == []
+
+
+def test_ten_rank_boards_count_ranks_from_zero(engine: EngineProcess) -> None:
+    start(engine, "meiriqi")
+    engine.send("usermove c3c4")
+    assert engine.read() == "Illegal move: c3c4"
+    engine.send("usermove c2c3", "usermove c7c6")
+    assert sync(engine) == []
+    assert to_gui("a10j1", meiriqi.Board()) == "a9j0"
+    assert to_gui("a10a12", meiriqi.Board(variant="wildeurasian-bestiary")) == "a10a12"
+
+
+def test_move_now_while_thinking(engine: EngineProcess) -> None:
+    board = meiriqi.Board()
+    start(engine, "meiriqi", "st 60")
+    engine.send("go")
+    time.sleep(0.5)
+    started = time.monotonic()
+    engine.send("?")
+    engine_move(engine, board)
+    assert time.monotonic() - started < 3
+    engine.send("?")
+    assert sync(engine) == []
+
+
+def test_ping_waits_for_the_move(engine: EngineProcess) -> None:
+    start(engine, "chess", "st 0.3")
+    engine.send("go", "ping 999")
+    assert re.fullmatch(r"move \S+", engine.read())
+    assert engine.read() == "pong 999"
+
+
+def test_thinking_output(engine: EngineProcess) -> None:
+    board = meiriqi.Board(variant="xiangqi")
+    start(engine, "xiangqi", "sd 3", "post")
+    engine.send("go")
+    lines = engine.until(r"move \S+")
+    thinking = [re.fullmatch(THINKING, line) for line in lines[:-1]]
+    assert all(thinking) and [int(match[1]) for match in thinking if match] == [1, 2, 3]
+    best = thinking[-1]
+    assert best is not None and from_gui(best[5].split()[0], board) == from_gui(
+        lines[-1].split()[1], board
+    )
+    engine.send("nopost", "force")
+    assert sync(engine) == []
+
+
+def test_mate_scores_are_shown_as_xboard_wants(engine: EngineProcess) -> None:
+    start(engine, "chess", "sd 2", "post", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    engine.send("go")
+    lines = engine.until(r"move a1a8")
+    assert re.fullmatch(r"\d+ 100001 \d+ \d+ a1a8", lines[-2])
+    assert engine.read() == "1-0 {Checkmate}"
+    engine.send("nopost")
+    assert sync(engine) == []
+
+
+def test_clock_commands_bound_the_time(engine: EngineProcess) -> None:
+    board = meiriqi.Board(variant="shogi")
+    start(engine, "shogi", "level 40 0:02 0", "time 200", "otim 200")
+    started = time.monotonic()
+    engine.send("go")
+    engine_move(engine, board)
+    assert time.monotonic() - started < 2
+    engine.send("force", "level 0 1 0", "st 0.1", "sd 2", "time 6000")
+    engine.send("go")
+    engine_move(engine, board)
+    assert sync(engine) == []
+
+
+def test_drops(engine: EngineProcess) -> None:
+    fen = "4k4/9/9/9/9/9/9/9/4K4[Pp] w - - 0 1"
+    start(engine, "shogi", f"setboard {fen}")
+    engine.send("usermove P@e5", "usermove P@e5")
+    assert engine.read() == "Illegal move: P@e5"
+    engine.send("usermove P@e4")
+    assert sync(engine) == []
+
+
+def test_analysis_follows_the_game(engine: EngineProcess) -> None:
+    start(engine, "meiriqi", "post", "analyze")
+    assert re.fullmatch(THINKING, engine.read())
+    engine.send("usermove c2c3")
+    engine.send("undo", "exit", "nopost")
+    assert all(re.fullmatch(THINKING, line) for line in sync(engine))
+    assert sync(engine) == []
+
+
+def test_highlights_and_promotion_choice(engine: EngineProcess) -> None:
+    board = meiriqi.Board()
+    start(engine, "meiriqi")
+    engine.send("lift c2")
+    assert engine.read() == "highlight 10/10/10/10/10/2Y7/2Y7/1Y1Y6/10/10"
+    engine.send("lift e5")
+    assert engine.read() == "highlight " + "/".join(["10"] * 10)
+    assert board.piece_at(meiriqi.parse_square("c3")) == meiriqi.Piece.from_symbol("I")
+
+    fen = "9k/10/10/2S7/10/10/10/10/10/8K1 w - - 0 1"
+    start(engine, "meiriqi", f"setboard {fen}")
+    engine.send("lift c6")
+    assert engine.read() == "highlight 10/10/1MMM6/10/1Y1Y6/10/10/10/10/10"
+    engine.send("put c7")
+    assert engine.read() == "choice O="
+    engine.send("put c5")
+    for declined in ("c6c7=", "c6c7s", "c6c7o"):
+        engine.send(f"usermove {declined}", "undo")
+    engine.send("usermove c6c7j")
+    assert sync(engine) == ["Illegal move: c6c7j"]
+
+
+def test_captures_are_red(engine: EngineProcess) -> None:
+    start(engine, "chess", "setboard 6k1/p4ppp/8/8/8/8/8/R5K1 w - - 0 1")
+    engine.send("lift a1")
+    assert engine.read() == "highlight 8/R7/Y7/Y7/Y7/Y7/Y7/1YYYYY2"
+
+
+def test_bad_input_gets_an_error_and_never_ends_the_engine(engine: EngineProcess) -> None:
+    start(engine, "meiriqi")
+    replies = {
+        "sd x": "Error (bad arguments): sd x",
+        "st -1": "Error (bad arguments): st -1",
+        "level 40 5": "Error (bad arguments): level 40 5",
+        "time soon": "Error (bad arguments): time soon",
+        "variant nope": "Error (unknown variant 'nope'): variant nope",
+        "frobnicate now": "Error (unknown command): frobnicate now",
+        "undo": "Error (command not legal now): undo",
+        "remove": "Error (command not legal now): remove",
+        "usermove": "Illegal move (not a coordinate move): ",
+    }
+    for command, reply in replies.items():
+        engine.send(command)
+        assert engine.read() == reply
+    engine.send("setboard not a fen")
+    assert engine.read().startswith("tellusererror Illegal position: ")
+    engine.send("usermove c2c3")
+    assert engine.read() == "Illegal move (no legal position is set up): c2c3"
+    start(engine, "meiriqi")
+    engine.send("usermove c2c3")
+    assert sync(engine) == []
