@@ -99,11 +99,6 @@ class Searcher:
         self._stop = threading.Event()
         self._discard = False
 
-    @property
-    def busy(self) -> bool:
-        """Whether a search is running (or reporting its result)."""
-        return self._thread is not None and self._thread.is_alive()
-
     def start(
         self,
         board: Board,

@@ -93,9 +93,9 @@ _COMMENTS = {
 _MATE_SCORE = 100_000
 """XBoard's score for a mate: 100000 + N for mate in N moves, negated when mated."""
 
-_HIGHLIGHT_COLORS = (("promotion", "M"), ("capture", "R"), ("move", "Y"))
-"""The ``highlight`` colour of a target square (magenta: a promotion choice follows; red: a
-capture; yellow: a move), the first that applies."""
+_HIGHLIGHT_COLORS = {"promotion": "M", "capture": "R", "move": "Y"}
+"""The ``highlight`` colour of a target square: magenta where a promotion may be chosen (it wins
+over the others), red for a capture, yellow for a move."""
 
 
 def _shift_ranks(text: str, ranks: int, step: int) -> str:
@@ -292,20 +292,17 @@ class XBoardEngine:
     def lift(self, text: str) -> None:
         """Marks where the piece on the square XBoard names may go (``highlight``)."""
         self.lifted = self.gui_square(text)
-        targets: dict[int, str] = {}
+        colors: dict[int, str] = {}
         for move in self.moves_from(self.lifted):
-            kind = (
-                "promotion"
-                if move.promotion is not None
-                else "capture"
-                if self.board.is_capture(move)
-                else "move"
-            )
-            targets.setdefault(move.to_square, kind)
-            if kind == "promotion":
-                targets[move.to_square] = kind
-        colors = dict(_HIGHLIGHT_COLORS)
-        self.out(f"highlight {self.color_fen({sq: colors[kind] for sq, kind in targets.items()})}")
+            kinds = {
+                "promotion": move.promotion is not None,
+                "capture": self.board.is_capture(move),
+                "move": True,
+            }
+            color = next(_HIGHLIGHT_COLORS[kind] for kind, applies in kinds.items() if applies)
+            if colors.get(move.to_square) != _HIGHLIGHT_COLORS["promotion"]:
+                colors[move.to_square] = color
+        self.out(f"highlight {self.color_fen(colors)}")
 
     def put(self, text: str) -> None:
         """Offers the promotion choices when the lifted piece lands where it may promote."""
