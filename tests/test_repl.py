@@ -323,11 +323,12 @@ def test_engine_uses_the_search() -> None:
 
 def test_help() -> None:
     output = play("help", "help undo", "help nope", "?")
+    words = " ".join(output.split())
     for name, (usage, summary) in repl.COMMANDS.items():
         assert f"  {usage}" in output, name
-        assert summary in output
+        assert summary in words
     assert "undo: take back your last move (and the computer's reply)" in output
-    assert errors(output) == ["error: no command 'nope': 'help' lists them"]
+    assert errors(output) == ["error: no command or piece 'nope' (see 'help' and 'help pieces')"]
     assert output.count("Moves: SAN such as c4") == 2
 
 

@@ -34,6 +34,7 @@ from meiriqi import (
     Move,
     Outcome,
     engine,
+    guide,
     parse_square,
     pgn,
     piece_name,
@@ -44,13 +45,14 @@ from meiriqi import (
     square_rank,
 )
 from meiriqi.display import PLAIN, Style, diagram
+from meiriqi.names import game_name
 from meiriqi.san import AmbiguousMoveError
 from meiriqi.svg import Geometry
 
 __all__ = ["COMMANDS", "Level", "Session", "game_name", "outcome_text", "parse_level", "run"]
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "help": ("help [COMMAND]", "list the commands, or explain one"),
+    "help": ("help [COMMAND|PIECE]", "list the commands, explain one, or show how a piece moves"),
     "moves": ("moves [SQUARE]", "the legal moves in SAN, or those of the piece on SQUARE"),
     "undo": ("undo", "take back your last move (and the computer's reply)"),
     "redo": ("redo", "play again what undo took back"),
@@ -174,9 +176,6 @@ def parse_level(text: str) -> Level:
     return Level(time=seconds)
 
 
-_ACCENTS = {"Meiriqi": "Mĕirìqí", "Yang Qi": "Yáng Qí"}
-"""The names of the games with their tone marks, for text that may hold them."""
-
 _ENDINGS = {
     "CHECKMATE": "Checkmate: {winner} wins, {result}.",
     "VARIANT_LOSS": "{mover} has no legal move that ends within the limits of {game} (the enemy "
@@ -201,14 +200,6 @@ key of its own); ``mover`` is the side to move in the final position, ``material
 left when it is not enough to mate."""
 
 
-def game_name(board: Board) -> str:
-    """The name of ``board``'s variant with its tone marks: ``"Yáng Qí (Chinese setup)"``."""
-    title = board.variant_title
-    for plain, accented in _ACCENTS.items():
-        title = title.replace(plain, accented)
-    return title
-
-
 def outcome_text(board: Board, outcome: Outcome | None = None) -> str | None:
     """How the game in ``board`` ended, in words; ``None`` while it goes on.
 
@@ -231,6 +222,12 @@ def outcome_text(board: Board, outcome: Outcome | None = None) -> str | None:
         if len(board.piece_map()) == 2
         else "neither side has the pieces to checkmate",
     )
+
+
+def _indented(text: str, first: str, rest: str) -> str:
+    """``text`` wrapped within 80 columns, its first line indented by ``first``, the others by
+    ``rest``."""
+    return textwrap.fill(text, 80, initial_indent=first, subsequent_indent=rest)
 
 
 def _count(number: int, noun: str) -> str:
@@ -484,17 +481,33 @@ class Session:
     # -- commands ----------------------------------------------------------------------------------
 
     def do_help(self, argument: str) -> None:
-        """``help [COMMAND]``."""
+        """``help [COMMAND | pieces | PIECE]``: a piece by its name or letter, in any case."""
         name = _ALIASES.get(argument.lower(), argument.lower())
-        if name:
-            if name not in COMMANDS:
-                raise ValueError(f"no command {_quoted(argument)}: 'help' lists them")
+        if not name:
+            self.show_commands()
+        elif name in COMMANDS:
             usage, summary = COMMANDS[name]
             self.say(f"{usage}: {summary}")
-            return
+        elif name == "pieces":
+            self.show_pieces()
+        else:
+            self.say(self.find_piece(argument).text())
+
+    def find_piece(self, text: str) -> guide.PieceGuide:
+        """The guide to the piece of this variant named or written ``text``; ``ValueError``
+        when there is none (nor a command of that name)."""
+        try:
+            return guide.find(self.board.variant_name, text)
+        except ValueError:
+            raise ValueError(
+                f"no command or piece {_quoted(text)} (see 'help' and 'help pieces')"
+            ) from None
+
+    def show_commands(self) -> None:
+        """The list of commands, then notes on the moves and the diagram of this variant."""
         width = max(len(usage) for usage, _ in COMMANDS.values())
         for usage, summary in COMMANDS.values():
-            self.say(f"  {usage:<{width}}  {summary}")
+            self.say(_indented(f"{usage:<{width}}  {summary}", "  ", " " * (width + 4)))
         san, coordinates = move_examples(self.board)
         promotion = " (a promotion names the new piece)" if self.board.camp(WHITE) else ""
         self.say(
@@ -506,6 +519,21 @@ class Session:
         )
         for note in _notes(self.board):
             self.say(textwrap.fill(note, 80))
+        example = guide.guides(self.board.variant_name)[-1]
+        self.say(
+            textwrap.fill(
+                f"Pieces: 'help pieces' lists how each piece of {game_name(self.board)} moves; "
+                f"'help {example.name}' or 'help {example.letters[0]}' shows one with a diagram.",
+                80,
+            )
+        )
+
+    def show_pieces(self) -> None:
+        """Every piece of this variant: its name, letters and movement."""
+        self.say(f"The pieces of {game_name(self.board)} (White's view: forward is up):")
+        for entry in guide.guides(self.board.variant_name):
+            self.say(_indented(f"{entry.title}: {entry.movement}", "  ", "      "))
+        self.say("'help NAME' or 'help LETTER' shows where a piece can go, in a diagram.")
 
     def do_moves(self, argument: str) -> None:
         """``moves [SQUARE]``."""
@@ -704,7 +732,10 @@ class Session:
                 if piece.color == self.board.turn
             ]
         elif command == "help":
-            options = list(COMMANDS)
+            names = (
+                entry.name.replace(" ", "-") for entry in guide.guides(self.board.variant_name)
+            )
+            options = [*COMMANDS, "pieces", *names]
         elif command == "auto":
             options = list(_AUTO)
         elif command == "variant":
