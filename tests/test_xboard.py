@@ -230,6 +230,8 @@ def test_highlights_and_promotion_choice(engine: EngineProcess) -> None:
     assert engine.read() == "highlight 10/10/10/10/10/2Y7/2Y7/1Y1Y6/10/10"
     engine.send("lift e5")
     assert engine.read() == "highlight " + "/".join(["10"] * 10)
+    engine.send("lift P@")
+    assert sync(engine) == []
     assert board.piece_at(meiriqi.parse_square("c3")) == meiriqi.Piece.from_symbol("I")
 
     fen = "9k/10/10/2S7/10/10/10/10/10/8K1 w - - 0 1"

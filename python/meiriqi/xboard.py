@@ -290,8 +290,12 @@ class XBoardEngine:
         self.resume_analysis()
 
     def lift(self, text: str) -> None:
-        """Marks where the piece on the square XBoard names may go (``highlight``)."""
+        """Marks where the piece on the square XBoard names may go (``highlight``); says nothing
+        for a piece lifted from a hand, so that XBoard lets it be dropped anywhere (the engine
+        refuses an illegal drop)."""
         self.lifted = self.gui_square(text)
+        if self.lifted is None:
+            return
         colors: dict[int, str] = {}
         for move in self.moves_from(self.lifted):
             kinds = {
