@@ -247,6 +247,20 @@ def test_highlights_and_promotion_choice(engine: EngineProcess) -> None:
     assert sync(engine) == ["Illegal move: c6c7j"]
 
 
+def test_shogi_style_promotion_choice(engine: EngineProcess) -> None:
+    start(
+        engine,
+        "wildeurasian-mitregi",
+        "setboard 5k6/12/12/12/12/12/12/12/12/L11/12/6K5[] w - - 0 1",
+    )
+    engine.send("lift a3")
+    assert engine.read() == "highlight M11/M11/M11/M11/Y11/Y11/Y11/Y11/Y11/12/12/12"
+    engine.send("put a10", "put a12")
+    assert [engine.read(), engine.read()] == ["choice +=", "choice +"]
+    engine.send("usermove a3a12", "usermove a3a12+")
+    assert sync(engine) == ["Illegal move: a3a12"]
+
+
 def test_captures_are_red(engine: EngineProcess) -> None:
     start(engine, "chess", "setboard 6k1/p4ppp/8/8/8/8/8/R5K1 w - - 0 1")
     engine.send("lift a1")

@@ -26,6 +26,7 @@ from meiriqi import (
     Move,
     SearchResult,
     parse_square,
+    piece_symbol,
     square,
 )
 from meiriqi.protocol import (
@@ -47,7 +48,7 @@ from meiriqi.xboard_setup import (
 
 __all__ = ["XBoardEngine", "from_gui", "main", "result_line", "to_gui"]
 
-Number = TypeVar("Number", int, float)
+_Number = TypeVar("_Number", int, float)
 
 _SQUARE = re.compile(r"([a-l])([0-9]{1,2})")
 _ZERO_BASED_RANKS = 10
@@ -75,8 +76,8 @@ _IGNORED = (
     "bk",
     ".",
 )
-"""Commands the engine takes note of and does nothing about (it never pondering, never accepting
-a draw offer, with no book)."""
+"""Commands the engine takes note of and does nothing about: it does not ponder, accepts no draw
+offer, has no book and no status report in analysis."""
 
 _COMMENTS = {
     "CHECKMATE": "Checkmate",
@@ -312,11 +313,18 @@ class XBoardEngine:
         """Offers the promotion choices when the lifted piece lands where it may promote."""
         target = self.gui_square(text)
         moves = [move for move in self.moves_from(self.lifted) if move.to_square == target]
-        choices = [move.uci()[4:].lstrip("0123456789").upper() for move in moves]
+        choices = [self.promotion_letter(move) for move in moves]
         if any(choices):
             promotions = [choice for choice in choices if choice]
             declined = ["="] if "" in choices else []
             self.out(f"choice {''.join(promotions + declined)}")
+
+    def promotion_letter(self, move: Move) -> str:
+        """The ``choice`` letter of ``move``: the uppercase letter of the piece it promotes to,
+        ``+`` for a promoted piece (``+L``), empty when it does not promote."""
+        if move.promotion is None:
+            return ""
+        return piece_symbol(move.promotion, variant=self.board.variant_name)[0]
 
     def gui_square(self, text: str) -> int | None:
         """The square XBoard names ``text`` (``None`` for a square of a hand)."""
@@ -499,7 +507,7 @@ class ProtocolError(ValueError):
         self.kind = kind
 
 
-def _number(text: str, kind: Callable[[str], Number]) -> Number:
+def _number(text: str, kind: Callable[[str], _Number]) -> _Number:
     """``text`` read as a number by ``kind``; raises ``ProtocolError`` when it is not one."""
     try:
         return kind(text.strip())
