@@ -57,7 +57,6 @@ class UciEngine:
             "position": self.position,
             "go": self.go,
             "stop": lambda _: self.searcher.stop(),
-            "ponderhit": lambda _: None,
             "debug": lambda _: None,
             "quit": self.quit,
         }
@@ -124,8 +123,6 @@ class UciEngine:
         for word in words:
             if word == "infinite":
                 infinite = True
-            elif word == "ponder":
-                continue
             elif word in _CLOCK_FIELDS or word in _LIMIT_FIELDS:
                 value = next(words, None)
                 if value is None or not value.lstrip("-").isdigit():
