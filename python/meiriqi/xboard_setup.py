@@ -32,9 +32,9 @@ XBOARD_SLOTS = "PNBRQFEACWMOHIJGDVLSUK"
 """XBoard's piece types in the order of its ``pieceToCharTable``, by their usual letters: each
 slot has a picture of its own. The last is the King; a ``+`` in slot ``i + 11`` is the promoted
 form of the piece in slot ``i``."""
-XBOARD_WIDE_SLOTS = XBOARD_SLOTS[:-1] + "." * 21 + "K"
-"""XBoard 4.9's longer table (44 piece types a side), for a variant with more pieces than
-:data:`XBOARD_SLOTS` has: the same first slots, 21 more without a usual letter, the King last."""
+_SLOT_COUNTS = (len(XBOARD_SLOTS), 44)
+"""The lengths of XBoard 4.9's tables, a side: the short one above, and the long one (the same
+first 21 slots, 22 more without a usual letter, the King last) for a variant with more pieces."""
 _PROMOTED_OFFSET = 11
 
 _SLOT_BY_NAME = {
@@ -170,11 +170,8 @@ def piece_to_char_table(board: Board) -> str | None:
     Pieces with a promoted form come first, as XBoard wants them (in the first 11 slots), which
     also puts the pieces that may be dropped in the slots XBoard's hands hold.
     """
-    for layout in (XBOARD_SLOTS, XBOARD_WIDE_SLOTS):
-        table = _fill_slots(board, len(layout))
-        if table is not None:
-            return table
-    return None
+    tables = (_fill_slots(board, count) for count in _SLOT_COUNTS)
+    return next((table for table in tables if table is not None), None)
 
 
 def _fill_slots(board: Board, count: int) -> str | None:
