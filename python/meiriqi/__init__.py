@@ -14,6 +14,7 @@ records, pictures and the command line on top. The API follows python-chess::
 from __future__ import annotations
 
 import enum
+import importlib.metadata
 from collections.abc import Iterable
 
 from meiriqi import _core
@@ -62,6 +63,20 @@ from meiriqi._core import (
 from meiriqi._core import Board as _CoreBoard
 from meiriqi.san import AmbiguousMoveError
 
+
+
+def _version() -> str:
+    """The installed package's version: Cargo.toml's, which the build copies into the package
+    metadata (``"0+unknown"`` for a source tree that was never installed)."""
+    try:
+        return importlib.metadata.version("meiriqi")
+    except importlib.metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+__version__ = _version()
+"""The version of meiriqi, such as ``"0.1.0"``."""
+
 __all__ = [
     "BLACK",
     "CHAMPION",
@@ -97,6 +112,7 @@ __all__ = [
     "SearchResult",
     "Status",
     "Termination",
+    "__version__",
     "parse_square",
     "piece_name",
     "piece_symbol",

@@ -11,12 +11,13 @@ import argparse
 import contextlib
 import io
 import math
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
-from meiriqi import BLACK, WHITE, Board, display, pgn, repl, selfplay, uci, xboard
+from meiriqi import BLACK, WHITE, Board, __version__, display, pgn, repl, selfplay, uci, xboard
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -218,6 +219,7 @@ def build_parser() -> argparse.ArgumentParser:
         + "; ".join(f"{name}: {text}" for name, text in Board.variants().items())
         + ".",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = commands.add_parser("play", help="play at the terminal (the default)")
@@ -287,10 +289,29 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the command line with ``argv`` (default: ``sys.argv[1:]``); returns the exit code.
 
-    With no arguments, or only options (``meiriqi --black human``), it runs ``play``.
+    With no arguments, or only options (``meiriqi --black human``), it runs ``play``. Any command
+    ends quietly on Ctrl-C, with status 130 (128 + SIGINT, as a shell reports it), and when its
+    standard output is closed (``meiriqi perft 5 --divide | head -1``), with status 1, by Python's
+    recipe for a broken pipe (docs.python.org/3/library/signal.html#note-on-sigpipe).
     """
+    try:
+        status = _run(argv)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        # Python flushes the standard streams at exit: what is left goes to devnull instead.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status
+
+
+def _run(argv: Sequence[str] | None) -> int:
+    """:func:`main` without its handling of Ctrl-C and closed pipes."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    if not arguments or (arguments[0].startswith("-") and arguments[0] not in ("-h", "--help")):
+    top_level = ("-h", "--help", "--version")
+    if not arguments or (arguments[0].startswith("-") and arguments[0] not in top_level):
         arguments.insert(0, "play")
     args = build_parser().parse_args(arguments)
     if getattr(args, "variant", None) == "list":

@@ -1,0 +1,95 @@
+"""The command line's version, and its quiet end on Ctrl-C and on a closed standard output."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import meiriqi
+
+COMMAND = [sys.executable, "-m", "meiriqi"]
+
+
+def test_version() -> None:
+    assert meiriqi.__version__ == importlib.metadata.version("meiriqi")
+    assert re.fullmatch(r"[0-9]+\.[0-9]+\.[0-9]+.*", meiriqi.__version__)
+    result = subprocess.run(
+        [*COMMAND, "--version"], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert result.stdout == f"meiriqi {meiriqi.__version__}\n"
+    assert result.stderr == ""
+
+
+def start(*argv: str, stdin: int | None = None) -> subprocess.Popen[bytes]:
+    """``meiriqi ARGV`` in a process group of its own, with Ctrl-C's default handling (a shell
+    that starts a job in the background lets it ignore SIGINT)."""
+    return subprocess.Popen(
+        [*COMMAND, *argv],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+def finish(process: subprocess.Popen[bytes]) -> tuple[bytes, bytes]:
+    """The process's output once it has ended (killed, and the test failed, after 30 s)."""
+    try:
+        return process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+        pytest.fail("the command did not end")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("perft", "9", "--threads", "1"),  # counting, in the core
+        ("perft", "9", "--divide", "--threads", "1"),
+        ("convert", "-"),  # waiting for its input
+    ],
+)
+def test_ctrl_c_ends_quietly_with_status_130(argv: tuple[str, ...]) -> None:
+    process = start(*argv, stdin=subprocess.PIPE)
+    time.sleep(2)  # the command has started its work
+    assert process.poll() is None
+    os.killpg(process.pid, signal.SIGINT)  # what Ctrl-C at the terminal does
+    out, err = finish(process)
+    assert process.returncode == 130
+    assert err == b"" and out == b""
+
+
+@pytest.mark.parametrize(
+    "argv", [("perft", "4", "--divide"), ("--variant", "list"), ("perft", "3")]
+)
+def test_a_closed_pipe_ends_quietly_with_status_1(argv: tuple[str, ...]) -> None:
+    process = start(*argv)
+    assert process.stdout is not None
+    process.stdout.close()  # as `| head` does once it has read enough, here before a word
+    try:
+        err = process.communicate(timeout=60)[1]
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        raise
+    assert process.returncode == 1
+    assert err == b""
+
+
+def test_head_reads_the_first_line() -> None:
+    pipeline = subprocess.run(
+        ["bash", "-c", f"{sys.executable} -m meiriqi perft 4 --divide | head -1"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert re.fullmatch(r"[a-j][0-9]+[a-j][0-9]+: [0-9]+\n", pipeline.stdout)
+    assert pipeline.stderr == ""
