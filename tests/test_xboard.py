@@ -83,6 +83,20 @@ def test_handshake_announces_the_features_and_every_variant() -> None:
     assert process.close() == ""
 
 
+def test_setup_as_xboard_showed_it() -> None:
+    # The tables XBoard 4.9.1 drew correctly under Xvfb (docs/engines.md).
+    assert setup_command(meiriqi.Board()) == (
+        "setup (INPRQYE.CWMOH.JG..LS.Kinprqye.cwmoh.jg..ls.k) 10x10+0_fairy " + meiriqi.STARTING_FEN
+    )
+    dense_rim = "LHMJSDOAEUI++++++++++WRBQNCPGVT............K"
+    board = meiriqi.Board(variant="wildeurasian-dense-rim-mitregi")
+    assert setup_command(board) == (
+        f"setup ({dense_rim}{dense_rim.lower()}) 12x12+10_fairy {board.fen()}"
+    )
+    assert "piece E& fBbRfsWbF2" in piece_commands(meiriqi.Board())
+    assert not any("Y&" in line or "H&" in line for line in piece_commands(meiriqi.Board()))
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_scripted_game(engine: EngineProcess, variant: str) -> None:
     board = meiriqi.Board(variant=variant)
