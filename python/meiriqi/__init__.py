@@ -64,7 +64,6 @@ from meiriqi._core import Board as _CoreBoard
 from meiriqi.san import AmbiguousMoveError
 
 
-
 def _version() -> str:
     """The installed package's version: Cargo.toml's, which the build copies into the package
     metadata (``"0+unknown"`` for a source tree that was never installed)."""

@@ -77,16 +77,26 @@ _GAP = "    "
 
 @dataclass(frozen=True)
 class PieceGuide:
-    """One piece of a variant: ``name`` (the engine's, such as ``"rhino"``), its FEN
-    ``letters``, its ``movement`` in words, where it can go on an empty board (``plain``) and,
-    for a hopper, with screens set up (``screened``)."""
+    """One piece of a variant: ``name`` (the engine's, such as ``"rhino"``), its piece type
+    ``kind`` (the first, when several share the name), its FEN ``letters`` and its ``movement``
+    in words; where it can go is computed when first asked for."""
 
     variant: str
     name: str
+    kind: int
     letters: tuple[str, ...]
     movement: str
-    plain: Reach
-    screened: Reach | None
+
+    @property
+    def plain(self) -> Reach:
+        """Where it can go on an empty board."""
+        return reach(self.variant, self.kind)
+
+    @property
+    def screened(self) -> Reach | None:
+        """Where a hopper can go with screens set up; ``None`` for a piece no screen helps."""
+        screened = reach(self.variant, self.kind, screens=True)
+        return screened if screened.screens else None
 
     @property
     def title(self) -> str:
@@ -105,13 +115,14 @@ class PieceGuide:
     def diagram(self) -> str:
         """The diagram (two side by side for a hopper: without and with screens)."""
         board = Board.empty(variant=self.variant)
-        reaches = [self.plain] if self.screened is None else [self.plain, self.screened]
+        screened = self.screened
+        reaches = [self.plain] if screened is None else [self.plain, screened]
         squares = {sq for each in reaches for sq in (each.origin, *each.marks, *each.screens)}
         files = _span(map(square_file, squares), board.files)
         ranks = _span(map(square_rank, squares), board.ranks)
         symbol = self.letters[0]
         grids = [_grid(each, symbol, files, ranks) for each in reaches]
-        if self.screened is None:
+        if screened is None:
             return "\n".join(grids[0])
         titles = ["without a screen", "with screens (#)"]
         width = max(len(line) for line in grids[0])
@@ -162,19 +173,16 @@ def guides(variant: str) -> tuple[PieceGuide, ...]:
     kinds: dict[str, list[int]] = {}
     for kind in board.piece_types:
         kinds.setdefault(piece_name(kind, variant=variant), []).append(kind)
-    entries = []
-    for name, same in kinds.items():
-        screened = reach(variant, same[0], screens=True)
-        entries.append(
-            PieceGuide(
-                variant=variant,
-                name=name,
-                letters=tuple(piece_symbol(kind, variant=variant) for kind in same),
-                movement=movement(variant, name),
-                plain=reach(variant, same[0]),
-                screened=screened if screened.screens else None,
-            )
+    entries = [
+        PieceGuide(
+            variant=variant,
+            name=name,
+            kind=same[0],
+            letters=tuple(piece_symbol(kind, variant=variant) for kind in same),
+            movement=movement(variant, name),
         )
+        for name, same in kinds.items()
+    ]
     return tuple(entries)
 
 
