@@ -19,7 +19,8 @@
 use crate::geometry::Offset;
 
 /// Whether a walk's destinations may be reached by a quiet move, by a capture, or both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Mode {
     /// Moves to an empty square or captures an enemy piece.
     MoveOrCapture,
@@ -57,7 +58,8 @@ impl Mode {
 }
 
 /// Which mirror images and rotations of the written orientation the piece also has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Symmetry {
     /// Only the written orientation.
     None,

@@ -33,6 +33,7 @@ pub mod setup;
 pub mod square_set;
 pub mod tables;
 pub mod variant;
+pub mod variant_file;
 mod variants;
 mod zobrist;
 

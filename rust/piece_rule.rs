@@ -7,7 +7,8 @@ use crate::region::Region;
 use crate::square_set::SquareSet;
 
 /// When a piece that may promote must do so.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Compulsory {
     /// Promotion is always optional.
     Never,

@@ -14,7 +14,8 @@ use std::fmt;
 use std::sync::OnceLock;
 
 /// What having no legal move while not in check means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Stalemate {
     /// The side to move loses.
     Loses,
@@ -23,7 +24,8 @@ pub enum Stalemate {
 }
 
 /// Which lines the two Kings may not share with nothing between them.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Facing {
     /// The Kings may face each other.
     Allowed,
@@ -34,7 +36,8 @@ pub enum Facing {
 }
 
 /// Which positions are dead for lack of material.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum DeadPositions {
     /// None: the rules of the game decide.
     None,
