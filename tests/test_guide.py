@@ -120,6 +120,7 @@ def test_confined_pieces_are_shown_in_their_region() -> None:
     assert marks("meiriqi", "K") == expect(MOVE_OR_CAPTURE, "h1 i1 j1 h2 j2 h3 i3 j3")
     assert marks("meiriqi", "mandarin") == expect(MOVE_OR_CAPTURE, "h1 j1 h3 j3")
     assert marks("xiangqi", "advisor") == expect(MOVE_OR_CAPTURE, "d1 f1 d3 f3")
+    assert marks("xiangqi", "king") == expect(MOVE_OR_CAPTURE, "e1 d2 f2 e3")
     assert marks("wildeurasian-bestiary", "king") == expect(MOVE_OR_CAPTURE, "e5 f5 g5 e6 g6")
 
 

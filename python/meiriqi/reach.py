@@ -5,10 +5,10 @@ confined to a region, on the middle of the squares it may stand on), and reads t
 moves: the empty squares it can move to, and the squares where it can capture, each found by
 putting an enemy piece there. The two Kings (and the pieces a rule needs beside them, such as a
 second relevant piece so that a Wildeurasian piece may cross the River) stand far away; the
-marks are the union over three such placements, so that a King that blocks a line, or that a move
-would face, in one placement does not hide the move. With ``screens``, a hopper is shown with a
-screen (a piece of either colour) two squares away on each line where one changes what it can
-do. Nothing here is drawn by hand: a change to the rules changes the pictures.
+marks are the union over up to three such placements, so that a King that blocks a line, or
+that a move would face, in one placement does not hide the move. With ``screens``, a hopper is
+shown with a screen (a piece of either colour) two squares away on each line where one changes
+what it can do. Nothing here is drawn by hand: a change to the rules changes the pictures.
 """
 
 from __future__ import annotations
@@ -25,12 +25,13 @@ from meiriqi._core import (
     WHITE,
     Board,
     Piece,
+    piece_symbol,
     square,
     square_file,
     square_rank,
 )
 
-__all__ = ["CAPTURE", "MOVE", "MOVE_OR_CAPTURE", "SCREEN", "Reach", "is_hopper", "reach"]
+__all__ = ["CAPTURE", "MOVE", "MOVE_OR_CAPTURE", "SCREEN", "SUPPORT", "Reach", "reach"]
 
 MOVE_OR_CAPTURE = "*"
 """A square the piece can move to, capturing whatever enemy stands there."""
@@ -202,11 +203,12 @@ def _with_black(board: Board, sq: int, kinds: Iterable[int]) -> Board | None:
 def _probe_kinds(board: Board, royal: str) -> list[int]:
     """The piece types to put on a square as a target or a screen: the Pawns first (they pin
     and check the least), then the others but the King."""
-    symbol = {
-        kind: Piece(kind, WHITE, variant=board.variant_name).symbol() for kind in board.piece_types
-    }
-    others = [kind for kind in board.piece_types if kind not in board.pawn_types]
-    return [*board.pawn_types, *(kind for kind in others if symbol[kind] != royal)]
+    others = [
+        kind
+        for kind in board.piece_types
+        if kind not in board.pawn_types and piece_symbol(kind, variant=board.variant_name) != royal
+    ]
+    return [*board.pawn_types, *others]
 
 
 def _targets(board: Board, origin: int) -> set[int]:
@@ -278,8 +280,3 @@ def _union(old: str | None, new: str) -> str:
     if old is None or old == new:
         return new
     return MOVE_OR_CAPTURE
-
-
-def is_hopper(variant: str, piece_type: int) -> bool:
-    """Whether a screen changes where the piece can go (the Cannon and its kin)."""
-    return bool(reach(variant, piece_type, screens=True).screens)
