@@ -190,7 +190,7 @@ def test_update_appends_a_missing_section_and_replaces_an_old_one() -> None:
     appended = guide.update("# Rules\n")
     assert appended.startswith("# Rules\n\n" + guide.BEGIN)
     old = f"# Rules\n\n{guide.BEGIN}\nold\n{guide.END}\n\n## After\n"
-    assert guide.update(old) == f"# Rules\n\n{guide.markdown()}## After\n"
+    assert guide.update(old) == f"# Rules\n\n{guide.markdown()}\n## After\n"
 
 
 def test_the_command_line_prints_and_updates(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ from meiriqi._core import (
 )
 from meiriqi.names import game_name
 from meiriqi.pieces import movement
-from meiriqi.reach import CAPTURE, MOVE, MOVE_OR_CAPTURE, SCREEN, Reach, reach
+from meiriqi.reach import CAPTURE, MOVE, MOVE_OR_CAPTURE, SCREEN, Reach, middle, reach
 
 __all__ = [
     "BEGIN",
@@ -106,9 +106,8 @@ class PieceGuide:
     @property
     def where(self) -> str:
         """Where the diagram shows it from, and why there when not in the middle."""
-        board = Board.empty(variant=self.variant)
         shown = f"from {square_name(self.plain.origin)}"
-        if self.plain.origin != square((board.files - 1) // 2, (board.ranks - 1) // 2):
+        if self.plain.origin != middle(Board.empty(variant=self.variant)):
             shown += ", the middle of the squares it may stand on"
         return shown
 
@@ -173,7 +172,7 @@ def guides(variant: str) -> tuple[PieceGuide, ...]:
     kinds: dict[str, list[int]] = {}
     for kind in board.piece_types:
         kinds.setdefault(piece_name(kind, variant=variant), []).append(kind)
-    entries = [
+    return tuple(
         PieceGuide(
             variant=variant,
             name=name,
@@ -182,8 +181,7 @@ def guides(variant: str) -> tuple[PieceGuide, ...]:
             movement=movement(variant, name),
         )
         for name, same in kinds.items()
-    ]
-    return tuple(entries)
+    )
 
 
 def find(variant: str, text: str) -> PieceGuide:
@@ -260,7 +258,8 @@ def update(document: str) -> str:
     start, end = document.find(BEGIN), document.find(END)
     if start < 0 or end < start:
         return document.rstrip("\n") + "\n\n" + markdown()
-    return document[:start] + markdown() + document[end + len(END) :].lstrip("\n")
+    after = document[end + len(END) :].lstrip("\n")
+    return document[:start] + markdown() + ("\n" + after if after else "")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -31,7 +31,7 @@ from meiriqi._core import (
     square_rank,
 )
 
-__all__ = ["CAPTURE", "MOVE", "MOVE_OR_CAPTURE", "SCREEN", "SUPPORT", "Reach", "reach"]
+__all__ = ["CAPTURE", "MOVE", "MOVE_OR_CAPTURE", "SCREEN", "SUPPORT", "Reach", "middle", "reach"]
 
 MOVE_OR_CAPTURE = "*"
 """A square the piece can move to, capturing whatever enemy stands there."""
@@ -96,11 +96,15 @@ def _allowed(variant: str, symbol: str) -> tuple[int, ...]:
     return tuple(sq for sq in _squares(board) if _may_stand(board, sq, piece))
 
 
+def middle(board: Board) -> int:
+    """The middle square of the board (below and left of the centre on an even side)."""
+    return square((board.files - 1) // 2, (board.ranks - 1) // 2)
+
+
 def _origin(board: Board, allowed: tuple[int, ...]) -> int:
     """The middle of the board, or else the square of ``allowed`` nearest their middle."""
-    middle = square((board.files - 1) // 2, (board.ranks - 1) // 2)
-    if middle in allowed:
-        return middle
+    if middle(board) in allowed:
+        return middle(board)
     file = sum(map(square_file, allowed)) / len(allowed)
     rank = sum(map(square_rank, allowed)) / len(allowed)
     return min(
