@@ -12,24 +12,50 @@ import contextlib
 import io
 import math
 import os
+import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
-from meiriqi import BLACK, WHITE, Board, __version__, display, pgn, repl, selfplay, uci, xboard
+from meiriqi import (
+    BLACK,
+    WHITE,
+    Board,
+    __version__,
+    display,
+    distributed,
+    match,
+    pgn,
+    repl,
+    resume,
+    selfplay,
+    uci,
+    xboard,
+)
+from meiriqi.perft_split import perft_divide
+from meiriqi.selfplay import Player
+from meiriqi.sprt import Sprt
 
 
 def _perft(args: argparse.Namespace) -> int:
-    """``meiriqi perft DEPTH [--variant NAME] [--fen FEN] [--divide] [--threads N] [--time]``."""
+    """``meiriqi perft DEPTH [--variant NAME] [--fen FEN] [--divide] [--threads N] [--time]
+    [--workers N] [--cluster ADDRESS]``."""
     board = Board(args.fen, variant=args.variant)
     start = time.perf_counter()
-    if args.divide:
-        counts = board.perft_divide(args.depth, threads=args.threads)
-        for uci, count in sorted(counts.items()):
-            print(f"{uci}: {count}")
+    if (args.workers or args.cluster) and args.depth > 0:
+        with _pool(args) as pool:
+            counts = perft_divide(board, args.depth, pool)
         total = sum(counts.values())
-        print(f"\nNodes: {total}")
+        if args.divide:
+            _print_divide(counts)
+        else:
+            print(total)
+    elif args.divide:
+        counts = board.perft_divide(args.depth, threads=args.threads)
+        _print_divide(counts)
+        total = sum(counts.values())
     else:
         total = board.perft(args.depth, threads=args.threads)
         print(total)
@@ -37,6 +63,18 @@ def _perft(args: argparse.Namespace) -> int:
         seconds = time.perf_counter() - start
         print(f"{seconds:.3f} s, {total / max(seconds, 1e-9):,.0f} nodes/s", file=sys.stderr)
     return 0
+
+
+def _print_divide(counts: dict[str, int]) -> None:
+    """The count below each root move, then the total."""
+    for move, count in sorted(counts.items()):
+        print(f"{move}: {count}")
+    print(f"\nNodes: {sum(counts.values())}")
+
+
+def _pool(args: argparse.Namespace) -> distributed.TaskPool:
+    """The pool of ``--workers`` / ``--cluster``."""
+    return distributed.open_pool(args.workers, args.cluster)
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -69,31 +107,114 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _selfplay(args: argparse.Namespace) -> int:
-    """``meiriqi selfplay --games N [--variant NAME] [--time T | --depth D] [--out FILE]
-    [--max-plies P] [--seed S] [--opening-plies K]``."""
-    with _output(args.out, "selfplay") as out:
+    """``meiriqi selfplay [--games N] [--variant NAME] [--time T | --depth D] [--out FILE]
+    [--max-plies P] [--seed S] [--opening-plies K] [--workers N | --cluster ADDRESS]
+    [--resume]``."""
+    finished = _finished_records(args, "selfplay")
+    if finished is None:
+        return 2
+    results = Counter(game.headers["Result"] for game in finished)
+    with _output(args.out, "selfplay", append=args.resume) as out:
         if out is None:
             return 2
         try:
-            results = selfplay.run(
-                args.games,
-                out,
-                progress=sys.stderr,
-                seed=args.seed,
-                time=args.time if args.depth is None else None,
-                depth=args.depth,
-                max_plies=args.max_plies,
-                opening_plies=args.opening_plies,
-                variant=args.variant,
-            )
+            with _pool(args) as pool:
+                results += selfplay.run(
+                    args.games,
+                    out,
+                    progress=sys.stderr,
+                    seed=args.seed,
+                    time=args.time if args.depth is None else None,
+                    depth=args.depth,
+                    max_plies=args.max_plies,
+                    opening_plies=args.opening_plies,
+                    variant=args.variant,
+                    pool=pool,
+                    done=len(finished),
+                )
         except KeyboardInterrupt:
-            print(
-                "\nmeiriqi selfplay: interrupted; the finished games are written", file=sys.stderr
-            )
-            return 130
+            return _interrupted("selfplay", args.out)
     summary = ", ".join(f"{result}: {count}" for result, count in sorted(results.items()))
     print(f"{args.games} games ({summary})", file=sys.stderr)
     return 0
+
+
+def _match(args: argparse.Namespace) -> int:
+    """``meiriqi match --engine-a SETTING --engine-b SETTING [--games N] [--sprt ELO0 ELO1]
+    [--alpha A] [--beta B] [--variant NAME] [--max-plies P] [--opening-plies K] [--seed S]
+    [--out FILE [--resume]] [--workers N | --cluster ADDRESS]``: the score, Elo and SPRT on
+    standard output."""
+    if args.games % 2:
+        print("meiriqi match: --games must be even: games are played in pairs", file=sys.stderr)
+        return 2
+    sprt = None
+    if args.sprt is not None:
+        sprt = Sprt(*args.sprt, alpha=args.alpha, beta=args.beta)
+        if sprt.elo0 >= sprt.elo1:
+            print("meiriqi match: --sprt ELO0 ELO1 needs ELO0 below ELO1", file=sys.stderr)
+            return 2
+    finished = _finished_records(args, "match")
+    if finished is None:
+        return 2
+    standing = match.Standing()
+    standing.add_records(finished)
+    settings = match.MatchSettings(
+        engine_a=args.engine_a,
+        engine_b=args.engine_b,
+        seed=random.randrange(2**63) if args.seed is None else args.seed,
+        max_plies=args.max_plies,
+        opening_plies=args.opening_plies,
+        variant=args.variant,
+    )
+    print(f"A: {args.engine_a}, B: {args.engine_b}, variant {args.variant}")
+    with _output(args.out or os.devnull, "match", append=args.resume) as out:
+        if out is None:
+            return 2
+        try:
+            with _pool(args) as pool:
+                match.run(
+                    settings,
+                    args.games,
+                    out,
+                    progress=sys.stderr,
+                    pool=pool,
+                    sprt=sprt,
+                    standing=standing,
+                )
+        except KeyboardInterrupt:
+            print(standing.summary(sprt))
+            return _interrupted("match", args.out)
+    print(standing.summary(sprt))
+    return 0
+
+
+def _finished_records(args: argparse.Namespace, command: str) -> list[pgn.Game] | None:
+    """With ``--resume``, the finished games of ``--out`` (the file cut after them); without,
+    none; ``None`` after saying why the run cannot resume."""
+    if not args.resume:
+        return []
+    if args.out in (None, "-"):
+        print(f"meiriqi {command}: --resume needs --out FILE", file=sys.stderr)
+        return None
+    finished = resume.finished_records(args.out, args.variant)
+    if len(finished) > args.games:
+        print(
+            f"meiriqi {command}: {args.out} already holds {len(finished)} games, "
+            f"more than --games {args.games}",
+            file=sys.stderr,
+        )
+        return None
+    return finished
+
+
+def _interrupted(command: str, out: str | None) -> int:
+    """Says that the run stopped and how to resume it; the exit status of Ctrl-C."""
+    resuming = out not in (None, "-")
+    hint = "; add --resume to the same command to go on" if resuming else ""
+    print(
+        f"\nmeiriqi {command}: interrupted; the finished games are written{hint}", file=sys.stderr
+    )
+    return 130
 
 
 def _convert(args: argparse.Namespace) -> int:
@@ -117,14 +238,14 @@ def _convert(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def _output(path: str, command: str) -> Iterator[TextIO | None]:
-    """The file ``path`` opened for writing (``-``: standard output), or ``None`` after saying
-    why it cannot be."""
+def _output(path: str, command: str, *, append: bool = False) -> Iterator[TextIO | None]:
+    """The file ``path`` opened for writing, or for adding at its end (``-``: standard output),
+    or ``None`` after saying why it cannot be."""
     if path == "-":
         yield sys.stdout
         return
     try:
-        handle = open(path, "w", encoding="utf-8")  # noqa: SIM115
+        handle = open(path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115
     except OSError as error:
         print(f"meiriqi {command}: cannot write {path!r}: {error.strerror}", file=sys.stderr)
         yield None
@@ -208,6 +329,75 @@ def _add_level(parser: argparse.ArgumentParser, default_time: float) -> None:
     )
 
 
+def _add_pool(parser: argparse.ArgumentParser) -> None:
+    """The ``--workers`` and ``--cluster`` options (see docs/cluster.md)."""
+    parser.add_argument(
+        "--workers",
+        type=_number("worker count", 1),
+        metavar="N",
+        help="run on N processes of this machine; with --cluster, N tasks at a time "
+        "(default: one process, or one task per CPU of the cluster)",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run on the Ray cluster at ADDRESS (host:port, or 'auto'); "
+        "needs pip install 'meiriqi[cluster]'",
+    )
+
+
+def _add_resume(parser: argparse.ArgumentParser) -> None:
+    """The ``--resume`` option."""
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the finished games of --out FILE and play only the rest",
+    )
+
+
+def _player(text: str) -> Player:
+    """A search setting: ``depth=N``, ``time=SECONDS``, ``nodes=N``, comma-separated."""
+    limits: dict[str, float] = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        name = name.strip().lower()
+        if name not in ("depth", "time", "nodes") or name in limits:
+            raise argparse.ArgumentTypeError(
+                f"invalid search setting {text!r}: expected depth=N, time=SECONDS and/or "
+                "nodes=N, comma-separated"
+            )
+        limits[name] = (
+            _seconds(value)
+            if name == "time"
+            else _number(name, 1, 99 if name == "depth" else None)(value)
+        )
+    return Player(**limits)  # type: ignore[arg-type]
+
+
+def _elo(text: str) -> float:
+    """An Elo difference: a finite number."""
+    try:
+        elo = float(text)
+    except ValueError:
+        elo = math.nan
+    if not math.isfinite(elo):
+        raise argparse.ArgumentTypeError(f"invalid Elo {text!r}: expected a number")
+    return elo
+
+
+def _error_rate(text: str) -> float:
+    """An SPRT error rate: above 0 and below 0.5."""
+    try:
+        rate = float(text)
+    except ValueError:
+        rate = math.nan
+    if not 0 < rate < 0.5:
+        raise argparse.ArgumentTypeError(
+            f"invalid error rate {text!r}: expected above 0, below 0.5"
+        )
+    return rate
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(
@@ -239,7 +429,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.set_defaults(run=_play)
 
     games = commands.add_parser("selfplay", help="let the computer play itself, write the games")
-    games.add_argument("--games", type=_number("game count", 1), default=10, metavar="N")
+    games.add_argument(
+        "--games",
+        type=_number("game count", 1),
+        default=10,
+        metavar="N",
+        help="how many games to play (default: %(default)s)",
+    )
     _add_level(games, 0.1)
     games.add_argument("--out", default="-", metavar="FILE", help="records (default: stdout)")
     games.add_argument(
@@ -258,7 +454,64 @@ def build_parser() -> argparse.ArgumentParser:
         help="random moves at the start of each game, so games differ (default: %(default)s)",
     )
     _add_variant(games)
+    _add_pool(games)
+    _add_resume(games)
     games.set_defaults(run=_selfplay)
+
+    duel = commands.add_parser(
+        "match", help="play two search settings against each other: score, Elo, SPRT"
+    )
+    for engine in ("a", "b"):
+        duel.add_argument(
+            f"--engine-{engine}",
+            type=_player,
+            required=True,
+            metavar="SETTING",
+            help=f"engine {engine.upper()}'s search: depth=N, time=SECONDS and/or nodes=N "
+            "per move, comma-separated (whichever ends first)",
+        )
+    duel.add_argument(
+        "--games",
+        type=_number("game count", 2),
+        default=100,
+        metavar="N",
+        help="an even number of games: pairs from the same opening, colours swapped "
+        "(default: %(default)s)",
+    )
+    duel.add_argument(
+        "--sprt",
+        nargs=2,
+        type=_elo,
+        metavar=("ELO0", "ELO1"),
+        help="stop when fishtest's SPRT decides between normalized Elo ELO0 and ELO1 of A over B",
+    )
+    for name in ("alpha", "beta"):
+        duel.add_argument(
+            f"--{name}",
+            type=_error_rate,
+            default=0.05,
+            help=f"the SPRT's {name} (default: %(default)s)",
+        )
+    duel.add_argument("--out", metavar="FILE", help="write the game records to FILE")
+    duel.add_argument(
+        "--max-plies",
+        type=_number("ply limit", 1),
+        default=300,
+        metavar="P",
+        help="a game still on after P plies counts as a draw (default: %(default)s)",
+    )
+    duel.add_argument(
+        "--opening-plies",
+        type=_number("opening plies", 0),
+        default=4,
+        metavar="K",
+        help="random moves at the start of each pair's games (default: %(default)s)",
+    )
+    duel.add_argument("--seed", type=int, help="seed of the random openings")
+    _add_variant(duel)
+    _add_pool(duel)
+    _add_resume(duel)
+    duel.set_defaults(run=_match)
 
     convert = commands.add_parser("convert", help="check and rewrite game records")
     convert.add_argument("input", metavar="INPUT", help="the records to read ('-': stdin)")
@@ -275,6 +528,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     perft.add_argument("--time", action="store_true", help="print the time and speed to stderr")
     _add_variant(perft)
+    _add_pool(perft)
     perft.set_defaults(run=_perft)
 
     commands.add_parser(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import abc
 import heapq
 import logging
+import socket
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -188,8 +189,8 @@ class ProcessPool(_RetryingPool[Future]):
         self._executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _call(function: Callable[[Any], Any], task: Any) -> Any:
-    """``function(task)``: what a Ray task runs."""
+def _run_task(function: Callable[[Any], Any], task: Any) -> Any:
+    """``function(task)``: what a Ray task runs (its workers are called ``ray::_run_task``)."""
     return function(task)
 
 
@@ -200,6 +201,7 @@ class RayPool(_RetryingPool[Any]):
 
     def __init__(self, address: str, workers: int | None = None) -> None:
         ray = _import_ray()
+        _check_reachable(address)
         ray.init(
             address=address,
             logging_level=logging.ERROR,
@@ -207,7 +209,7 @@ class RayPool(_RetryingPool[Any]):
             configure_logging=False,
         )
         self._ray = ray
-        self._remote = ray.remote(max_retries=MAX_ATTEMPTS - 1, retry_exceptions=False)(_call)
+        self._remote = ray.remote(max_retries=MAX_ATTEMPTS - 1, retry_exceptions=False)(_run_task)
         self._workers = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
         self.lost_errors = (
             ray.exceptions.WorkerCrashedError,
@@ -252,6 +254,20 @@ def _import_ray() -> Any:
             "--cluster needs Ray: install meiriqi[cluster] (pip install 'meiriqi[cluster]')"
         ) from None
     return ray
+
+
+def _check_reachable(address: str, timeout: float = 5.0) -> None:
+    """``ValueError`` unless something listens at ``address`` (``host:port``; ``auto`` and Ray
+    client addresses are left to Ray), rather than Ray's endless retries."""
+    host, colon, port = address.rpartition(":")
+    if not colon or not port.isdigit() or "://" in address:
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as error:
+        raise ValueError(
+            f"cannot reach the Ray cluster at {address}: {error.strerror or error}"
+        ) from None
 
 
 def open_pool(workers: int | None = None, cluster: str | None = None) -> TaskPool:

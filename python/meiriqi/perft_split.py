@@ -35,9 +35,10 @@ class Subtree:
 
 def split(board: Board, depth: int, subtrees: int) -> list[Subtree]:
     """The tree of ``board`` (``depth`` >= 1 plies) cut at the first ply with at least
-    ``subtrees`` positions, or one ply above the leaves."""
+    ``subtrees`` positions, but at least two plies above the leaves (a count costs the core a
+    few milliseconds however small the tree) unless the root is."""
     frontier = [_child(move.uci(), board, move, depth - 1) for move in board.legal_moves]
-    while frontier and frontier[0].depth > 0 and len(frontier) < subtrees:
+    while frontier and frontier[0].depth > 2 and len(frontier) < subtrees:
         frontier = [
             _child(part.root, part.board, move, part.depth - 1)
             for part in frontier
