@@ -97,7 +97,9 @@ def _nearest_with_t_value(
 
 def log_likelihood_ratio(pentanomial: Sequence[int], elo0: float, elo1: float) -> float:
     """Fishtest's generalized log-likelihood ratio of normalized Elo ``elo1`` against ``elo0``
-    for these pair counts."""
+    for these pair counts (0 before any pair)."""
+    if not any(pentanomial):
+        return 0.0
     pairs, values, observed = _distribution(pentanomial)
     # A pair is two games: its t-value is sqrt(2) times a game's.
     t0, t1 = (elo * math.sqrt(2) / _NELO_PER_T for elo in (elo0, elo1))
