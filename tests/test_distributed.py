@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from process_tree import descendants
 
 from meiriqi import Board, perft_split, resume
 from meiriqi.cli import main
@@ -31,16 +32,6 @@ def meiriqi_cli(*argv: str, timeout: float = 120) -> subprocess.CompletedProcess
     return subprocess.run(
         [sys.executable, "-m", "meiriqi", *argv], capture_output=True, text=True, timeout=timeout
     )
-
-
-def descendants(pid: int) -> list[int]:
-    """The processes below ``pid``, from Linux's /proc."""
-    found = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        with open(task / "children", encoding="ascii") as handle:
-            for child in map(int, handle.read().split()):
-                found += [child, *descendants(child)]
-    return found
 
 
 def square(number: int) -> int:
