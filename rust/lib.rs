@@ -15,6 +15,7 @@
 //! ```
 
 pub mod atom;
+pub mod betza;
 pub mod eval;
 pub mod fen;
 pub mod game;

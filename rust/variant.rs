@@ -1,6 +1,7 @@
 //! Variants as data: a board size, regions, a piece table (its rows are in
-//! [`crate::piece_rule`]) and rule switches. A [`VariantSpec`] is plain owned data (built-in ones
-//! are written in `rust/variants/`); [`Variant::build`] checks it and precomputes its tables.
+//! [`crate::piece_rule`]) and rule switches. A [`VariantSpec`] is plain owned data (read from a
+//! variant file, [`crate::variant_file`], for the built-in ones as for a player's);
+//! [`Variant::build`] checks it and precomputes its tables.
 
 use crate::fen;
 use crate::geometry::{Dimensions, Square};
@@ -446,7 +447,9 @@ impl Variant {
             [const { OnceLock::new() }; variants::ALL.len()];
         let index = variants::ALL.iter().position(|(known, _)| *known == name)?;
         Some(BUILT[index].get_or_init(|| {
-            Variant::build((variants::ALL[index].1)()).expect("built-in variants are valid")
+            let (name, text) = variants::ALL[index];
+            crate::variant_file::parse(text, name, variants::file)
+                .unwrap_or_else(|error| panic!("built-in variant files are valid: {error}"))
         }))
     }
 

@@ -20,6 +20,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
+use std::sync::Mutex;
 use toml::Spanned;
 
 /// Why a variant file could not be read: where, and what is wrong.
@@ -86,6 +87,67 @@ pub fn parse(
     source.spec(document)
 }
 
+/// A player's variant file read as it is loaded.
+struct Loaded {
+    text: String,
+    outcome: Result<&'static Variant, VariantFileError>,
+}
+
+/// Every variant file loaded so far.
+static LOADED: Mutex<Vec<Loaded>> = Mutex::new(Vec::new());
+
+/// Reads a player's variant file `text` (called `file` in errors), which may extend a built-in
+/// variant, and checks that its start is a legal position. A loaded variant lives as long as the
+/// program, as the built-in ones do: loading the same text again gives the same variant (or the
+/// same error), and its name must be no other variant's.
+pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError> {
+    let mut loaded = LOADED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(known) = loaded.iter().find(|known| known.text == text) {
+        return known.outcome.clone().map_err(|error| VariantFileError {
+            file: file.to_string(),
+            ..error
+        });
+    }
+    let source = Source { text, file };
+    let variant = parse(text, file, crate::variants::file)?;
+    let name = variant.spec().name.clone();
+    let clash = crate::variants::file(&name).is_some()
+        || loaded
+            .iter()
+            .any(|known| known.outcome.as_ref().is_ok_and(|v| v.spec().name == name));
+    if clash {
+        return Err(source.error(
+            source.name_span(),
+            format!("name: another variant is called {name:?}"),
+        ));
+    }
+    // Only a variant of the program's lifetime can hold a position, to check the start with.
+    let variant: &'static Variant = Box::leak(Box::new(variant));
+    let outcome = match crate::fen::parse(variant, &variant.spec().start_fen) {
+        Ok(_) => Ok(variant),
+        Err(why) => Err(source.error(source.start_span(), format!("start: {why}"))),
+    };
+    loaded.push(Loaded {
+        text: text.to_string(),
+        outcome: outcome.clone(),
+    });
+    outcome
+}
+
+/// The variant loaded with the name `name`, if one was.
+pub fn loaded(name: &str) -> Option<&'static Variant> {
+    let loaded = LOADED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    loaded
+        .iter()
+        .filter_map(|known| known.outcome.as_ref().ok())
+        .find(|variant| variant.spec().name == name)
+        .copied()
+}
+
 /// A file's text and name, for reading it and placing errors.
 #[derive(Clone, Copy)]
 struct Source<'a> {
@@ -111,6 +173,22 @@ impl Source<'_> {
             position,
             message,
         }
+    }
+
+    /// Where the file gives its `name` (no place when it does not: then it is inherited).
+    fn name_span(&self) -> Range<usize> {
+        self.document()
+            .ok()
+            .and_then(|document| document.name)
+            .map_or(0..0, |name| name.span())
+    }
+
+    /// Where the file gives its `start`.
+    fn start_span(&self) -> Range<usize> {
+        self.document()
+            .ok()
+            .and_then(|document| document.start)
+            .map_or(0..0, |start| start.span())
     }
 
     /// The file read as TOML into the document's shape.
@@ -168,6 +246,9 @@ impl Source<'_> {
             named: &document.regions,
             dimensions,
         };
+        for (name, text) in &document.regions {
+            regions.get(text, &format!("regions.{name}"))?;
+        }
         let pieces = document
             .pieces
             .iter()
@@ -671,20 +752,181 @@ impl AtomEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variants;
 
-    /// Each built-in variant's file read into exactly the definition written in Rust.
+    /// A small game of a user's: Kings and Rooks on 4x4, plus whatever `extra` adds.
+    fn small(extra: &str) -> String {
+        format!(
+            r#"name = "tiny"
+files = 4
+ranks = 4
+start = "2k1/1r2/4/K2R w - - 0 1"
+{extra}
+[[pieces]]
+name = "king"
+symbol = "K"
+value = 0
+roles = ["royal"]
+moves = [{{ leap = [1, 0] }}, {{ leap = [1, 1] }}]
+
+[[pieces]]
+name = "rook"
+symbol = "R"
+value = 500
+moves = [{{ ride = [1, 0] }}]
+"#
+        )
+    }
+
+    fn read(text: &str) -> Result<Variant, VariantFileError> {
+        parse(text, "my.toml", variants::file)
+    }
+
+    /// The error `text` gives, as printed.
+    fn error(text: &str) -> String {
+        read(text).expect_err("a mistake").to_string()
+    }
+
     #[test]
-    fn every_file_says_what_its_definition_says() {
-        let text_of = |name: &str| -> Option<&'static str> {
-            let path = format!("python/meiriqi/variants/{name}.toml");
-            std::fs::read_to_string(path)
-                .ok()
-                .map(|t| &*Box::leak(t.into_boxed_str()))
-        };
-        for (name, definition) in crate::variants::ALL {
-            let loaded =
-                parse(text_of(name).unwrap(), name, text_of).unwrap_or_else(|e| panic!("{e}"));
-            assert_eq!(loaded.spec(), &definition(), "{name}");
+    fn a_small_file_plays() {
+        let variant = read(&small("")).unwrap();
+        let mut position =
+            crate::fen::parse(Box::leak(Box::new(variant)), "2k1/1r2/4/K2R w - - 0 1").unwrap();
+        // King: a2 (b1 and b2 are on the b3 Rook's file); Rook: d2 d3 d4 c1 b1.
+        assert_eq!(crate::perft::perft(&mut position, 1), 6);
+    }
+
+    #[test]
+    fn every_built_in_file_reads() {
+        for (name, text) in variants::ALL {
+            let variant = parse(text, name, variants::file).unwrap();
+            assert_eq!(variant.spec().name, *name);
         }
+    }
+
+    #[test]
+    fn an_extension_replaces_pieces_in_place_and_keeps_the_rest() {
+        let korean = Variant::by_name("wildeurasian-mitregi-korean")
+            .unwrap()
+            .spec();
+        let plain = Variant::by_name("wildeurasian-mitregi").unwrap().spec();
+        assert_eq!(korean.pieces.len(), plain.pieces.len());
+        let changed: Vec<&str> = korean
+            .pieces
+            .iter()
+            .zip(&plain.pieces)
+            .filter(|(a, b)| a != b)
+            .map(|(a, _)| a.symbol.as_str())
+            .collect();
+        assert!(!changed.is_empty() && changed.len() < 10, "{changed:?}");
+        assert_eq!(korean.start_fen, plain.start_fen);
+        assert_eq!(korean.castling, plain.castling);
+    }
+
+    #[test]
+    fn mistakes_name_the_file_the_line_and_the_field() {
+        let cases = [
+            (
+                small("colour = 1"),
+                "my.toml, line 5, column 1: unknown field `colour`",
+            ),
+            (
+                small("").replace("files = 4", "files = 13"),
+                "my.toml, line 2, column 9: files: 13 is not a board size (1 to 12)",
+            ),
+            (
+                small("").replace("files = 4", "files = 400"),
+                "my.toml, line 2, column 9:",
+            ),
+            (
+                small("").replace("ride = [1, 0]", "ryde = [1, 0]"),
+                "my.toml, line 17, column 12: unknown field `ryde`",
+            ),
+            (
+                small("").replace("ride = [1, 0]", "ride = [0, 0]"),
+                "my.toml, line 17, column 10: pieces[2] (rook): moves: the step [0, 0]",
+            ),
+            (
+                small("").replace("ride = [1, 0]", "ride = [1, 0], leap = [1, 1]"),
+                "give exactly one of leap, ride, bent and crooked",
+            ),
+            (
+                small("").replace("moves = [{ ride = [1, 0] }]", "moves = []"),
+                "pieces[2] (rook): the piece has no moves",
+            ),
+            (
+                small("").replace(r#"symbol = "R""#, r#"symbol = "K""#),
+                "two pieces are written \"K\"",
+            ),
+            (
+                small("").replace("2k1/1r2/4/K2R", "2k1/1r2/4/4/K2R"),
+                "my.toml, line 4, column 9: variant \"tiny\": start position:",
+            ),
+            (
+                small("").replace("value = 500", "value = 500\nconfined-to = \"camp\""),
+                "pieces[2] (rook): confined-to: \"camp\" is not a square",
+            ),
+            (
+                small("").replace("value = 500", "value = 500\nconfined-to = \"a1-e5\""),
+                "pieces[2] (rook): confined-to: \"a1-e5\" lies partly off the board",
+            ),
+            (
+                small("[regions]\nhome = \"a1-z9\""),
+                "my.toml, line 6, column 8: regions.home: \"z9\" is not a square",
+            ),
+            (
+                small("extends = \"chesss\""),
+                "my.toml, line 5, column 11: extends: \"chesss\" is no built-in variant",
+            ),
+            (
+                small("").replace("name = \"tiny\"", ""),
+                "my.toml: name: missing",
+            ),
+            (
+                small("").replace("name = \"tiny\"", "name = \"Tiny Game\""),
+                "line 1, column 8: name: \"Tiny Game\" is not a variant name",
+            ),
+            ("files = [".to_string(), "my.toml, line 1, column"),
+            (
+                "#".repeat(MAX_FILE_BYTES + 1),
+                "my.toml: the file is larger than",
+            ),
+        ];
+        for (text, expected) in cases {
+            let message = error(&text);
+            assert!(message.contains(expected), "{message:?} lacks {expected:?}");
+        }
+    }
+
+    #[test]
+    fn loading_checks_the_start_and_keeps_names_apart() {
+        let text = small("[regions]\nhome = \"a1-d2\"")
+            .replace("name = \"tiny\"", "name = \"tiny-home\"")
+            .replace("value = 0", "value = 0\nconfined-to = \"home\"")
+            .replace("2k1/1r2/4/K2R", "1r2/4/2k1/K2R");
+        let message = load(&text, "home.toml")
+            .expect_err("c2 is outside a3-d4")
+            .to_string();
+        assert!(
+            message.starts_with("home.toml, line 4, column 9: start: "),
+            "{message}"
+        );
+        assert_eq!(load(&text, "home.toml").unwrap_err().to_string(), message);
+        let text = text.replace("1r2/4/2k1/K2R", "1r2/2k1/4/K2R");
+        let variant = load(&text, "home.toml").unwrap();
+        assert_eq!(
+            variant.spec().pieces[0].confined_to,
+            Region::parse("a1-d2").ok()
+        );
+        assert!(std::ptr::eq(load(&text, "again.toml").unwrap(), variant));
+        assert!(std::ptr::eq(loaded("tiny-home").unwrap(), variant));
+        let other = text.replace("value = 500", "value = 501");
+        let clash = load(&other, "other.toml").unwrap_err().to_string();
+        assert_eq!(
+            clash,
+            "other.toml, line 1, column 8: name: another variant is called \"tiny-home\""
+        );
+        let chess = small("").replace("name = \"tiny\"", "name = \"chess\"");
+        assert!(load(&chess, "chess.toml").is_err());
     }
 }

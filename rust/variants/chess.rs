@@ -1,181 +1,114 @@
-//! FIDE chess as python-chess plays it (docs/rules.md, "Reference games"): a reference game that
-//! proves castling, en passant and promotion against counts others computed. Kinds are numbered
-//! as python-chess numbers them (Pawn 1 ... King 6).
+//! Tests of FIDE chess as its variant file defines it (`python/meiriqi/variants/`): hand-built
+//! positions for the rules and perft against published or independent counts.
 
-use super::{
-    king, pawn, promotion, region, BISHOP_SLIDE, KING_DIAGONAL, KING_STEP, KNIGHT_LEAP,
-    PAWN_CAPTURE, PAWN_PUSH, ROOK_SLIDE,
-};
-use crate::atom::{Atom, Mode, Origin, Symmetry};
-use crate::variant::{CastlingSpec, Compulsory, DeadPositions, PieceSpec, VariantSpec, WingSpec};
+use super::testing;
+use crate::game::{Game, Termination};
+use crate::{fen, Variant};
 
-/// The rules of FIDE chess.
-pub fn chess() -> VariantSpec {
-    let pieces = vec![
-        // Pawn: one step forward, two from its second rank through an empty square; captures
-        // one step diagonally forward; on the last rank it must become a Knight, Bishop, Rook
-        // or Queen.
-        PieceSpec {
-            promotion: Some(promotion(&["N", "B", "R", "Q"], false, Compulsory::Always)),
-            ..pawn(
-                "P",
-                vec![
-                    PAWN_PUSH,
-                    Atom::through((0, 1), 0, 1)
-                        .symmetry(Symmetry::None)
-                        .mode(Mode::MoveOnly)
-                        .origin(Origin::OwnRank(1)),
-                    PAWN_CAPTURE,
-                ],
-            )
-        },
-        PieceSpec::new("knight", "N", 300, vec![KNIGHT_LEAP]),
-        PieceSpec::new("bishop", "B", 320, vec![BISHOP_SLIDE]),
-        PieceSpec::new("rook", "R", 500, vec![ROOK_SLIDE]),
-        PieceSpec::new("queen", "Q", 900, vec![ROOK_SLIDE, BISHOP_SLIDE]),
-        king(vec![KING_STEP, KING_DIAGONAL]),
-    ];
-    // Castling: the King on e1 with the Rook on h1 (to g1 and f1) or on a1 (to c1 and d1).
-    let wing = |letter: char, rook: &str, king_to: u8, rook_to: u8| WingSpec {
-        letter,
-        rook: "R".into(),
-        rook_region: region(rook),
-        king_to,
-        rook_to,
-    };
-    VariantSpec {
-        camp_depth: 1,
-        en_passant: true,
-        castling: Some(CastlingSpec {
-            king_region: region("e1"),
-            wings: vec![wing('K', "h1", 6, 5), wing('Q', "a1", 2, 3)],
-        }),
-        chess_draws: true,
-        dead_positions: DeadPositions::Chess,
-        ..VariantSpec::new(
-            (
-                "chess",
-                "Chess",
-                "FIDE chess, a reference game for the engine's castling and en passant",
-            ),
-            (8, 8),
-            pieces,
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-        )
-    }
+fn chess() -> &'static Variant {
+    Variant::by_name("chess").unwrap()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::testing;
-    use crate::game::{Game, Termination};
-    use crate::{fen, Variant};
+fn perfts(text: &str, expected: &[u64]) {
+    testing::perfts("chess", text, expected);
+}
 
-    fn chess() -> &'static Variant {
-        Variant::by_name("chess").unwrap()
-    }
+/// The perft numbers of the chessprogramming wiki's test positions, computed by others.
+#[test]
+fn perft_of_the_published_positions() {
+    perfts(&chess().spec().start_fen, &[20, 400, 8_902, 197_281]);
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    perfts(kiwipete, &[48, 2_039, 97_862]);
+    perfts(
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        &[14, 191, 2_812, 43_238],
+    );
+    let position_4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
+    perfts(position_4, &[6, 264, 9_467, 422_333]);
+    let position_5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
+    perfts(position_5, &[44, 1_486, 62_379]);
+}
 
-    fn perfts(text: &str, expected: &[u64]) {
-        testing::perfts("chess", text, expected);
-    }
+/// The deeper published counts (seconds each): `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn deep_perft() {
+    perfts(
+        &chess().spec().start_fen,
+        &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324],
+    );
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    perfts(kiwipete, &[48, 2_039, 97_862, 4_085_603, 193_690_690]);
+}
 
-    /// The perft numbers of the chessprogramming wiki's test positions, computed by others.
-    #[test]
-    fn perft_of_the_published_positions() {
-        perfts(&chess().spec().start_fen, &[20, 400, 8_902, 197_281]);
-        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-        perfts(kiwipete, &[48, 2_039, 97_862]);
-        perfts(
-            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-            &[14, 191, 2_812, 43_238],
-        );
-        let position_4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
-        perfts(position_4, &[6, 264, 9_467, 422_333]);
-        let position_5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
-        perfts(position_5, &[44, 1_486, 62_379]);
-    }
+fn legal(text: &str) -> Vec<String> {
+    testing::legal("chess", text)
+}
 
-    /// The deeper published counts (seconds each): `cargo test --release -- --ignored`.
-    #[test]
-    #[ignore]
-    fn deep_perft() {
-        perfts(
-            &chess().spec().start_fen,
-            &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324],
-        );
-        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-        perfts(kiwipete, &[48, 2_039, 97_862, 4_085_603, 193_690_690]);
-    }
+#[test]
+fn castling_needs_rights_free_squares_and_no_attack() {
+    let both = legal("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    assert!(both.contains(&"e1g1".to_string()) && both.contains(&"e1c1".to_string()));
+    // A Rook on f8 covers f1: no castling through it; b1 attacked does not stop O-O-O.
+    let through = legal("r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1");
+    assert!(!through.contains(&"e1g1".to_string()));
+    let b_file = legal("rr2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    assert!(b_file.contains(&"e1c1".to_string()));
+    // In check: no castling at all; without the right: none either.
+    assert!(!legal("r3k2r/8/8/8/8/8/8/R3K1rR w KQ - 0 1")
+        .iter()
+        .any(|m| m == "e1g1"));
+    assert!(!legal("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1").contains(&"e1g1".to_string()));
+}
 
-    fn legal(text: &str) -> Vec<String> {
-        testing::legal("chess", text)
-    }
+#[test]
+fn castling_rights_follow_king_and_rooks() {
+    let mut game = Game::from_fen(chess(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
+    let mut play = |text: &str| {
+        let mv = game.position_mut().parse_uci(text).unwrap().expect("legal");
+        game.push(mv).unwrap();
+        fen::write(game.position())
+    };
+    // A Rook leaving its corner, a Rook captured in its corner, the King moving.
+    assert_eq!(play("a1a3"), "r3k2r/8/8/8/8/R7/8/4K2R b Kkq - 1 1");
+    assert_eq!(play("h8h1"), "r3k3/8/8/8/8/R7/8/4K2r w q - 0 2");
+    assert_eq!(play("e1e2"), "r3k3/8/8/8/8/R7/4K3/7r b q - 1 2");
+    assert_eq!(play("e8c8"), "2kr4/8/8/8/8/R7/4K3/7r w - - 2 3");
+}
 
-    #[test]
-    fn castling_needs_rights_free_squares_and_no_attack() {
-        let both = legal("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-        assert!(both.contains(&"e1g1".to_string()) && both.contains(&"e1c1".to_string()));
-        // A Rook on f8 covers f1: no castling through it; b1 attacked does not stop O-O-O.
-        let through = legal("r3kr2/8/8/8/8/8/8/R3K2R w KQq - 0 1");
-        assert!(!through.contains(&"e1g1".to_string()));
-        let b_file = legal("rr2k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
-        assert!(b_file.contains(&"e1c1".to_string()));
-        // In check: no castling at all; without the right: none either.
-        assert!(!legal("r3k2r/8/8/8/8/8/8/R3K1rR w KQ - 0 1")
-            .iter()
-            .any(|m| m == "e1g1"));
-        assert!(!legal("r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1").contains(&"e1g1".to_string()));
-    }
+#[test]
+fn en_passant_and_promotion() {
+    let moves = legal("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
+    assert!(moves.contains(&"e5d6".to_string()));
+    let promotions = legal("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    let b7: Vec<&String> = promotions.iter().filter(|m| m.starts_with("b7")).collect();
+    assert_eq!(b7, ["b7b8b", "b7b8n", "b7b8q", "b7b8r"]);
+}
 
-    #[test]
-    fn castling_rights_follow_king_and_rooks() {
-        let mut game = Game::from_fen(chess(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
-        let mut play = |text: &str| {
-            let mv = game.position_mut().parse_uci(text).unwrap().expect("legal");
-            game.push(mv).unwrap();
-            fen::write(game.position())
-        };
-        // A Rook leaving its corner, a Rook captured in its corner, the King moving.
-        assert_eq!(play("a1a3"), "r3k2r/8/8/8/8/R7/8/4K2R b Kkq - 1 1");
-        assert_eq!(play("h8h1"), "r3k3/8/8/8/8/R7/8/4K2r w q - 0 2");
-        assert_eq!(play("e1e2"), "r3k3/8/8/8/8/R7/4K3/7r b q - 1 2");
-        assert_eq!(play("e8c8"), "2kr4/8/8/8/8/R7/4K3/7r w - - 2 3");
-    }
-
-    #[test]
-    fn en_passant_and_promotion() {
-        let moves = legal("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
-        assert!(moves.contains(&"e5d6".to_string()));
-        let promotions = legal("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1");
-        let b7: Vec<&String> = promotions.iter().filter(|m| m.starts_with("b7")).collect();
-        assert_eq!(b7, ["b7b8b", "b7b8n", "b7b8q", "b7b8r"]);
-    }
-
-    #[test]
-    fn dead_positions_as_python_chess_reads_them() {
-        let outcome = |text: &str| {
-            Game::from_fen(chess(), text)
-                .unwrap()
-                .outcome()
-                .map(|o| o.termination)
-        };
-        assert_eq!(
-            outcome("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
-            Some(Termination::InsufficientMaterial)
-        );
-        assert_eq!(
-            outcome("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"),
-            Some(Termination::InsufficientMaterial)
-        );
-        assert_eq!(outcome("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), None);
-        assert_eq!(
-            outcome("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"),
-            Some(Termination::InsufficientMaterial)
-        );
-        assert_eq!(outcome("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"), None);
-        assert_eq!(
-            outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
-            Some(Termination::Stalemate)
-        );
-    }
+#[test]
+fn dead_positions_as_python_chess_reads_them() {
+    let outcome = |text: &str| {
+        Game::from_fen(chess(), text)
+            .unwrap()
+            .outcome()
+            .map(|o| o.termination)
+    };
+    assert_eq!(
+        outcome("4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+        Some(Termination::InsufficientMaterial)
+    );
+    assert_eq!(
+        outcome("4k3/8/8/8/8/8/8/3NK3 w - - 0 1"),
+        Some(Termination::InsufficientMaterial)
+    );
+    assert_eq!(outcome("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"), None);
+    assert_eq!(
+        outcome("4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1"),
+        Some(Termination::InsufficientMaterial)
+    );
+    assert_eq!(outcome("4k3/8/8/8/8/8/8/3NKN2 w - - 0 1"), None);
+    assert_eq!(
+        outcome("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"),
+        Some(Termination::Stalemate)
+    );
 }

@@ -1,163 +1,85 @@
-//! Shogi as Fairy-Stockfish plays it, with its FEN letters (docs/rules.md, "Reference games"): a
-//! reference game for hands and drops, `+` promotions (optional, or compulsory where a piece
-//! could never move again), the three-rank zone entered or left, and the Pawn's drop rules.
+//! Tests of Shogi as its variant file defines it (`python/meiriqi/variants/`): hand-built
+//! positions for the rules and perft against published or independent counts.
 
-use super::{
-    gold_atoms, king, pawn, promoted, promotes, silver_atoms, BISHOP_SLIDE, KING_DIAGONAL,
-    KING_STEP, ROOK_SLIDE, STEP_FORWARD,
-};
-use crate::atom::{Atom, Symmetry};
-use crate::variant::{PieceSpec, Stalemate, VariantSpec};
+use super::testing;
+use crate::game::Game;
+use crate::{fen, perft, Variant};
 
-/// The rules of Shogi.
-pub fn shogi() -> VariantSpec {
-    let pieces = vec![
-        // Pawn: one step forward; never two unpromoted on a file by a drop, never a drop mate.
-        // Its moves do not reset the halfmove clock (drops and captures do, as Fairy-Stockfish
-        // counts).
-        promotes(PieceSpec {
-            one_per_file: true,
-            no_drop_mate: true,
-            resets_clock: false,
-            ..pawn("P", vec![STEP_FORWARD])
-        }),
-        // Lance: slides straight forward.
-        promotes(PieceSpec::new(
-            "lance",
-            "L",
-            300,
-            vec![Atom::ride(0, 1).symmetry(Symmetry::None)],
-        )),
-        // Knight: leaps two forward and one sideways.
-        promotes(PieceSpec::new(
-            "knight",
-            "N",
-            350,
-            vec![Atom::leap(1, 2).symmetry(Symmetry::LeftRight)],
-        )),
-        promotes(PieceSpec::new("silver", "S", 500, silver_atoms())),
-        PieceSpec {
-            to_hand: Some("G".into()),
-            ..PieceSpec::new("gold", "G", 550, gold_atoms())
-        },
-        promotes(PieceSpec::new("bishop", "B", 800, vec![BISHOP_SLIDE])),
-        promotes(PieceSpec::new("rook", "R", 1000, vec![ROOK_SLIDE])),
-        king(vec![KING_STEP, KING_DIAGONAL]),
-        // The promoted Pawn, Lance, Knight and Silver move as Golds.
-        promoted("tokin", "P", 600, gold_atoms()),
-        promoted("promoted lance", "L", 600, gold_atoms()),
-        promoted("promoted knight", "N", 600, gold_atoms()),
-        promoted("promoted silver", "S", 600, gold_atoms()),
-        // Horse: Bishop and one orthogonal step; Dragon: Rook and one diagonal step.
-        promoted("horse", "B", 1100, vec![BISHOP_SLIDE, KING_STEP]),
-        promoted("dragon", "R", 1300, vec![ROOK_SLIDE, KING_DIAGONAL]),
-    ];
-    VariantSpec {
-        camp_depth: 3,
-        promotes_leaving_zone: true,
-        stalemate: Stalemate::Loses,
-        hands: true,
-        // Fairy-Stockfish's order, so that FENs are exchanged letter for letter.
-        hand_order: ["G", "N", "L", "P", "S", "R", "B"]
-            .map(String::from)
-            .to_vec(),
-        // As Fairy-Stockfish counts: a promotion resets the halfmove clock.
-        promotions_reset_clock: true,
-        ..VariantSpec::new(
-            (
-                "shogi",
-                "Shogi",
-                "Japanese chess with drops, as Fairy-Stockfish's, a reference game",
-            ),
-            (9, 9),
-            pieces,
-            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
-        )
-    }
+fn shogi() -> &'static Variant {
+    Variant::by_name("shogi").unwrap()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::testing;
-    use crate::game::Game;
-    use crate::{fen, perft, Variant};
+fn legal(text: &str) -> Vec<String> {
+    testing::legal("shogi", text)
+}
 
-    fn shogi() -> &'static Variant {
-        Variant::by_name("shogi").unwrap()
-    }
+/// Fairy-Stockfish's perft from the start (docs/rules.md), computed by others.
+#[test]
+fn perft_of_the_start() {
+    let mut start = fen::parse(shogi(), &shogi().spec().start_fen).unwrap();
+    let counts: Vec<u64> = (1..=4)
+        .map(|depth| perft::perft(&mut start, depth))
+        .collect();
+    assert_eq!(counts, [30, 900, 25_470, 719_731]);
+}
 
-    fn legal(text: &str) -> Vec<String> {
-        testing::legal("shogi", text)
-    }
+#[test]
+#[ignore]
+fn deep_perft() {
+    let mut start = fen::parse(shogi(), &shogi().spec().start_fen).unwrap();
+    assert_eq!(perft::perft(&mut start, 5), 19_861_490);
+}
 
-    /// Fairy-Stockfish's perft from the start (docs/rules.md), computed by others.
-    #[test]
-    fn perft_of_the_start() {
-        let mut start = fen::parse(shogi(), &shogi().spec().start_fen).unwrap();
-        let counts: Vec<u64> = (1..=4)
-            .map(|depth| perft::perft(&mut start, depth))
-            .collect();
-        assert_eq!(counts, [30, 900, 25_470, 719_731]);
-    }
+#[test]
+fn compulsory_promotion_only_where_a_piece_could_never_move() {
+    // A Pawn on rank 8 may step to 9 only promoting; a Knight on rank 7 must promote on 9
+    // (and on 8 too, where it could never move again).
+    let pawn = legal("4k4/9/P8/9/9/9/9/9/4K4 w - - 0 1");
+    assert!(pawn.contains(&"a7a8".to_string()) && pawn.contains(&"a7a8+".to_string()));
+    let pawn = legal("4k4/P8/9/9/9/9/9/9/4K4 w - - 0 1");
+    assert!(pawn.contains(&"a8a9+".to_string()) && !pawn.contains(&"a8a9".to_string()));
+    let knight = legal("9/4k4/9/1N7/9/9/9/9/4K4 w - - 0 1");
+    let jumps: Vec<&String> = knight.iter().filter(|m| m.starts_with("b6")).collect();
+    assert_eq!(jumps, ["b6a8+", "b6c8+"]);
+}
 
-    #[test]
-    #[ignore]
-    fn deep_perft() {
-        let mut start = fen::parse(shogi(), &shogi().spec().start_fen).unwrap();
-        assert_eq!(perft::perft(&mut start, 5), 19_861_490);
-    }
+#[test]
+fn drops_obey_the_pawn_rules() {
+    // White has a Pawn in hand and a Pawn on the e file: no drop on the e file, none on the
+    // last rank.
+    let moves = legal("4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1");
+    let drops: Vec<&String> = moves.iter().filter(|m| m.starts_with("P@")).collect();
+    assert!(!drops
+        .iter()
+        .any(|m| m.starts_with("P@e") || m.ends_with('9')));
+    assert_eq!(drops.len(), 8 * 8);
+    // A Pawn drop on e8 would mate (Gold e7 guards it; the King has no flight): forbidden.
+    let mate = legal("3pkp3/3s1s3/4G4/9/9/9/9/9/4K4[P] w - - 0 1");
+    assert!(!mate.contains(&"P@e8".to_string()), "{mate:?}");
+    // With a flight square it is allowed.
+    let check = legal("4kp3/3s1s3/4G4/9/9/9/9/9/4K4[P] w - - 0 1");
+    assert!(check.contains(&"P@e8".to_string()));
+}
 
-    #[test]
-    fn compulsory_promotion_only_where_a_piece_could_never_move() {
-        // A Pawn on rank 8 may step to 9 only promoting; a Knight on rank 7 must promote on 9
-        // (and on 8 too, where it could never move again).
-        let pawn = legal("4k4/9/P8/9/9/9/9/9/4K4 w - - 0 1");
-        assert!(pawn.contains(&"a7a8".to_string()) && pawn.contains(&"a7a8+".to_string()));
-        let pawn = legal("4k4/P8/9/9/9/9/9/9/4K4 w - - 0 1");
-        assert!(pawn.contains(&"a8a9+".to_string()) && !pawn.contains(&"a8a9".to_string()));
-        let knight = legal("9/4k4/9/1N7/9/9/9/9/4K4 w - - 0 1");
-        let jumps: Vec<&String> = knight.iter().filter(|m| m.starts_with("b6")).collect();
-        assert_eq!(jumps, ["b6a8+", "b6c8+"]);
-    }
+#[test]
+fn fairy_stockfish_start_fen_is_read() {
+    let short = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
+    let position = fen::parse(shogi(), short).unwrap();
+    assert_eq!(fen::write(&position), shogi().spec().start_fen);
+    assert!(fen::parse(shogi(), "4k4/9/9/9/9/9/9/9/4K4[] w 0 x").is_err());
+}
 
-    #[test]
-    fn drops_obey_the_pawn_rules() {
-        // White has a Pawn in hand and a Pawn on the e file: no drop on the e file, none on the
-        // last rank.
-        let moves = legal("4k4/9/9/9/9/9/4P4/9/4K4[P] w - - 0 1");
-        let drops: Vec<&String> = moves.iter().filter(|m| m.starts_with("P@")).collect();
-        assert!(!drops
-            .iter()
-            .any(|m| m.starts_with("P@e") || m.ends_with('9')));
-        assert_eq!(drops.len(), 8 * 8);
-        // A Pawn drop on e8 would mate (Gold e7 guards it; the King has no flight): forbidden.
-        let mate = legal("3pkp3/3s1s3/4G4/9/9/9/9/9/4K4[P] w - - 0 1");
-        assert!(!mate.contains(&"P@e8".to_string()), "{mate:?}");
-        // With a flight square it is allowed.
-        let check = legal("4kp3/3s1s3/4G4/9/9/9/9/9/4K4[P] w - - 0 1");
-        assert!(check.contains(&"P@e8".to_string()));
-    }
-
-    #[test]
-    fn fairy_stockfish_start_fen_is_read() {
-        let short = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1";
-        let position = fen::parse(shogi(), short).unwrap();
-        assert_eq!(fen::write(&position), shogi().spec().start_fen);
-        assert!(fen::parse(shogi(), "4k4/9/9/9/9/9/9/9/4K4[] w 0 x").is_err());
-    }
-
-    #[test]
-    fn captures_go_to_hand_unpromoted() {
-        let mut game = Game::from_fen(shogi(), "4k4/9/9/9/4+r4/4R4/9/9/4K4[] w - - 0 1").unwrap();
-        let mv = game
-            .position_mut()
-            .parse_uci("e4e5")
-            .unwrap()
-            .expect("legal");
-        game.push(mv).unwrap();
-        assert_eq!(
-            fen::write(game.position()),
-            "4k4/9/9/9/4R4/9/9/9/4K4[R] b - - 0 1"
-        );
-    }
+#[test]
+fn captures_go_to_hand_unpromoted() {
+    let mut game = Game::from_fen(shogi(), "4k4/9/9/9/4+r4/4R4/9/9/4K4[] w - - 0 1").unwrap();
+    let mv = game
+        .position_mut()
+        .parse_uci("e4e5")
+        .unwrap()
+        .expect("legal");
+    game.push(mv).unwrap();
+    assert_eq!(
+        fen::write(game.position()),
+        "4k4/9/9/9/4R4/9/9/9/4K4[R] b - - 0 1"
+    );
 }

@@ -1,369 +1,207 @@
-//! Fergus Duniho's Yáng Qí (9x10) and its four options, as docs/rules.md reads them: chess rules
-//! with Chinese Cannons and diagonal Vaos, no castling, a King that may swap places with a
-//! neighbour, and pawns that bring back captured pieces.
+//! Tests of Yáng Qí and its options as their variant files define them (`python/meiriqi/variants/`): hand-built
+//! positions for the rules and perft against published or independent counts.
 
-use super::{
-    cannon_atoms, king, pawn, promotion, BISHOP_SLIDE, KING_DIAGONAL, KING_STEP, KNIGHT_LEAP,
-    PAWN_CAPTURE, PAWN_PUSH, ROOK_SLIDE, STEP_FORWARD,
-};
-use crate::atom::{Atom, Mode, Origin, Symmetry};
-use crate::variant::{Compulsory, DeadPositions, PieceSpec, VariantSpec};
+use super::testing::{from, legal};
+use crate::game::{Game, Termination};
+use crate::{fen, perft, Variant};
 
-/// The kinds a pawn may promote to: every kind but the King and the pawn.
-const PROMOTION_KINDS: [&str; 5] = ["R", "N", "B", "P", "V"];
-
-/// The pieces every option shares, followed by the option's pawn moving by `pawn_atoms`; a pawn
-/// promotes on the last rank to a captured kind, or with `any_kind` optionally to any kind.
-fn pieces(pawn_atoms: Vec<Atom>, any_kind: bool) -> Vec<PieceSpec> {
-    let (captured_only, compulsory) = if any_kind {
-        (false, Compulsory::Never)
-    } else {
-        (true, Compulsory::Always)
-    };
-    vec![
-        // King: one step in any direction (and the swap: `king_swap`).
-        king(vec![KING_STEP, KING_DIAGONAL]),
-        // Rook (Chariot): slides orthogonally.
-        PieceSpec::new("rook", "R", 800, vec![ROOK_SLIDE]),
-        // Knight (Horse): leaps (2,1).
-        PieceSpec::new("knight", "N", 300, vec![KNIGHT_LEAP]),
-        // Bishop (Sage): slides diagonally.
-        PieceSpec::new("bishop", "B", 550, vec![BISHOP_SLIDE]),
-        // Cannon (Pao): moves like a Rook without capturing; captures by jumping one screen.
-        PieceSpec::new("cannon", "P", 450, cannon_atoms()),
-        // Vao (Canon, Arrow): the same along diagonals.
-        PieceSpec::new(
-            "vao",
-            "V",
-            350,
-            vec![
-                BISHOP_SLIDE.mode(Mode::MoveOnly),
-                BISHOP_SLIDE.mode(Mode::Hop),
-            ],
-        ),
-        PieceSpec {
-            promotion: Some(promotion(&PROMOTION_KINDS, captured_only, compulsory)),
-            ..pawn("I", pawn_atoms)
-        },
-    ]
+/// Plays the legal move `text` (coordinate notation).
+fn play(game: &mut Game, text: &str) {
+    let mv = game.position_mut().parse_uci(text).unwrap().expect("legal");
+    game.push(mv).unwrap();
 }
 
-/// FIDE pawn: one step forward; two from its own third rank through an empty square; captures
-/// one step diagonally forward.
-fn fide_pawn() -> Vec<Atom> {
-    vec![
-        PAWN_PUSH,
-        Atom::through((0, 1), 0, 1)
-            .symmetry(Symmetry::None)
-            .mode(Mode::MoveOnly)
-            .origin(Origin::OwnRank(2)),
-        PAWN_CAPTURE,
-    ]
+/// Whether `text` (coordinate notation) is a legal move now.
+fn is_legal(game: &mut Game, text: &str) -> bool {
+    game.position_mut().parse_uci(text).unwrap().is_some()
 }
 
-/// The standard start: Cannons on the second rank, nine pawns on the third and fourth.
-const STANDARD_START: &str =
-    "rnbvkvbnr/1p5p1/i1i1i1i1i/1i1i1i1i1/9/9/1I1I1I1I1/I1I1I1I1I/1P5P1/RNBVKVBNR w - - 0 1";
-/// The Chinese start: Cannons on the third rank, five pawns on the fourth.
-const CHINESE_START: &str = "rnbvkvbnr/9/1p5p1/i1i1i1i1i/9/9/I1I1I1I1I/1P5P1/9/RNBVKVBNR w - - 0 1";
+fn game(variant: &str, text: &str) -> Game {
+    Game::from_fen(Variant::by_name(variant).unwrap(), text).unwrap()
+}
 
-/// Yáng Qí from the standard start.
-pub fn yangqi() -> VariantSpec {
-    VariantSpec {
-        camp_depth: 1,
-        en_passant: true,
-        king_swap: true,
-        chess_draws: true,
-        dead_positions: DeadPositions::BareKings,
-        ..VariantSpec::new(
-            (
-                "yangqi",
-                "Yang Qi",
-                "Fergus Duniho's Yang Qi: Xiangqi's Cannons and chess pieces on 9x10",
-            ),
-            (9, 10),
-            pieces(fide_pawn(), false),
-            STANDARD_START,
+#[test]
+fn start_positions() {
+    // docs/rules.md, Yáng Qí: 55 ordinary moves plus the King's two swaps with the Vaos.
+    let start = legal(
+        "yangqi",
+        &Variant::by_name("yangqi").unwrap().spec().start_fen,
+    );
+    assert_eq!(start.len(), 57);
+    assert_eq!(from(&start, "e1"), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+    // Counted by hand for the Chinese setup: pawns 5, Knights 6, Rooks 4, Bishops 16, Vaos 6,
+    // Cannons 24 (each a capture over the enemy Cannon), King 5 (two swaps).
+    let counts: Vec<usize> = [
+        "yangqi-chinese",
+        "yangqi-quickpawns",
+        "yangqi-berolina",
+        "yangqi-chinesepawns",
+    ]
+    .iter()
+    .map(|name| {
+        legal(
+            name,
+            Variant::by_name(name).unwrap().spec().start_fen.as_str(),
         )
+        .len()
+    })
+    .collect();
+    assert_eq!(counts, [66, 61, 69, 66]);
+    for name in [
+        "yangqi",
+        "yangqi-chinese",
+        "yangqi-quickpawns",
+        "yangqi-berolina",
+        "yangqi-chinesepawns",
+    ] {
+        let variant = Variant::by_name(name).unwrap();
+        let start = fen::parse(variant, variant.spec().start_fen.as_str()).unwrap();
+        assert_eq!(fen::write(&start), variant.spec().start_fen, "{name}");
     }
 }
 
-/// The Chinese setup: Cannons on the third rank, five pawns on the fourth.
-pub fn chinese() -> VariantSpec {
-    VariantSpec {
-        name: "yangqi-chinese".into(),
-        title: "Yang Qi (Chinese setup)".into(),
-        description: "Yang Qi from the Chinese Chess setup: Cannons on the third rank, five pawns"
-            .into(),
-        start_fen: CHINESE_START.into(),
-        ..yangqi()
-    }
-}
-
-/// QuickPawns: one or two squares straight forward from any rank (two only through an empty
-/// square), en passant after any two-square step.
-pub fn quickpawns() -> VariantSpec {
-    let pawn = vec![
-        Atom::ride(0, 1)
-            .limit(2)
-            .symmetry(Symmetry::None)
-            .mode(Mode::MoveOnly),
-        PAWN_CAPTURE,
+#[test]
+fn cannons_capture_over_exactly_one_screen() {
+    // The Cannon on b2 moves quietly along its lines; the enemy Cannon on c2 right beside it
+    // is no capture (no screen) but is the screen for capturing the Bishop on d2.
+    let text = "4k4/9/4n4/9/9/4I4/9/9/1Ppb1ir2/K8 w - - 0 1";
+    let moves = legal("yangqi", text);
+    let quiet = [
+        "b2a2", "b2b1", "b2b10", "b2b3", "b2b4", "b2b5", "b2b6", "b2b7", "b2b8", "b2b9",
     ];
-    VariantSpec {
-        name: "yangqi-quickpawns".into(),
-        title: "Yang Qi (QuickPawns)".into(),
-        description: "Yang Qi with pawns that may step two squares from any rank".into(),
-        pieces: pieces(pawn, false),
-        ..yangqi()
-    }
+    assert_eq!(from(&moves, "b2"), [&quiet[..], &["b2d2"]].concat());
+    // The Cannon on e2 captures the Knight on e8 over its own pawn on e5, and the pawn on g2
+    // over the Bishop on f2, but nothing beyond g2 and not the pawn on d2 right beside it.
+    let text = "4k4/9/4n4/9/9/4I4/9/9/3pPbir1/K8 w - - 0 1";
+    let moves = from(&legal("yangqi", text), "e2");
+    assert_eq!(moves, ["e2e1", "e2e3", "e2e4", "e2e8", "e2g2"]);
 }
 
-/// Berolina pawns from the Chinese setup: one step diagonally forward without capturing;
-/// captures one step straight forward; no double step.
-pub fn berolina() -> VariantSpec {
-    let pawn = vec![
-        Atom::leap(1, 1)
-            .symmetry(Symmetry::LeftRight)
-            .mode(Mode::MoveOnly),
-        STEP_FORWARD.mode(Mode::CaptureOnly),
-    ];
-    VariantSpec {
-        name: "yangqi-berolina".into(),
-        title: "Yang Qi (Berolina pawns)".into(),
-        description:
-            "Yang Qi from the Chinese setup with Berolina pawns (move diagonally, capture straight)"
-                .into(),
-        pieces: pieces(pawn, false),
-        start_fen: CHINESE_START.into(),
-        en_passant: false,
-        ..yangqi()
-    }
+#[test]
+fn en_passant_only_right_after_a_double_step() {
+    let mut game = game("yangqi", "4k4/9/4i4/9/3I5/9/9/9/9/4K4 b - - 0 1");
+    play(&mut game, "e8e6");
+    assert_eq!(
+        fen::write(game.position()),
+        "4k4/9/9/9/3Ii4/9/9/9/9/4K4 w - e7 0 2"
+    );
+    let mut right_away = game.clone();
+    play(&mut right_away, "d6e7");
+    assert_eq!(
+        fen::write(right_away.position()),
+        "4k4/9/9/4I4/9/9/9/9/9/4K4 b - - 0 2"
+    );
+    play(&mut game, "e1e2");
+    play(&mut game, "e10e9");
+    assert!(!is_legal(&mut game, "d6e7"));
 }
 
-/// Chinese pawns from the Chinese setup: move and capture one step straight forward, from the
-/// own sixth rank on also sideways; promote optionally to any kind on the last rank.
-pub fn chinesepawns() -> VariantSpec {
-    let pawn = vec![
-        STEP_FORWARD,
-        Atom::leap(1, 0)
-            .symmetry(Symmetry::LeftRight)
-            .origin(Origin::FromOwnRank(5)),
-    ];
-    VariantSpec {
-        name: "yangqi-chinesepawns".into(),
-        title: "Yang Qi (Chinese pawns)".into(),
-        description:
-            "Yang Qi from the Chinese setup with Xiangqi pawns (sideways from the sixth rank)"
-                .into(),
-        pieces: pieces(pawn, true),
-        start_fen: CHINESE_START.into(),
-        en_passant: false,
-        ..yangqi()
-    }
+#[test]
+fn no_swap_in_check_and_no_swap_with_pawns() {
+    // The Rook on e10 checks the King on e1; the Vao on d1 may not swap in.
+    let moves = legal("yangqi", "k3r4/9/9/9/9/9/9/9/5I3/3VK4 w - - 0 1");
+    assert!(!moves.iter().any(|uci| uci == "e1d1"), "{moves:?}");
+    let quiet = from(
+        &legal("yangqi", "k8/9/9/9/9/9/9/9/5I3/3VK4 w - - 0 1"),
+        "e1",
+    );
+    assert_eq!(quiet, ["e1d1", "e1d2", "e1e2", "e1f1"]);
 }
 
-#[cfg(test)]
-mod tests {
-    use super::super::testing::{from, legal};
-    use crate::game::{Game, Termination};
-    use crate::{fen, perft, Variant};
+#[test]
+fn promotion_only_to_captured_kinds() {
+    // Nothing captured: the pawn on a9 may not step to a10.
+    let full = "4k4/I8/9/9/9/9/9/9/1P5P1/RNBVKVBNR w - - 0 1";
+    assert!(from(&legal("yangqi", full), "a9").is_empty());
+    // The start has two Rooks, two Knights, two Bishops, two Vaos and two Cannons; here one
+    // Rook and both Cannons are gone: exactly those types.
+    let one = "4k4/I8/9/9/9/9/9/9/1P5P1/1NBVKVBNR w - - 0 1";
+    assert_eq!(from(&legal("yangqi", one), "a9"), ["a9a10r"]);
+    let some = "4k4/I8/9/9/9/9/9/9/9/1NBVKVBNR w - - 0 1";
+    assert_eq!(from(&legal("yangqi", some), "a9"), ["a9a10p", "a9a10r"]);
+    // Chinese pawns may promote to anything but a King or a pawn, or stay.
+    let chinese = "4k4/I8/9/9/9/9/9/9/9/RNBVKVBNR w - - 0 1";
+    assert_eq!(
+        from(&legal("yangqi-chinesepawns", chinese), "a9"),
+        ["a9a10", "a9a10b", "a9a10n", "a9a10p", "a9a10r", "a9a10v", "a9b9"]
+    );
+}
 
-    /// Plays the legal move `text` (coordinate notation).
-    fn play(game: &mut Game, text: &str) {
-        let mv = game.position_mut().parse_uci(text).unwrap().expect("legal");
-        game.push(mv).unwrap();
-    }
+#[test]
+fn quickpawns_step_two_from_any_rank_and_are_taken_en_passant() {
+    // A White pawn on e5 (its fifth rank) may step two; the Black pawn on d7 takes it en passant.
+    let mut game = game("yangqi-quickpawns", "4k4/9/9/3i5/9/4I4/9/9/9/4K4 w - - 0 1");
+    assert_eq!(
+        from(
+            &legal("yangqi-quickpawns", &fen::write(game.position())),
+            "e5"
+        ),
+        ["e5e6", "e5e7"]
+    );
+    play(&mut game, "e5e7");
+    assert_eq!(
+        game.position().legal_en_passant().map(|s| s.to_string()),
+        Some("e6".to_string())
+    );
+    assert!(is_legal(&mut game, "d7e6"));
+    play(&mut game, "d7e6");
+    assert_eq!(
+        fen::write(game.position()),
+        "4k4/9/9/9/4i4/9/9/9/9/4K4 w - - 0 2"
+    );
+    // Two squares only through an empty square.
+    let blocked = legal("yangqi-quickpawns", "4k4/9/9/9/4n4/4I4/9/9/9/4K4 w - - 0 1");
+    assert!(from(&blocked, "e5").is_empty(), "{blocked:?}");
+}
 
-    /// Whether `text` (coordinate notation) is a legal move now.
-    fn is_legal(game: &mut Game, text: &str) -> bool {
-        game.position_mut().parse_uci(text).unwrap().is_some()
-    }
+#[test]
+fn berolina_pawns_move_diagonally_and_capture_straight() {
+    let moves = legal("yangqi-berolina", "4k4/9/9/9/4n4/4I4/9/9/9/4K4 w - - 0 1");
+    assert_eq!(from(&moves, "e5"), ["e5d6", "e5e6", "e5f6"]);
+    let quiet = legal("yangqi-berolina", "4k4/9/9/9/3nnn3/4I4/9/9/9/4K4 w - - 0 1");
+    assert_eq!(from(&quiet, "e5"), ["e5e6"]);
+}
 
-    fn game(variant: &str, text: &str) -> Game {
-        Game::from_fen(Variant::by_name(variant).unwrap(), text).unwrap()
-    }
+#[test]
+fn chinese_pawns_go_sideways_from_the_sixth_rank() {
+    let fifth = legal("yangqi-chinesepawns", "4k4/9/9/9/9/4I4/9/9/9/K8 w - - 0 1");
+    assert_eq!(from(&fifth, "e5"), ["e5e6"]);
+    let sixth = legal("yangqi-chinesepawns", "4k4/9/9/9/4Ir3/9/9/9/9/K8 w - - 0 1");
+    assert_eq!(from(&sixth, "e6"), ["e6d6", "e6e7", "e6f6"]);
+    let black = legal("yangqi-chinesepawns", "k8/9/9/9/9/4i4/9/9/9/4K4 b - - 0 1");
+    assert_eq!(from(&black, "e5"), ["e5d5", "e5e4", "e5f5"]);
+}
 
-    #[test]
-    fn start_positions() {
-        // docs/rules.md, Yáng Qí: 55 ordinary moves plus the King's two swaps with the Vaos.
-        let start = legal("yangqi", super::STANDARD_START);
-        assert_eq!(start.len(), 57);
-        assert_eq!(from(&start, "e1"), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
-        // Counted by hand for the Chinese setup: pawns 5, Knights 6, Rooks 4, Bishops 16, Vaos 6,
-        // Cannons 24 (each a capture over the enemy Cannon), King 5 (two swaps).
-        let counts: Vec<usize> = [
-            "yangqi-chinese",
-            "yangqi-quickpawns",
-            "yangqi-berolina",
-            "yangqi-chinesepawns",
-        ]
-        .iter()
-        .map(|name| {
-            legal(
-                name,
-                Variant::by_name(name).unwrap().spec().start_fen.as_str(),
-            )
-            .len()
-        })
-        .collect();
-        assert_eq!(counts, [66, 61, 69, 66]);
-        for name in [
-            "yangqi",
-            "yangqi-chinese",
-            "yangqi-quickpawns",
-            "yangqi-berolina",
-            "yangqi-chinesepawns",
-        ] {
-            let variant = Variant::by_name(name).unwrap();
-            let start = fen::parse(variant, variant.spec().start_fen.as_str()).unwrap();
-            assert_eq!(fen::write(&start), variant.spec().start_fen, "{name}");
-        }
-    }
+#[test]
+fn draws() {
+    // The King on a8 covers a9 and b9, the Rook on b1 the b file: Black cannot move.
+    let mut stalemate = game("yangqi", "k8/9/K8/9/9/9/9/9/9/1R7 b - - 0 1");
+    let outcome = stalemate.outcome().unwrap();
+    assert_eq!(
+        (outcome.termination, outcome.winner),
+        (Termination::Stalemate, None)
+    );
+    let mut bare = game("yangqi", "k8/9/9/9/9/9/9/9/9/8K w - - 0 1");
+    assert_eq!(
+        bare.outcome().unwrap().termination,
+        Termination::InsufficientMaterial
+    );
+    let mut slow = game("yangqi", "k8/9/9/9/9/9/9/9/9/7RK w - - 150 90");
+    assert_eq!(
+        slow.outcome().unwrap().termination,
+        Termination::SeventyFiveMoves
+    );
+    let mut claim = game("yangqi", "k8/9/9/9/9/9/9/9/9/7RK w - - 100 90");
+    assert_eq!(claim.outcome(), None);
+    assert_eq!(
+        claim.outcome_with_claims().unwrap().termination,
+        Termination::FiftyMoves
+    );
+}
 
-    #[test]
-    fn cannons_capture_over_exactly_one_screen() {
-        // The Cannon on b2 moves quietly along its lines; the enemy Cannon on c2 right beside it
-        // is no capture (no screen) but is the screen for capturing the Bishop on d2.
-        let text = "4k4/9/4n4/9/9/4I4/9/9/1Ppb1ir2/K8 w - - 0 1";
-        let moves = legal("yangqi", text);
-        let quiet = [
-            "b2a2", "b2b1", "b2b10", "b2b3", "b2b4", "b2b5", "b2b6", "b2b7", "b2b8", "b2b9",
-        ];
-        assert_eq!(from(&moves, "b2"), [&quiet[..], &["b2d2"]].concat());
-        // The Cannon on e2 captures the Knight on e8 over its own pawn on e5, and the pawn on g2
-        // over the Bishop on f2, but nothing beyond g2 and not the pawn on d2 right beside it.
-        let text = "4k4/9/4n4/9/9/4I4/9/9/3pPbir1/K8 w - - 0 1";
-        let moves = from(&legal("yangqi", text), "e2");
-        assert_eq!(moves, ["e2e1", "e2e3", "e2e4", "e2e8", "e2g2"]);
-    }
-
-    #[test]
-    fn en_passant_only_right_after_a_double_step() {
-        let mut game = game("yangqi", "4k4/9/4i4/9/3I5/9/9/9/9/4K4 b - - 0 1");
-        play(&mut game, "e8e6");
-        assert_eq!(
-            fen::write(game.position()),
-            "4k4/9/9/9/3Ii4/9/9/9/9/4K4 w - e7 0 2"
-        );
-        let mut right_away = game.clone();
-        play(&mut right_away, "d6e7");
-        assert_eq!(
-            fen::write(right_away.position()),
-            "4k4/9/9/4I4/9/9/9/9/9/4K4 b - - 0 2"
-        );
-        play(&mut game, "e1e2");
-        play(&mut game, "e10e9");
-        assert!(!is_legal(&mut game, "d6e7"));
-    }
-
-    #[test]
-    fn no_swap_in_check_and_no_swap_with_pawns() {
-        // The Rook on e10 checks the King on e1; the Vao on d1 may not swap in.
-        let moves = legal("yangqi", "k3r4/9/9/9/9/9/9/9/5I3/3VK4 w - - 0 1");
-        assert!(!moves.iter().any(|uci| uci == "e1d1"), "{moves:?}");
-        let quiet = from(
-            &legal("yangqi", "k8/9/9/9/9/9/9/9/5I3/3VK4 w - - 0 1"),
-            "e1",
-        );
-        assert_eq!(quiet, ["e1d1", "e1d2", "e1e2", "e1f1"]);
-    }
-
-    #[test]
-    fn promotion_only_to_captured_kinds() {
-        // Nothing captured: the pawn on a9 may not step to a10.
-        let full = "4k4/I8/9/9/9/9/9/9/1P5P1/RNBVKVBNR w - - 0 1";
-        assert!(from(&legal("yangqi", full), "a9").is_empty());
-        // The start has two Rooks, two Knights, two Bishops, two Vaos and two Cannons; here one
-        // Rook and both Cannons are gone: exactly those types.
-        let one = "4k4/I8/9/9/9/9/9/9/1P5P1/1NBVKVBNR w - - 0 1";
-        assert_eq!(from(&legal("yangqi", one), "a9"), ["a9a10r"]);
-        let some = "4k4/I8/9/9/9/9/9/9/9/1NBVKVBNR w - - 0 1";
-        assert_eq!(from(&legal("yangqi", some), "a9"), ["a9a10p", "a9a10r"]);
-        // Chinese pawns may promote to anything but a King or a pawn, or stay.
-        let chinese = "4k4/I8/9/9/9/9/9/9/9/RNBVKVBNR w - - 0 1";
-        assert_eq!(
-            from(&legal("yangqi-chinesepawns", chinese), "a9"),
-            ["a9a10", "a9a10b", "a9a10n", "a9a10p", "a9a10r", "a9a10v", "a9b9"]
-        );
-    }
-
-    #[test]
-    fn quickpawns_step_two_from_any_rank_and_are_taken_en_passant() {
-        // A White pawn on e5 (its fifth rank) may step two; the Black pawn on d7 takes it en passant.
-        let mut game = game("yangqi-quickpawns", "4k4/9/9/3i5/9/4I4/9/9/9/4K4 w - - 0 1");
-        assert_eq!(
-            from(
-                &legal("yangqi-quickpawns", &fen::write(game.position())),
-                "e5"
-            ),
-            ["e5e6", "e5e7"]
-        );
-        play(&mut game, "e5e7");
-        assert_eq!(
-            game.position().legal_en_passant().map(|s| s.to_string()),
-            Some("e6".to_string())
-        );
-        assert!(is_legal(&mut game, "d7e6"));
-        play(&mut game, "d7e6");
-        assert_eq!(
-            fen::write(game.position()),
-            "4k4/9/9/9/4i4/9/9/9/9/4K4 w - - 0 2"
-        );
-        // Two squares only through an empty square.
-        let blocked = legal("yangqi-quickpawns", "4k4/9/9/9/4n4/4I4/9/9/9/4K4 w - - 0 1");
-        assert!(from(&blocked, "e5").is_empty(), "{blocked:?}");
-    }
-
-    #[test]
-    fn berolina_pawns_move_diagonally_and_capture_straight() {
-        let moves = legal("yangqi-berolina", "4k4/9/9/9/4n4/4I4/9/9/9/4K4 w - - 0 1");
-        assert_eq!(from(&moves, "e5"), ["e5d6", "e5e6", "e5f6"]);
-        let quiet = legal("yangqi-berolina", "4k4/9/9/9/3nnn3/4I4/9/9/9/4K4 w - - 0 1");
-        assert_eq!(from(&quiet, "e5"), ["e5e6"]);
-    }
-
-    #[test]
-    fn chinese_pawns_go_sideways_from_the_sixth_rank() {
-        let fifth = legal("yangqi-chinesepawns", "4k4/9/9/9/9/4I4/9/9/9/K8 w - - 0 1");
-        assert_eq!(from(&fifth, "e5"), ["e5e6"]);
-        let sixth = legal("yangqi-chinesepawns", "4k4/9/9/9/4Ir3/9/9/9/9/K8 w - - 0 1");
-        assert_eq!(from(&sixth, "e6"), ["e6d6", "e6e7", "e6f6"]);
-        let black = legal("yangqi-chinesepawns", "k8/9/9/9/9/4i4/9/9/9/4K4 b - - 0 1");
-        assert_eq!(from(&black, "e5"), ["e5d5", "e5e4", "e5f5"]);
-    }
-
-    #[test]
-    fn draws() {
-        // The King on a8 covers a9 and b9, the Rook on b1 the b file: Black cannot move.
-        let mut stalemate = game("yangqi", "k8/9/K8/9/9/9/9/9/9/1R7 b - - 0 1");
-        let outcome = stalemate.outcome().unwrap();
-        assert_eq!(
-            (outcome.termination, outcome.winner),
-            (Termination::Stalemate, None)
-        );
-        let mut bare = game("yangqi", "k8/9/9/9/9/9/9/9/9/8K w - - 0 1");
-        assert_eq!(
-            bare.outcome().unwrap().termination,
-            Termination::InsufficientMaterial
-        );
-        let mut slow = game("yangqi", "k8/9/9/9/9/9/9/9/9/7RK w - - 150 90");
-        assert_eq!(
-            slow.outcome().unwrap().termination,
-            Termination::SeventyFiveMoves
-        );
-        let mut claim = game("yangqi", "k8/9/9/9/9/9/9/9/9/7RK w - - 100 90");
-        assert_eq!(claim.outcome(), None);
-        assert_eq!(
-            claim.outcome_with_claims().unwrap().termination,
-            Termination::FiftyMoves
-        );
-    }
-
-    #[test]
-    fn perft_of_the_start() {
-        let variant = Variant::by_name("yangqi").unwrap();
-        let mut start = fen::parse(variant, variant.spec().start_fen.as_str()).unwrap();
-        assert_eq!(perft::perft(&mut start, 2), 3243);
-    }
+#[test]
+fn perft_of_the_start() {
+    let variant = Variant::by_name("yangqi").unwrap();
+    let mut start = fen::parse(variant, variant.spec().start_fen.as_str()).unwrap();
+    assert_eq!(perft::perft(&mut start, 2), 3243);
 }

@@ -1,0 +1,1326 @@
+//! Betza notation, for the subset Fairy-Stockfish understands, read into movement
+//! [atoms](crate::atom::Atom): so that a piece can be brought over from a Fairy-Stockfish
+//! `variants.ini` (`customPiece1 = p:fmWfceFifmnD`) by copying its Betza string.
+//!
+//! A string is a sequence of groups, each some modifiers, one atom letter and an optional
+//! range: `fmW`, `fcF`, `ifmnD`. Directions are from White's point of view (forward is `+y`,
+//! right is `+x`), as our atoms are; Black's moves are their mirror image.
+//!
+//! | letter | movement | atoms |
+//! |---|---|---|
+//! | `W` `F` | one step orthogonally, diagonally | `Atom::leap(1, 0)`, `Atom::leap(1, 1)` |
+//! | `D` `A` `H` `G` | (2,0), (2,2), (3,0), (3,3) leaps | `Atom::leap(2, 0)` ... |
+//! | `N` | (2,1) leap | `Atom::leap(2, 1)` |
+//! | `C` or `L`, `Z` or `J` | (3,1), (3,2) leaps | `Atom::leap(3, 1)`, `Atom::leap(3, 2)` |
+//! | `K` | `W` and `F` | `Atom::leap(1, 0)`, `Atom::leap(1, 1)` |
+//! | `R` `B` `Q` | Rook, Bishop, Queen: `W`, `F`, `K` riders | `Atom::ride(1, 0)` ... |
+//! | doubled letter (`WW`, `FF`, `NN`) | rider along that leap | `Atom::ride(2, 1)` for `NN` |
+//! | digit 1-9 after a letter (`R4`, `W2`) | rider of at most that many steps | `.limit(4)` |
+//! | `m` / `c` | only moves / only captures (neither: both) | `Mode::MoveOnly`, `CaptureOnly` |
+//! | `f` `b` `l` `r` `v` `s` `h`, pairs (`fl`, `fh`) | directions (below) | `Symmetry::None` |
+//! | `n` | lame leap: the squares between must be empty | `Atom::through((0, 1), 1, 1)` |
+//! | `p` on `R` `B` `Q` (`W` `F` `K`) | hops one screen | `cpR`: `Mode::Hop`, `pR`: `HopAny` |
+//! | `i` | only from the initial rank (below), only quiet | `Origin::OwnRank(1)`, `MoveOnly` |
+//! | `e` with `c` | en passant: accepted and ignored (a variant switch here too) | nothing |
+//!
+//! Each chosen direction becomes an atom of one orientation (`Symmetry::None`); atoms whose
+//! walks a symmetric atom covers exactly are merged into it (`fsW`: `leap(0, 1)` and `leap(1, 0)` with
+//! `Symmetry::LeftRight`).
+//!
+//! So the chess Pawn is `fmWfcFifmnD` (`fmWfceFifmnD` as Fairy-Stockfish writes it), the Shogi
+//! Gold `WfF`, the Xiangqi Horse `nN` and the Cannon `mRcpR`.
+//!
+//! ## Directions as Fairy-Stockfish reads them
+//!
+//! A direction letter pairs with the next letter when that is the same letter or one of the
+//! other axis (`f` `b` `v` vertical, `l` `r` `s` horizontal, `h` either); a lone letter counts as
+//! doubled. Each of the eight orientations of a leap is chosen by the pairs Fairy-Stockfish
+//! lists for it: `f` and `ff` both give the two steep forward moves of `N` (so `fN` is the Shogi
+//! Knight, unlike Betza's own reading, in which `fN` has four moves), `fs` the two flat forward
+//! ones, `fh` all four forward ones, `fr` one. For a single orthogonal atom (`W`, `D`, `H`, `R`)
+//! a mixed pair counts as its two letters (`fsW`: forward and sideways). A set of modifiers that
+//! chooses no direction at all (`hN`, `vsN`) is an error rather than a piece that cannot move.
+//!
+//! ## Choices and refusals
+//!
+//! - `i`: Fairy-Stockfish allows initial moves from its double-step region, by default the own
+//!   second rank; [`parse`] maps `i` to `Origin::OwnRank(INITIAL_RANK)` (rank 1 counted from
+//!   zero from the owner's side: the second rank), [`parse_with_initial_rank`] to another
+//!   rank. Fairy-Stockfish has no initial captures, so `i` without `m` means `im`, and `ic` is
+//!   an error.
+//! - `p` on a leaper letter hops like its rider, as in Fairy-Stockfish: `pW` is `pR`.
+//! - A piece must reach every square in one way only (the engine would generate a move twice):
+//!   moves that another part of the piece already makes are dropped (`KQ` is `Q`, `mWK` is `K`),
+//!   and a string whose parts still reach a square two ways (`QA`: the `A` leap and the
+//!   Bishop's slide both reach (2,2) when (1,1) is empty) is an error.
+//! - Refused although Fairy-Stockfish reads them: grasshoppers `g` and move-only hoppers `mp`
+//!   (no atom lands right behind a screen or moves only beyond it), limited hoppers (`pR2`:
+//!   Fairy-Stockfish generates them unlimited anyway), lame leaps through two squares (`nZ`,
+//!   `nH`, `nC`, `nG`: a walk passes at most one square), `n` on riders, `ic`.
+//! - Refused although Betza has them: riders other than along `W`, `F` and `N` (`AA`, `DD`),
+//!   hoppers other than `R`/`B`/`Q` (`pN`), which Fairy-Stockfish does not generate, and every
+//!   letter it does not know (it silently skips them), ranges of 0 or above 9, a string longer
+//!   than [`MAX_LENGTH`], and modifiers with no atom after them.
+
+use crate::atom::{Atom, Mode, Origin, Symmetry};
+use std::collections::HashMap;
+use std::fmt;
+
+/// The rank (from zero, from the owner's side) where `i` moves apply: the second rank, where
+/// Fairy-Stockfish's default double-step region is.
+pub const INITIAL_RANK: u8 = 1;
+
+/// The longest Betza string read, in characters.
+pub const MAX_LENGTH: usize = 64;
+
+/// How far a slide is followed when comparing destinations: the longest line on any board.
+const REACH: i32 = {
+    use crate::geometry::{MAX_FILES, MAX_RANKS};
+    (if MAX_FILES > MAX_RANKS {
+        MAX_FILES
+    } else {
+        MAX_RANKS
+    }) as i32
+};
+
+/// Why a Betza string cannot be read: a message that quotes the offending part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BetzaError {
+    message: String,
+}
+
+impl BetzaError {
+    /// The error in `text` at `part`, which `what`.
+    fn new(text: &str, part: &str, what: &str) -> BetzaError {
+        BetzaError {
+            message: format!("in '{}': '{}' {what}", quote(text), quote(part)),
+        }
+    }
+
+    /// The error in the whole of `text`: `what`.
+    fn whole(text: &str, what: &str) -> BetzaError {
+        BetzaError {
+            message: format!("in '{}': {what}", quote(text)),
+        }
+    }
+
+    /// The message, as [`Display`](fmt::Display) writes it.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for BetzaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for BetzaError {}
+
+/// `text`, cut to a readable length.
+fn quote(text: &str) -> String {
+    const SHOWN: usize = 40;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+/// An atom letter: the base leaps as Fairy-Stockfish writes them, `(forward, sideways)` in its
+/// first orientation, and whether the letter alone rides.
+struct Letter {
+    letter: char,
+    leaps: &'static [(i8, i8)],
+    rides: bool,
+}
+
+/// Every atom letter Fairy-Stockfish knows.
+const LETTERS: &[Letter] = &[
+    Letter::leaper('W', &[(1, 0)]),
+    Letter::leaper('F', &[(1, 1)]),
+    Letter::leaper('D', &[(2, 0)]),
+    Letter::leaper('N', &[(2, 1)]),
+    Letter::leaper('A', &[(2, 2)]),
+    Letter::leaper('H', &[(3, 0)]),
+    Letter::leaper('L', &[(3, 1)]),
+    Letter::leaper('C', &[(3, 1)]),
+    Letter::leaper('J', &[(3, 2)]),
+    Letter::leaper('Z', &[(3, 2)]),
+    Letter::leaper('G', &[(3, 3)]),
+    Letter::leaper('K', &[(1, 0), (1, 1)]),
+    Letter::rider('R', &[(1, 0)]),
+    Letter::rider('B', &[(1, 1)]),
+    Letter::rider('Q', &[(1, 0), (1, 1)]),
+];
+
+/// The leaps along which Fairy-Stockfish rides (`W`, `F`, `N`).
+const RIDES: &[(i8, i8)] = &[(1, 0), (1, 1), (2, 1)];
+
+/// The leaps along which Fairy-Stockfish hops (`W`, `F`).
+const HOPS: &[(i8, i8)] = &[(1, 0), (1, 1)];
+
+impl Letter {
+    /// A letter that leaps once.
+    const fn leaper(letter: char, leaps: &'static [(i8, i8)]) -> Letter {
+        Letter {
+            letter,
+            leaps,
+            rides: false,
+        }
+    }
+
+    /// A letter that rides.
+    const fn rider(letter: char, leaps: &'static [(i8, i8)]) -> Letter {
+        Letter {
+            letter,
+            leaps,
+            rides: true,
+        }
+    }
+
+    /// The letter written `c`, if any.
+    fn find(c: char) -> Option<&'static Letter> {
+        LETTERS.iter().find(|letter| letter.letter == c)
+    }
+
+    /// Whether every base leap is one of `allowed`.
+    fn within(&self, allowed: &[(i8, i8)]) -> bool {
+        self.leaps.iter().all(|leap| allowed.contains(leap))
+    }
+}
+
+/// One of the eight orientations of a leap `(a, b)` (forward, sideways): `(dx, dy)` is
+/// `(dx[0] * a + dx[1] * b, dy[0] * a + dy[1] * b)`, chosen by any of `pairs`.
+struct Orientation {
+    dx: [i8; 2],
+    dy: [i8; 2],
+    pairs: [&'static str; 7],
+}
+
+/// The eight orientations in Fairy-Stockfish's order, with the direction pairs that choose each.
+const ORIENTATIONS: [Orientation; 8] = [
+    Orientation::new([0, 1], [1, 0], ["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+    Orientation::new([0, -1], [-1, 0], ["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
+    Orientation::new([1, 0], [0, -1], ["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
+    Orientation::new([-1, 0], [0, 1], ["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
+    Orientation::new([1, 0], [0, 1], ["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+    Orientation::new([-1, 0], [0, -1], ["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
+    Orientation::new([0, 1], [-1, 0], ["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
+    Orientation::new([0, -1], [1, 0], ["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
+];
+
+impl Orientation {
+    /// The orientation with these coefficients and pairs.
+    const fn new(dx: [i8; 2], dy: [i8; 2], pairs: [&'static str; 7]) -> Orientation {
+        Orientation { dx, dy, pairs }
+    }
+
+    /// The leap `(a, b)` turned this way, as `(dx, dy)`.
+    fn turn(&self, (a, b): (i8, i8)) -> (i8, i8) {
+        (
+            self.dx[0] * a + self.dx[1] * b,
+            self.dy[0] * a + self.dy[1] * b,
+        )
+    }
+
+    /// Whether one of `pairs` chooses this orientation.
+    fn chosen_by(&self, pairs: &[[char; 2]]) -> bool {
+        pairs.iter().any(|pair| {
+            self.pairs.iter().any(|known| {
+                let mut chars = known.chars();
+                chars.next() == Some(pair[0]) && chars.next() == Some(pair[1])
+            })
+        })
+    }
+}
+
+/// Direction letters of the vertical axis (`h` is on both).
+const VERTICALS: &str = "fbvh";
+/// Direction letters of the horizontal axis.
+const HORIZONTALS: &str = "rlsh";
+
+/// How far an atom letter goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Range {
+    /// One leap.
+    Leap,
+    /// A ride of any length.
+    Unlimited,
+    /// A ride of at most this many steps.
+    Limited(u8),
+}
+
+/// The modifiers written before an atom letter.
+#[derive(Default)]
+struct Modifiers {
+    moves: bool,
+    captures: bool,
+    en_passant: bool,
+    hop: bool,
+    lame: bool,
+    initial: bool,
+    pairs: Vec<[char; 2]>,
+}
+
+/// One atom letter with its modifiers and range, and where it is written.
+struct Group<'a> {
+    text: &'a str,
+    modifiers: Modifiers,
+    letter: &'static Letter,
+    range: Range,
+}
+
+/// Reads a Betza string into atoms; `i` moves apply from the own [`INITIAL_RANK`].
+pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
+    parse_with_initial_rank(text, INITIAL_RANK)
+}
+
+/// Reads a Betza string into atoms; `i` moves apply from the own rank `initial_rank` (from
+/// zero).
+pub fn parse_with_initial_rank(text: &str, initial_rank: u8) -> Result<Vec<Atom>, BetzaError> {
+    let text = text.trim();
+    if text.is_empty() {
+        let what = "the string is empty, and a piece needs at least one atom";
+        return Err(BetzaError::whole(text, what));
+    }
+    if text.chars().count() > MAX_LENGTH {
+        let what = format!("the string is longer than {MAX_LENGTH} characters");
+        return Err(BetzaError::whole(text, &what));
+    }
+    let groups = split(text)?;
+    let mut records = Vec::new();
+    for (index, group) in groups.iter().enumerate() {
+        records.extend(expand(text, group, index, initial_rank)?);
+    }
+    let records = prune(text, &groups, records)?;
+    Ok(merge_symmetries(combine(&records)))
+}
+
+/// Splits `text` into groups.
+fn split(text: &str) -> Result<Vec<Group<'_>>, BetzaError> {
+    let mut groups = Vec::new();
+    let mut modifiers = Modifiers::default();
+    let mut start = 0;
+    let mut chars = text.char_indices().peekable();
+    while let Some((at, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, next)| next);
+        let end = at + c.len_utf8();
+        match c {
+            'm' => modifiers.moves = true,
+            'c' => modifiers.captures = true,
+            'e' => modifiers.en_passant = true,
+            'p' => modifiers.hop = true,
+            'n' => modifiers.lame = true,
+            'i' => modifiers.initial = true,
+            'g' => {
+                let what = "(a grasshopper) has no equivalent among the engine's atoms";
+                return Err(BetzaError::new(text, &text[at..end], what));
+            }
+            _ if VERTICALS.contains(c) || HORIZONTALS.contains(c) => {
+                let paired = next.filter(|&next| pairs_with(c, next));
+                if paired.is_some() {
+                    chars.next();
+                }
+                modifiers.pairs.push([c, paired.unwrap_or(c)]);
+            }
+            _ => {
+                let Some(letter) = Letter::find(c) else {
+                    return Err(unknown(text, &text[at..end], c));
+                };
+                let (range, end) = range(text, letter, &mut chars, at)?;
+                groups.push(Group {
+                    text: &text[start..end],
+                    modifiers: std::mem::take(&mut modifiers),
+                    letter,
+                    range,
+                });
+                start = end;
+            }
+        }
+    }
+    if start < text.len() {
+        let what = "modifies no atom: a letter such as W, N or R must follow";
+        return Err(BetzaError::new(text, &text[start..], what));
+    }
+    Ok(groups)
+}
+
+/// Whether the direction letter `c` pairs with the letter after it, as Fairy-Stockfish reads.
+fn pairs_with(c: char, next: char) -> bool {
+    next == c
+        || (VERTICALS.contains(c) && HORIZONTALS.contains(next))
+        || (HORIZONTALS.contains(c) && VERTICALS.contains(next))
+}
+
+/// The error for the character `c` (written `part`), which no group may hold.
+fn unknown(text: &str, part: &str, c: char) -> BetzaError {
+    let what = if c.is_ascii_digit() {
+        "is a range with no atom letter before it"
+    } else {
+        "is not a Betza letter or modifier Fairy-Stockfish understands"
+    };
+    BetzaError::new(text, part, what)
+}
+
+/// The range written after `letter` (at `at`: a doubled letter or one digit), consumed from
+/// `chars`, and where the group ends.
+fn range(
+    text: &str,
+    letter: &Letter,
+    chars: &mut std::iter::Peekable<std::str::CharIndices<'_>>,
+    at: usize,
+) -> Result<(Range, usize), BetzaError> {
+    // Atom letters are ASCII: one byte.
+    let end = at + 1;
+    let default = if letter.rides {
+        Range::Unlimited
+    } else {
+        Range::Leap
+    };
+    match chars.peek().copied() {
+        Some((_, c)) if c == letter.letter => {
+            chars.next();
+            Ok((Range::Unlimited, end + 1))
+        }
+        Some((_, c)) if c.is_ascii_digit() => {
+            chars.next();
+            let part = &text[at..end + 1];
+            if let Some(&(after, _)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                let part = &text[at..after + 1];
+                let what = "has a range above 9, which Fairy-Stockfish cannot read";
+                return Err(BetzaError::new(text, part, what));
+            }
+            match c.to_digit(10).and_then(|d| u8::try_from(d).ok()) {
+                Some(0) | None => Err(BetzaError::new(text, part, "has a range of 0")),
+                Some(steps) => Ok((Range::Limited(steps), end + 1)),
+            }
+        }
+        _ => Ok((default, end)),
+    }
+}
+
+/// The shape of one walk: an optional square passed first, the step, the most destinations
+/// (`None`: unlimited) and whether it hops over a screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shape {
+    lead: Option<(i8, i8)>,
+    step: (i8, i8),
+    limit: Option<u8>,
+    hop: bool,
+}
+
+/// One walk in one direction that only moves or only captures, and the group it comes from.
+#[derive(Clone, Copy, Debug)]
+struct Record {
+    shape: Shape,
+    captures: bool,
+    origin: Origin,
+    group: usize,
+}
+
+impl Record {
+    /// Whether `self` and `other` are the same walk, modality and origin.
+    fn same(&self, other: &Record) -> bool {
+        self.shape == other.shape && self.captures == other.captures && self.origin == other.origin
+    }
+}
+
+/// The single-direction records of `group` (number `index` in `text`).
+fn expand(
+    text: &str,
+    group: &Group<'_>,
+    index: usize,
+    initial_rank: u8,
+) -> Result<Vec<Record>, BetzaError> {
+    let fail = |what: &str| BetzaError::new(text, group.text, what);
+    let (moves, captures) = modalities(group).map_err(fail)?;
+    check_kind(group).map_err(fail)?;
+    let directions = directions(group);
+    if directions.is_empty() {
+        let what = "chooses no direction of its atom, as Fairy-Stockfish reads the modifiers";
+        return Err(fail(what));
+    }
+    let origin = match group.modifiers.initial {
+        true => Origin::OwnRank(initial_rank),
+        false => Origin::Anywhere,
+    };
+    let mut records = Vec::new();
+    for direction in directions {
+        let shape = shape(group, direction).map_err(|what| fail(&what))?;
+        for (wanted, capture) in [(moves, false), (captures, true)] {
+            if wanted {
+                records.push(Record {
+                    shape,
+                    captures: capture,
+                    origin,
+                    group: index,
+                });
+            }
+        }
+    }
+    Ok(records)
+}
+
+/// Whether `group` moves and whether it captures, or what is wrong.
+fn modalities(group: &Group<'_>) -> Result<(bool, bool), &'static str> {
+    let m = &group.modifiers;
+    if m.en_passant && !m.captures {
+        return Err("has 'e' (en passant) without 'c': en passant is a variant switch");
+    }
+    if m.initial && m.captures {
+        return Err("has 'i' with 'c': Fairy-Stockfish has no initial captures");
+    }
+    let (moves, captures) = match (m.moves, m.captures) {
+        (false, false) => (true, !m.initial),
+        modalities => modalities,
+    };
+    if m.hop && !captures {
+        return Err("is a hopper that only moves, which has no equivalent among the atoms");
+    }
+    Ok((moves, captures))
+}
+
+/// Checks that the kind of move `group` writes (hop, ride, lame leap) is one we read.
+fn check_kind(group: &Group<'_>) -> Result<(), &'static str> {
+    let m = &group.modifiers;
+    let rides = group.range != Range::Leap;
+    if m.hop {
+        if !group.letter.within(HOPS) {
+            return Err("hops along a line other than the Rook's and the Bishop's");
+        }
+        if matches!(group.range, Range::Limited(_)) {
+            return Err("is a hopper of limited range, which Fairy-Stockfish does not generate");
+        }
+        if m.lame {
+            return Err("is a lame hopper, which Fairy-Stockfish does not read");
+        }
+    } else if rides {
+        if !group.letter.within(RIDES) {
+            return Err("rides along a line other than W, F and N, which Fairy-Stockfish does not");
+        }
+        if m.lame {
+            return Err("is a lame rider, whose 'n' Fairy-Stockfish ignores");
+        }
+    }
+    Ok(())
+}
+
+/// The distinct `(dx, dy)` leaps `group`'s modifiers choose, in Fairy-Stockfish's order.
+fn directions(group: &Group<'_>) -> Vec<(i8, i8)> {
+    let letter = group.letter;
+    let mut chosen: Vec<(i8, i8)> = Vec::new();
+    for &leap in letter.leaps {
+        let pairs = split_pairs(
+            &group.modifiers.pairs,
+            letter.leaps.len() == 1 && leap.1 == 0,
+        );
+        for orientation in &ORIENTATIONS {
+            let direction = orientation.turn(leap);
+            if (pairs.is_empty() || orientation.chosen_by(&pairs)) && !chosen.contains(&direction) {
+                chosen.push(direction);
+            }
+        }
+    }
+    chosen
+}
+
+/// The direction pairs, a mixed pair read as its two letters for a single orthogonal atom.
+fn split_pairs(pairs: &[[char; 2]], orthogonal: bool) -> Vec<[char; 2]> {
+    pairs
+        .iter()
+        .flat_map(|&[a, b]| match orthogonal && a != b {
+            true => vec![[a, a], [b, b]],
+            false => vec![[a, b]],
+        })
+        .collect()
+}
+
+/// The walk of `group` in `direction`, or what is wrong.
+fn shape(group: &Group<'_>, direction: (i8, i8)) -> Result<Shape, String> {
+    let leap = Shape {
+        lead: None,
+        step: direction,
+        limit: Some(1),
+        hop: false,
+    };
+    if group.modifiers.hop {
+        return Ok(Shape {
+            limit: None,
+            hop: true,
+            ..leap
+        });
+    }
+    match group.range {
+        Range::Unlimited => Ok(Shape {
+            limit: None,
+            ..leap
+        }),
+        Range::Limited(steps) => Ok(Shape {
+            limit: Some(steps),
+            ..leap
+        }),
+        Range::Leap if !group.modifiers.lame => Ok(leap),
+        Range::Leap => match lame_path(direction).as_slice() {
+            [] => Ok(leap),
+            &[lead] => Ok(Shape {
+                lead: Some(lead),
+                step: (direction.0 - lead.0, direction.1 - lead.1),
+                ..leap
+            }),
+            passed => Err(format!(
+                "is a lame leap through {} squares, but a walk passes at most one",
+                passed.len()
+            )),
+        },
+    }
+}
+
+/// The squares a lame leap by `(dx, dy)` passes, as Fairy-Stockfish walks them: along the
+/// longer axis while it is longer, then diagonally.
+fn lame_path((dx, dy): (i8, i8)) -> Vec<(i8, i8)> {
+    let (mut x, mut y) = (0i8, 0i8);
+    let mut passed = Vec::new();
+    while (x, y) != (dx, dy) {
+        let across = (dx - x).abs() - (dy - y).abs();
+        if across >= 0 {
+            x += (dx - x).signum();
+        }
+        if across <= 0 {
+            y += (dy - y).signum();
+        }
+        if (x, y) != (dx, dy) {
+            passed.push((x, y));
+        }
+    }
+    passed
+}
+
+/// A square a walk may reach, `(dx, dy)` from the piece, and the squares that must be empty.
+type Destination = ((i32, i32), Vec<(i32, i32)>);
+
+/// The destinations of a non-hopping `shape`, each with the squares that must be empty.
+fn reach(shape: &Shape) -> Vec<Destination> {
+    let step = (i32::from(shape.step.0), i32::from(shape.step.1));
+    if let Some(lead) = shape.lead {
+        let lead = (i32::from(lead.0), i32::from(lead.1));
+        return vec![((lead.0 + step.0, lead.1 + step.1), vec![lead])];
+    }
+    let longest = step.0.abs().max(step.1.abs()).max(1);
+    let steps = shape.limit.map_or(REACH, i32::from).min(REACH / longest);
+    let at = |k: i32| (k * step.0, k * step.1);
+    (1..=steps.max(1))
+        .map(|k| (at(k), (1..k).map(at).collect()))
+        .collect()
+}
+
+/// Whether origin `wide` applies wherever `narrow` does.
+fn origin_covers(wide: Origin, narrow: Origin) -> bool {
+    wide == Origin::Anywhere || wide == narrow
+}
+
+/// Whether the origins `a` and `b` apply on a common rank.
+fn origins_meet(a: Origin, b: Origin) -> bool {
+    origin_covers(a, b) || origin_covers(b, a)
+}
+
+/// Squares each record reaches (hops excepted), keyed by whether it captures: where to look for
+/// records that reach a square too.
+type BySquare = HashMap<(bool, (i32, i32)), Vec<usize>>;
+
+/// The records without the ones that others already make, or the error naming two that reach
+/// a square two ways.
+fn prune(
+    text: &str,
+    groups: &[Group<'_>],
+    records: Vec<Record>,
+) -> Result<Vec<Record>, BetzaError> {
+    let mut unique: Vec<Record> = Vec::new();
+    for record in records {
+        if !unique.iter().any(|known| known.same(&record)) {
+            unique.push(record);
+        }
+    }
+    let reaches: Vec<_> = unique.iter().map(|r| reach(&r.shape)).collect();
+    let mut by_square = BySquare::new();
+    for (index, record) in unique.iter().enumerate().filter(|(_, r)| !r.shape.hop) {
+        for (square, _) in &reaches[index] {
+            let key = (record.captures, *square);
+            by_square.entry(key).or_default().push(index);
+        }
+    }
+    let alive = uncovered(&unique, &reaches, &by_square);
+    if let Some((a, b)) = first_clash(&unique, &reaches, &by_square, &alive) {
+        let (reach_a, reach_b) = (&reaches[a], &reaches[b]);
+        return Err(clash(
+            text, groups, &unique[a], &unique[b], reach_a, reach_b,
+        ));
+    }
+    Ok(unique
+        .into_iter()
+        .zip(alive)
+        .filter_map(|(record, alive)| alive.then_some(record))
+        .collect())
+}
+
+/// For each record, whether no other one still kept makes all its moves (in order, so of two
+/// records that make each other's moves the later is kept).
+fn uncovered(records: &[Record], reaches: &[Vec<Destination>], by_square: &BySquare) -> Vec<bool> {
+    let mut alive = vec![true; records.len()];
+    for (index, record) in records.iter().enumerate() {
+        let Some((first, _)) = reaches[index].first().filter(|_| !record.shape.hop) else {
+            continue;
+        };
+        let candidates = by_square.get(&(record.captures, *first));
+        let covered = candidates.into_iter().flatten().any(|&other| {
+            other != index
+                && alive[other]
+                && origin_covers(records[other].origin, record.origin)
+                && covers(&reaches[other], &reaches[index])
+        });
+        alive[index] = !covered;
+    }
+    alive
+}
+
+/// The first two kept records (in order) that reach a square for the same modality from a
+/// common rank.
+fn first_clash(
+    records: &[Record],
+    reaches: &[Vec<Destination>],
+    by_square: &BySquare,
+    alive: &[bool],
+) -> Option<(usize, usize)> {
+    let kept = records.iter().enumerate().filter(|&(a, _)| alive[a]);
+    for (a, record) in kept.filter(|(_, r)| !r.shape.hop) {
+        for (square, _) in &reaches[a] {
+            let others = by_square.get(&(record.captures, *square));
+            let clashing = others
+                .into_iter()
+                .flatten()
+                .find(|&&b| b > a && alive[b] && origins_meet(record.origin, records[b].origin));
+            if let Some(&b) = clashing {
+                return Some((a, b));
+            }
+        }
+    }
+    None
+}
+
+/// Whether `wide` reaches every destination of `narrow` with no more squares to be empty.
+fn covers(wide: &[Destination], narrow: &[Destination]) -> bool {
+    narrow.iter().all(|(square, passed)| {
+        wide.iter()
+            .any(|(other, needs)| other == square && needs.iter().all(|need| passed.contains(need)))
+    })
+}
+
+/// The error for records `a` and `b`, which reach a square two ways.
+fn clash(
+    text: &str,
+    groups: &[Group<'_>],
+    a: &Record,
+    b: &Record,
+    reach_a: &[Destination],
+    reach_b: &[Destination],
+) -> BetzaError {
+    let square = reach_a
+        .iter()
+        .map(|(square, _)| *square)
+        .find(|square| reach_b.iter().any(|(other, _)| other == square))
+        .unwrap_or_default();
+    let (first, second) = (groups[a.group].text, groups[b.group].text);
+    let what = format!(
+        "and '{second}' can both {} on ({}, {}), so the engine would generate that move twice",
+        if a.captures { "capture" } else { "move" },
+        square.0,
+        square.1,
+    );
+    BetzaError::new(text, first, &what)
+}
+
+/// The records as atoms of one orientation each, a walk's moves and captures in one atom.
+fn combine(records: &[Record]) -> Vec<Atom> {
+    let mut done = vec![false; records.len()];
+    let mut atoms = Vec::new();
+    for (index, record) in records.iter().enumerate() {
+        if done[index] {
+            continue;
+        }
+        let (mut moves, mut captures) = (false, false);
+        for (other, twin) in records.iter().enumerate().skip(index) {
+            if twin.shape == record.shape && twin.origin == record.origin {
+                done[other] = true;
+                moves |= !twin.captures;
+                captures |= twin.captures;
+            }
+        }
+        atoms.push(atom(&record.shape, moves, captures, record.origin));
+    }
+    atoms
+}
+
+/// The atom walking `shape` once, moving and capturing as told, from `origin`.
+fn atom(shape: &Shape, moves: bool, captures: bool, origin: Origin) -> Atom {
+    let mode = match (shape.hop, moves, captures) {
+        (true, true, _) => Mode::HopAny,
+        (true, false, _) => Mode::Hop,
+        (false, true, true) => Mode::MoveOrCapture,
+        (false, true, false) => Mode::MoveOnly,
+        (false, false, _) => Mode::CaptureOnly,
+    };
+    let (dx, dy) = shape.step;
+    let atom = match (shape.lead, shape.limit) {
+        (Some(lead), _) => Atom::through(lead, dx, dy),
+        (None, None) => Atom::ride(dx, dy),
+        (None, Some(1)) => Atom::leap(dx, dy),
+        (None, Some(limit)) => Atom::ride(dx, dy).limit(limit),
+    };
+    atom.symmetry(Symmetry::None).mode(mode).origin(origin)
+}
+
+/// `atoms` (one orientation each) with every set of them that a symmetric atom covers exactly
+/// written as that atom.
+fn merge_symmetries(atoms: Vec<Atom>) -> Vec<Atom> {
+    let walks: Vec<_> = atoms.iter().map(Atom::walks).collect();
+    let mut used = vec![false; atoms.len()];
+    let mut merged = Vec::new();
+    for (index, &base) in atoms.iter().enumerate() {
+        if used[index] {
+            continue;
+        }
+        let alike = |other: usize| {
+            !used[other]
+                && atoms[other].destination_mode() == base.destination_mode()
+                && atoms[other].required_origin() == base.required_origin()
+        };
+        let mut chosen = base;
+        let mut members = vec![index];
+        for symmetry in [Symmetry::All, Symmetry::LeftRight, Symmetry::FrontBack] {
+            let candidate = base.symmetry(symmetry);
+            let found: Option<Vec<usize>> = candidate
+                .walks()
+                .iter()
+                .map(|walk| {
+                    (index..atoms.len()).find(|&o| alike(o) && walks[o].first() == Some(walk))
+                })
+                .collect();
+            if let Some(found) = found.filter(|found| found.len() > 1) {
+                chosen = candidate;
+                members = found;
+                break;
+            }
+        }
+        for member in members {
+            used[member] = true;
+        }
+        merged.push(chosen);
+    }
+    merged
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::atom::Mode::{CaptureOnly, Hop, HopAny, MoveOnly};
+
+    /// Every walk of `atoms` with its mode and origin, sorted; a walk given twice is a failure.
+    fn walks(atoms: &[Atom]) -> Vec<String> {
+        let mut keys: Vec<String> = atoms
+            .iter()
+            .flat_map(|atom| {
+                atom.walks().into_iter().map(move |walk| {
+                    format!(
+                        "{walk:?} {:?} {:?}",
+                        atom.destination_mode(),
+                        atom.required_origin()
+                    )
+                })
+            })
+            .collect();
+        keys.sort();
+        let count = keys.len();
+        keys.dedup();
+        assert_eq!(keys.len(), count, "a walk twice in {atoms:?}");
+        keys
+    }
+
+    /// Checks that on an empty board no square is reached twice for a move or for a capture
+    /// (hops, which need a screen, reach nothing there).
+    fn single_paths(atoms: &[Atom]) {
+        let mut seen = Vec::new();
+        for atom in atoms.iter().filter(|a| !a.destination_mode().hops()) {
+            let mode = atom.destination_mode();
+            for walk in atom.walks() {
+                let (mut x, mut y) = (0i32, 0i32);
+                if let Some(lead) = walk.lead {
+                    (x, y) = (i32::from(lead.dx), i32::from(lead.dy));
+                }
+                for step in walk
+                    .cycle
+                    .iter()
+                    .cycle()
+                    .take(usize::from(walk.limit).min(12))
+                {
+                    (x, y) = (x + i32::from(step.dx), y + i32::from(step.dy));
+                    for (flag, has) in [(false, mode.moves()), (true, mode.captures())] {
+                        assert!(
+                            !has || !seen.contains(&(x, y, flag)),
+                            "({x}, {y}) twice: {atoms:?}"
+                        );
+                        if has {
+                            seen.push((x, y, flag));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Checks that `text` reads as exactly the walks of `expected`.
+    fn same(text: &str, expected: &[Atom]) {
+        let atoms = parse(text).unwrap_or_else(|e| panic!("{e}"));
+        single_paths(&atoms);
+        assert_eq!(walks(&atoms), walks(expected), "{text}: {atoms:?}");
+    }
+
+    /// A single-orientation atom.
+    fn one(atom: Atom) -> Atom {
+        atom.symmetry(Symmetry::None)
+    }
+
+    #[test]
+    fn chess_pieces() {
+        same("K", &[Atom::leap(1, 0), Atom::leap(1, 1)]);
+        same("Q", &[Atom::ride(1, 0), Atom::ride(1, 1)]);
+        same("R", &[Atom::ride(1, 0)]);
+        same("WW", &[Atom::ride(1, 0)]);
+        same("RR", &[Atom::ride(1, 0)]);
+        same("B", &[Atom::ride(1, 1)]);
+        same("N", &[Atom::leap(2, 1)]);
+        let pawn = [
+            one(Atom::leap(0, 1)).mode(MoveOnly),
+            Atom::leap(1, 1)
+                .symmetry(Symmetry::LeftRight)
+                .mode(CaptureOnly),
+            one(Atom::through((0, 1), 0, 1))
+                .mode(MoveOnly)
+                .origin(Origin::OwnRank(1)),
+        ];
+        same("fmWfcFifmnD", &pawn);
+        same("fmWfceFifmnD", &pawn);
+        same("mfWcfFimfnD", &pawn);
+        same("fmWfcFifnD", &pawn);
+    }
+
+    #[test]
+    fn initial_rank_is_chosen() {
+        let atoms = parse_with_initial_rank("ifmnD", 2).unwrap();
+        assert_eq!(atoms[0].required_origin(), Origin::OwnRank(2));
+    }
+
+    #[test]
+    fn shogi_pieces() {
+        let forward = Atom::leap(1, 1).symmetry(Symmetry::LeftRight);
+        same("WfF", &[Atom::leap(1, 0), forward]);
+        same("FfW", &[Atom::leap(1, 1), one(Atom::leap(0, 1))]);
+        same("fR", &[one(Atom::ride(0, 1))]);
+        let knight = Atom::leap(1, 2).symmetry(Symmetry::LeftRight);
+        same("ffN", &[knight]);
+        same("fN", &[knight]);
+        same("fW", &[one(Atom::leap(0, 1))]);
+        same("BW", &[Atom::ride(1, 1), Atom::leap(1, 0)]);
+        same("RF", &[Atom::ride(1, 0), Atom::leap(1, 1)]);
+    }
+
+    #[test]
+    fn xiangqi_and_janggi_pieces() {
+        same("nN", &[Atom::through((0, 1), 1, 1)]);
+        same("nA", &[Atom::through((1, 1), 1, 1)]);
+        same("F", &[Atom::leap(1, 1)]);
+        same(
+            "fsW",
+            &[
+                one(Atom::leap(0, 1)),
+                Atom::leap(1, 0).symmetry(Symmetry::LeftRight),
+            ],
+        );
+        same(
+            "mRcpR",
+            &[Atom::ride(1, 0).mode(MoveOnly), Atom::ride(1, 0).mode(Hop)],
+        );
+        same("pR", &[Atom::ride(1, 0).mode(HopAny)]);
+        same("pW", &[Atom::ride(1, 0).mode(HopAny)]);
+        same(
+            "mBcpB",
+            &[Atom::ride(1, 1).mode(MoveOnly), Atom::ride(1, 1).mode(Hop)],
+        );
+        same(
+            "RcpRnN",
+            &[
+                Atom::ride(1, 0),
+                Atom::ride(1, 0).mode(Hop),
+                Atom::through((0, 1), 1, 1),
+            ],
+        );
+    }
+
+    #[test]
+    fn fairy_pieces() {
+        same("R4", &[Atom::ride(1, 0).limit(4)]);
+        same("W2", &[Atom::ride(1, 0).limit(2)]);
+        same("R1", &[Atom::leap(1, 0)]);
+        same("NN", &[Atom::ride(2, 1)]);
+        same("N3", &[Atom::ride(2, 1).limit(3)]);
+        same(
+            "mQ2cQ2",
+            &[Atom::ride(1, 0).limit(2), Atom::ride(1, 1).limit(2)],
+        );
+        same(
+            "KN",
+            &[Atom::leap(1, 0), Atom::leap(1, 1), Atom::leap(2, 1)],
+        );
+        same(
+            "DWF",
+            &[Atom::leap(2, 0), Atom::leap(1, 0), Atom::leap(1, 1)],
+        );
+        same(
+            "FvW",
+            &[
+                Atom::leap(1, 1),
+                Atom::leap(0, 1).symmetry(Symmetry::FrontBack),
+            ],
+        );
+        same(
+            "mvR",
+            &[Atom::ride(0, 1)
+                .symmetry(Symmetry::FrontBack)
+                .mode(MoveOnly)],
+        );
+        same(
+            "CZG",
+            &[Atom::leap(3, 1), Atom::leap(3, 2), Atom::leap(3, 3)],
+        );
+        same(
+            "LJH",
+            &[Atom::leap(3, 1), Atom::leap(3, 2), Atom::leap(3, 0)],
+        );
+        same(
+            "mNcR",
+            &[
+                Atom::leap(2, 1).mode(MoveOnly),
+                Atom::ride(1, 0).mode(CaptureOnly),
+            ],
+        );
+        same(
+            "fhN",
+            &[
+                Atom::leap(1, 2).symmetry(Symmetry::LeftRight),
+                Atom::leap(2, 1).symmetry(Symmetry::LeftRight),
+            ],
+        );
+        same("fsN", &[Atom::leap(2, 1).symmetry(Symmetry::LeftRight)]);
+        same("frN", &[one(Atom::leap(2, 1))]);
+        same("rfN", &[one(Atom::leap(1, 2))]);
+        same("flN", &[one(Atom::leap(-2, 1))]);
+        same("bN", &[Atom::leap(1, -2).symmetry(Symmetry::LeftRight)]);
+        same("lW", &[one(Atom::leap(-1, 0))]);
+        same("vsW", &[Atom::leap(1, 0)]);
+        same("frW", &[one(Atom::leap(0, 1)), one(Atom::leap(1, 0))]);
+        same("frF", &[one(Atom::leap(1, 1))]);
+        same("rvF", &[Atom::leap(1, 1).symmetry(Symmetry::FrontBack)]);
+        // K is two atoms, so a mixed pair is not split: fs is sideways W and forward F.
+        same(
+            "fsK",
+            &[
+                Atom::leap(1, 0).symmetry(Symmetry::LeftRight),
+                Atom::leap(1, 1).symmetry(Symmetry::LeftRight),
+            ],
+        );
+        same(
+            "mfrWmrfF",
+            &[
+                one(Atom::leap(0, 1)).mode(MoveOnly),
+                one(Atom::leap(1, 0)).mode(MoveOnly),
+                one(Atom::leap(1, 1)).mode(MoveOnly),
+            ],
+        );
+        // The chiral halves of the Knight.
+        same(
+            "hrN",
+            &[
+                one(Atom::leap(1, 2)),
+                one(Atom::leap(-1, -2)),
+                one(Atom::leap(2, -1)),
+                one(Atom::leap(-2, 1)),
+            ],
+        );
+        same("hlNhrN", &[Atom::leap(2, 1)]);
+    }
+
+    #[test]
+    fn moves_made_twice_are_dropped() {
+        same("WR", &[Atom::ride(1, 0)]);
+        same("KQ", &[Atom::ride(1, 0), Atom::ride(1, 1)]);
+        same("mWcW", &[Atom::leap(1, 0)]);
+        same("mWK", &[Atom::leap(1, 0), Atom::leap(1, 1)]);
+        same("NfN", &[Atom::leap(2, 1)]);
+        same("R2R", &[Atom::ride(1, 0)]);
+        same("RcW", &[Atom::ride(1, 0)]);
+        same(
+            "mRW",
+            &[
+                Atom::ride(1, 0).mode(MoveOnly),
+                Atom::leap(1, 0).mode(CaptureOnly),
+            ],
+        );
+        same("fmWifmW", &[one(Atom::leap(0, 1)).mode(MoveOnly)]);
+        same("pRpW", &[Atom::ride(1, 0).mode(HopAny)]);
+        same("cpRpR", &[Atom::ride(1, 0).mode(HopAny)]);
+    }
+
+    /// The Betza strings of Fairy-Stockfish's built-in pieces (`piece.cpp`) and of the custom
+    /// pieces of its `variants.ini` that we read.
+    const FAIRY_STOCKFISH: &[&str] = &[
+        "fmWfceF",
+        "N",
+        "B",
+        "R",
+        "Q",
+        "F",
+        "A",
+        "FA",
+        "FfW",
+        "RNF",
+        "RF",
+        "BN",
+        "RN",
+        "QN",
+        "mNcB",
+        "mBcN",
+        "mNcR",
+        "mRcN",
+        "fW",
+        "fR",
+        "fN",
+        "WfF",
+        "BW",
+        "cW",
+        "fmWfF",
+        "mRcpR",
+        "pR",
+        "fsW",
+        "nN",
+        "nA",
+        "RcpRnN",
+        "W",
+        "K",
+        "KN",
+        "mWfceFifmnD",
+        "fmWfcF",
+        "mQcN",
+        "mQcB",
+        "mQcR",
+        "mQcK",
+        "C",
+        "NC",
+        "NA",
+        "WF",
+        "D",
+        "DWF",
+        "BNW",
+        "FvW",
+        "pQ",
+        "mQ2cQ2",
+        "fsmWfceF",
+        "mBcpB",
+        "FsfW",
+        "cQ",
+        "cB",
+        "cN",
+        "cR",
+        "mRcW",
+        "mQ2cW",
+        "mRcD",
+        "WcF",
+        "mQ3",
+        "mF",
+        "mW",
+        "mB3",
+        "mR3",
+        "mN",
+        "mNcK",
+        "fFfW",
+        "ffNfsN",
+        "fB",
+        "fBfR",
+        "NN",
+        "mfWcfFfhmnN",
+        "mfW",
+        "mvR",
+        "mfrWmrfF",
+        "mKmNmAmD",
+        "fmWfceFifmnD",
+    ];
+
+    #[test]
+    fn fairy_stockfish_pieces_are_read() {
+        for text in FAIRY_STOCKFISH {
+            let atoms = parse(text).unwrap_or_else(|e| panic!("{e}"));
+            walks(&atoms);
+            single_paths(&atoms);
+        }
+        // The Janggi Elephant, the grasshoppers and a piece whose A and D leaps the Queen's
+        // slides repeat are refused.
+        for text in ["nZ", "gBgR", "mKmgQ", "QNAD"] {
+            error(text);
+        }
+    }
+
+    /// The message of the error `text` gives.
+    fn error(text: &str) -> String {
+        match parse(text) {
+            Ok(atoms) => panic!("{text} read as {atoms:?}"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn errors_quote_the_part() {
+        assert_eq!(
+            error("fmWxZ"),
+            "in 'fmWxZ': 'x' is not a Betza letter or modifier Fairy-Stockfish understands"
+        );
+        let cases = [
+            ("", "is empty"),
+            ("   ", "is empty"),
+            ("fm", "'fm' modifies no atom"),
+            ("Wfm", "'fm' modifies no atom"),
+            ("2R", "'2' is a range with no atom"),
+            ("R0", "'R0' has a range of 0"),
+            ("R12", "'R12' has a range above 9"),
+            ("gR", "'g' (a grasshopper)"),
+            ("mpR", "'mpR' is a hopper that only moves"),
+            ("ipR", "'ipR' is a hopper that only moves"),
+            ("pR2", "'pR2' is a hopper of limited range"),
+            ("pR1", "'pR1' is a hopper of limited range"),
+            ("A1", "'A1' rides along a line other than W, F and N"),
+            ("pN", "'pN' hops along a line"),
+            ("npR", "'npR' is a lame hopper"),
+            ("AA", "'AA' rides along a line other than W, F and N"),
+            ("D3", "'D3' rides along a line other than W, F and N"),
+            ("nR", "'nR' is a lame rider"),
+            ("nZ", "'nZ' is a lame leap through 2 squares"),
+            ("nH", "'nH' is a lame leap through 2 squares"),
+            ("nC", "'nC' is a lame leap through 2 squares"),
+            ("icW", "'icW' has 'i' with 'c'"),
+            ("eF", "'eF' has 'e' (en passant) without 'c'"),
+            ("hN", "'hN' chooses no direction"),
+            ("vsN", "'vsN' chooses no direction"),
+            ("QA", "'Q' and 'A' can both move on (2, 2)"),
+            ("mDmR", "'mD' and 'mR' can both move on"),
+            ("nNN", "'nNN' is a lame rider"),
+            ("WÄ", "'Ä' is not a Betza letter"),
+            ("W W", "' ' is not a Betza letter"),
+            ("x", "'x' is not"),
+            ("k", "'k' is not"),
+        ];
+        for (text, expected) in cases {
+            let message = error(text);
+            assert!(message.contains(expected), "{text}: {message}");
+            assert!(
+                message.starts_with(&format!("in '{}'", text.trim())),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn long_strings_are_refused_quickly() {
+        let message = error(&"fmW".repeat(10_000));
+        assert!(
+            message.contains("is longer than 64 characters"),
+            "{message}"
+        );
+        assert!(message.len() < 200, "{message}");
+        let longest = "R1".repeat(MAX_LENGTH / 2);
+        same(&longest, &[Atom::leap(1, 0)]);
+    }
+
+    #[test]
+    fn random_strings_never_panic() {
+        const ALPHABET: &[u8] = b"WFDNAHLCJZGKRBQmcepnigfblrvsh0123456789 xk";
+        let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        const MODIFIERS: &[u8] = b"mcpnifblrvshe";
+        const ATOMS: &[u8] = b"WFDNAHLCJZGKRBQ";
+        let all_bytes: Vec<u8> = (0..=255).collect();
+        let mut read = 0;
+        for round in 0..20_000 {
+            let len = (next() % 24) as usize;
+            let mut pick = |set: &[u8]| set[(next() % set.len() as u64) as usize];
+            let mut bytes = Vec::new();
+            match round % 4 {
+                // Arbitrary bytes, and arbitrary Betza characters.
+                0 => bytes.extend((0..len).map(|_| pick(&all_bytes))),
+                1 => bytes.extend((0..len).map(|_| pick(ALPHABET))),
+                // Groups of a few modifiers, an atom and sometimes a range.
+                _ => {
+                    for _ in 0..1 + round % 4 {
+                        for _ in 0..round % 3 {
+                            bytes.push(pick(MODIFIERS));
+                        }
+                        let atom = pick(ATOMS);
+                        bytes.push(atom);
+                        match round % 5 {
+                            0 => bytes.push(atom),
+                            1 => bytes.push(pick(b"123456789")),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            if let Ok(atoms) = parse(&text) {
+                read += 1;
+                assert!(!atoms.is_empty(), "{text}");
+                walks(&atoms);
+                single_paths(&atoms);
+            }
+        }
+        assert!(read > 2_000, "only {read} random strings were read");
+    }
+
+    #[test]
+    fn chess_by_betza_perft() {
+        use crate::Variant;
+        let chess = Variant::by_name("chess").expect("chess is built in");
+        let mut spec = chess.spec().clone();
+        for piece in &mut spec.pieces {
+            let betza = match piece.symbol.as_str() {
+                "P" => "fmWfcFifmnD",
+                "N" => "N",
+                "B" => "B",
+                "R" => "R",
+                "Q" => "Q",
+                "K" => "K",
+                other => panic!("unexpected chess piece {other}"),
+            };
+            piece.atoms = parse(betza).unwrap();
+        }
+        let variant: &'static Variant = Box::leak(Box::new(Variant::build(spec).unwrap()));
+        let mut position = crate::fen::parse(variant, &variant.spec().start_fen).unwrap();
+        for (depth, expected) in [(1, 20), (2, 400), (3, 8_902), (4, 197_281)] {
+            assert_eq!(
+                crate::perft::perft(&mut position, depth),
+                expected,
+                "depth {depth}"
+            );
+        }
+    }
+}
