@@ -15,12 +15,24 @@ from dataclasses import dataclass
 from meiriqi import Board, Move
 from meiriqi.distributed import TaskPool
 
-__all__ = ["SUBTREES_PER_WORKER", "TASKS_PER_WORKER", "Subtree", "count", "perft_divide", "split"]
+__all__ = [
+    "MIN_SUBTREE_DEPTH",
+    "SUBTREES_PER_WORKER",
+    "TASKS_PER_WORKER",
+    "Subtree",
+    "count",
+    "perft_divide",
+    "split",
+]
 
 SUBTREES_PER_WORKER = 64
 """How many subtrees per worker the cut aims for, at least."""
 TASKS_PER_WORKER = 8
 """How many tasks per worker the subtrees are dealt into."""
+MIN_SUBTREE_DEPTH = 4
+"""The shallowest subtree worth a task: a count of the core hands its work to another thread,
+which on a busy machine waits for the scheduler (milliseconds) however small the tree; four
+plies are a tenth of a second of counting or more."""
 
 
 @dataclass(frozen=True)
@@ -33,12 +45,14 @@ class Subtree:
     depth: int
 
 
-def split(board: Board, depth: int, subtrees: int) -> list[Subtree]:
+def split(
+    board: Board, depth: int, subtrees: int, *, min_depth: int = MIN_SUBTREE_DEPTH
+) -> list[Subtree]:
     """The tree of ``board`` (``depth`` >= 1 plies) cut at the first ply with at least
-    ``subtrees`` positions, but at least two plies above the leaves (a count costs the core a
-    few milliseconds however small the tree) unless the root is."""
+    ``subtrees`` positions, but ``min_depth`` plies above the leaves or more (just below the
+    root when the tree is shallower)."""
     frontier = [_child(move.uci(), board, move, depth - 1) for move in board.legal_moves]
-    while frontier and frontier[0].depth > 2 and len(frontier) < subtrees:
+    while frontier and frontier[0].depth > min_depth and len(frontier) < subtrees:
         frontier = [
             _child(part.root, part.board, move, part.depth - 1)
             for part in frontier
@@ -62,9 +76,12 @@ def count(batch: list[Subtree]) -> Counter[str]:
     return counts
 
 
-def perft_divide(board: Board, depth: int, pool: TaskPool) -> dict[str, int]:
-    """:meth:`Board.perft_divide` computed by ``pool``'s workers (``depth`` >= 1)."""
-    parts = split(board, depth, SUBTREES_PER_WORKER * pool.workers)
+def perft_divide(
+    board: Board, depth: int, pool: TaskPool, *, min_depth: int = MIN_SUBTREE_DEPTH
+) -> dict[str, int]:
+    """:meth:`Board.perft_divide` computed by ``pool``'s workers (``depth`` >= 1), on subtrees
+    ``min_depth`` plies deep or more (see :func:`split`)."""
+    parts = split(board, depth, SUBTREES_PER_WORKER * pool.workers, min_depth=min_depth)
     tasks = max(1, min(len(parts), TASKS_PER_WORKER * pool.workers))
     batches = [parts[start::tasks] for start in range(tasks)]
     totals: Counter[str] = Counter({move.uci(): 0 for move in board.legal_moves})
