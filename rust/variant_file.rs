@@ -148,6 +148,27 @@ pub fn loaded(name: &str) -> Option<&'static Variant> {
         .copied()
 }
 
+/// The variant file `variant` was read from.
+pub fn source(variant: &'static Variant) -> String {
+    if let Some(text) = crate::variants::file(&variant.spec().name) {
+        if Variant::by_name(&variant.spec().name).is_some_and(|v| std::ptr::eq(v, variant)) {
+            return text.to_string();
+        }
+    }
+    let loaded = LOADED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    loaded
+        .iter()
+        .find(|known| {
+            known
+                .outcome
+                .as_ref()
+                .is_ok_and(|v| std::ptr::eq(*v, variant))
+        })
+        .map_or_else(String::new, |known| known.text.clone())
+}
+
 /// A file's text and name, for reading it and placing errors.
 #[derive(Clone, Copy)]
 struct Source<'a> {

@@ -6,6 +6,7 @@ Piece types are numbered per variant, from 1 in the order of its piece table
 (``Board.piece_types``); the constants ``KING`` ... ``CHAMPION`` are Mĕirìqí's.
 """
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final, Protocol, final, overload
 
@@ -68,6 +69,52 @@ class InvalidPositionError(ValueError):
 class IllegalMoveError(ValueError):
     """A well-formed move is not legal in the position."""
 
+class InvalidVariantError(ValueError):
+    """A variant file could not be read: the message names the file, line, column and field."""
+
+@final
+class Variant:
+    """A game's rules: a built-in variant, or one loaded from a variant file (TOML, as
+    docs/variants.md describes). A loaded variant lives as long as the program; its name then
+    works wherever a variant's name does. Every ``variant=`` argument takes a ``Variant`` or a
+    name."""
+
+    def __init__(self, variant: Variant | str) -> None:
+        """The variant called ``variant``: built in, or loaded before."""
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> Variant:
+        """Reads the variant file at ``path`` (``OSError`` when it cannot be read,
+        :class:`InvalidVariantError` for a mistake in it). Loading the same text again gives
+        the same variant; a name already taken by another variant is refused."""
+    @classmethod
+    def from_toml(cls, text: str, *, file: str = "<string>") -> Variant:
+        """Reads a variant file's ``text``; ``file`` names it in errors."""
+    @property
+    def name(self) -> str:
+        """The machine name, such as ``meiriqi``."""
+    @property
+    def title(self) -> str:
+        """The name in game records, such as ``Meiriqi``."""
+    @property
+    def description(self) -> str:
+        """One line about the game."""
+    @property
+    def files(self) -> int: ...
+    @property
+    def ranks(self) -> int: ...
+    @property
+    def starting_fen(self) -> str: ...
+    @property
+    def piece_types(self) -> list[int]:
+        """The piece types, from 1 in the order of the piece table."""
+    @property
+    def is_builtin(self) -> bool: ...
+    @property
+    def source(self) -> str:
+        """The variant file it was read from."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
 def square(file: int, rank: int) -> int:
     """The square on ``file`` (0 = a) and ``rank`` (0 = rank 1)."""
 
@@ -83,10 +130,10 @@ def square_name(square: int) -> str:
 def parse_square(name: str) -> int:
     """The square named ``name``; raises ``ValueError`` for a malformed name."""
 
-def piece_symbol(piece_type: int, *, variant: str = "meiriqi") -> str:
+def piece_symbol(piece_type: int, *, variant: Variant | str = "meiriqi") -> str:
     """The uppercase FEN symbol of a piece type of ``variant`` (``"I"``, ``"+P"``)."""
 
-def piece_name(piece_type: int, *, variant: str = "meiriqi") -> str:
+def piece_name(piece_type: int, *, variant: Variant | str = "meiriqi") -> str:
     """The English name of a piece type of ``variant``, such as ``"gryphon"``."""
 
 @final
@@ -94,7 +141,9 @@ class Piece:
     """A piece of some variant: a type and a colour. Immutable and hashable; pieces compare by
     their symbol and colour."""
 
-    def __init__(self, piece_type: int, color: bool, *, variant: str = "meiriqi") -> None: ...
+    def __init__(
+        self, piece_type: int, color: bool, *, variant: Variant | str = "meiriqi"
+    ) -> None: ...
     @property
     def piece_type(self) -> int: ...
     @property
@@ -105,7 +154,7 @@ class Piece:
     def symbol(self) -> str:
         """The FEN symbol: uppercase for White, lowercase for Black (``"N"``, ``"+p"``)."""
     @staticmethod
-    def from_symbol(symbol: str, variant: str = "meiriqi") -> Piece: ...
+    def from_symbol(symbol: str, variant: Variant | str = "meiriqi") -> Piece: ...
     def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -123,7 +172,7 @@ class Move:
         promotion: int | None = None,
         drop: int | None = None,
         *,
-        variant: str = "meiriqi",
+        variant: Variant | str = "meiriqi",
     ) -> None: ...
     @property
     def from_square(self) -> int: ...
@@ -139,10 +188,10 @@ class Move:
     def uci(self) -> str:
         """Coordinate notation: ``"c3c4"``, ``"c7d8o"``, ``"a7a8+"``, ``"N@e5"``, ``"0000"``."""
     @staticmethod
-    def from_uci(uci: str, variant: str = "meiriqi") -> Move:
+    def from_uci(uci: str, variant: Variant | str = "meiriqi") -> Move:
         """Parses coordinate notation; raises ``InvalidMoveError`` when malformed."""
     @staticmethod
-    def null(*, variant: str = "meiriqi") -> Move:
+    def null(*, variant: Variant | str = "meiriqi") -> Move:
         """The null move ``0000`` (false in a boolean context)."""
     def __bool__(self) -> bool: ...
     def __eq__(self, other: object, /) -> bool: ...
@@ -221,11 +270,11 @@ class SearchResult:
 class Board:
     """A position of some variant (Mĕirìqí unless told) with the moves that led to it."""
 
-    def __init__(self, fen: str | None = None, *, variant: str = "meiriqi") -> None:
+    def __init__(self, fen: str | None = None, *, variant: Variant | str = "meiriqi") -> None:
         """The position of ``fen``, or the variant's starting position when ``fen`` is ``None``;
         ``variant`` is one of :meth:`variants` (``ValueError`` otherwise)."""
     @classmethod
-    def empty(cls, *, variant: str = "meiriqi") -> Self:
+    def empty(cls, *, variant: Variant | str = "meiriqi") -> Self:
         """A board with no pieces, White to move: a setup to fill with :meth:`set_piece_at`."""
     @staticmethod
     def variants() -> dict[str, str]:

@@ -8,9 +8,10 @@ use super::support::{
     default_threads, diagram, interruptible, perft_depth, positive, status_flags, watched, Int,
 };
 use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
+use super::variant::PyVariant;
 use super::{
-    color_from_bool, square_from_number, variant_named, IllegalMoveError, InvalidFenError,
-    InvalidPositionError,
+    color_from_bool, square_from_number, IllegalMoveError, InvalidFenError, InvalidPositionError,
+    VariantArg,
 };
 use crate::fen::{self, ParseError};
 use crate::game::{Game, Termination};
@@ -260,14 +261,14 @@ impl PyBoard {
     /// `__init__`, so that a subclass may take arguments of its own (`meiriqi.Board.__init__`
     /// refuses any it does not know).
     #[new]
-    #[pyo3(signature = (fen=None, *_args, variant="meiriqi", **_kwargs))]
+    #[pyo3(signature = (fen=None, *_args, variant=VariantArg::default(), **_kwargs))]
     fn new(
         fen: Option<&str>,
         _args: &Bound<'_, PyTuple>,
-        variant: &str,
+        variant: VariantArg,
         _kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
-        let variant = variant_named(variant)?;
+        let variant = variant.0;
         let game = match fen {
             None => Game::start(variant),
             Some(text) => Game::from_fen(variant, text).map_err(parse_error)?,
@@ -277,9 +278,9 @@ impl PyBoard {
 
     /// A board of `variant` with no pieces, White to move, to be set up with `set_piece_at`.
     #[classmethod]
-    #[pyo3(signature = (*, variant="meiriqi"))]
-    fn empty<'py>(cls: &Bound<'py, PyType>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
-        let game = Game::start(variant_named(variant)?);
+    #[pyo3(signature = (*, variant=VariantArg::default()))]
+    fn empty<'py>(cls: &Bound<'py, PyType>, variant: VariantArg) -> PyResult<Bound<'py, PyAny>> {
+        let game = Game::start(variant.0);
         PyBoard::with_state(cls, game, Some(Setup::empty()))
     }
 
@@ -312,7 +313,7 @@ impl PyBoard {
         Ok(copy)
     }
 
-    /// Pickles as the variant, the starting FEN, the moves played since and the setup being
+    /// Pickles as the variant (a player's by its file), the starting FEN, the moves played since and the setup being
     /// edited (if any), with the attributes a subclass added: a board in a pool of processes
     /// arrives with its move stack.
     #[allow(clippy::type_complexity)]
@@ -320,7 +321,7 @@ impl PyBoard {
         slf: &Bound<'py, Self>,
     ) -> PyResult<(
         Bound<'py, PyAny>,
-        (String, String, Vec<String>, Option<String>),
+        (PyVariant, String, Vec<String>, Option<String>),
         Option<Bound<'py, PyAny>>,
     )> {
         let board = slf.borrow();
@@ -338,7 +339,7 @@ impl PyBoard {
             .as_ref()
             .map(|setup| fen::write_setup(variant, setup));
         let arguments = (
-            variant.spec().name.clone(),
+            PyVariant::of(variant),
             fen::write(root.position()),
             moves,
             setup,
@@ -352,12 +353,12 @@ impl PyBoard {
     #[classmethod]
     fn _from_state<'py>(
         cls: &Bound<'py, PyType>,
-        variant: &str,
+        variant: VariantArg,
         root: &str,
         moves: Vec<String>,
         setup: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let variant = variant_named(variant)?;
+        let variant = variant.0;
         let mut game = Game::from_fen(variant, root).map_err(parse_error)?;
         for text in &moves {
             let mv = game

@@ -13,6 +13,9 @@ mod move_objects;
 mod squares;
 mod support;
 mod values;
+mod variant;
+
+use variant::VariantArg;
 
 use crate::geometry::Square;
 use crate::piece::Color;
@@ -63,18 +66,6 @@ fn square_from_number(Int(number): Int) -> PyResult<Square> {
         .ok_or_else(|| PyValueError::new_err(format!("invalid square number {number}: expected rank * 16 + file with file and rank below 12")))
 }
 
-/// The variant called `name`, or a `ValueError` listing the names.
-fn variant_named(name: &str) -> PyResult<&'static Variant> {
-    Variant::by_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Variant::names().collect();
-        PyValueError::new_err(format!(
-            "unknown variant {}: expected one of {}",
-            crate::moves::quote(name),
-            names.join(", ")
-        ))
-    })
-}
-
 /// The native module.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -110,6 +101,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PySearchResult>()?;
     m.add_class::<values::PyLegalMoves>()?;
     m.add_class::<board::PyBoard>()?;
+    m.add_class::<variant::PyVariant>()?;
+    m.add(
+        "InvalidVariantError",
+        py.get_type::<variant::InvalidVariantError>(),
+    )?;
     m.add_function(wrap_pyfunction!(squares::square, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square_file, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square_rank, m)?)?;

@@ -2,7 +2,7 @@
 
 use super::support::Int;
 use super::values::kind_in;
-use super::{square_from_number, variant_named};
+use super::{square_from_number, VariantArg};
 use crate::geometry::Square;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -58,17 +58,17 @@ pub(super) fn parse_square(name: &str) -> PyResult<u8> {
 
 /// The uppercase FEN symbol of a piece type of `variant` (`N`, `+P`).
 #[pyfunction]
-#[pyo3(signature = (piece_type, *, variant="meiriqi"))]
-pub(super) fn piece_symbol(piece_type: Int, variant: &str) -> PyResult<String> {
-    let variant = variant_named(variant)?;
+#[pyo3(signature = (piece_type, *, variant=VariantArg::default()))]
+pub(super) fn piece_symbol(piece_type: Int, variant: VariantArg) -> PyResult<String> {
+    let variant = variant.0;
     Ok(variant.symbol(kind_in(variant, piece_type)?).to_string())
 }
 
 /// The English name of a piece type of `variant`.
 #[pyfunction]
-#[pyo3(signature = (piece_type, *, variant="meiriqi"))]
-pub(super) fn piece_name(piece_type: Int, variant: &str) -> PyResult<String> {
-    let variant = variant_named(variant)?;
+#[pyo3(signature = (piece_type, *, variant=VariantArg::default()))]
+pub(super) fn piece_name(piece_type: Int, variant: VariantArg) -> PyResult<String> {
+    let variant = variant.0;
     Ok(variant
         .rule_of(kind_in(variant, piece_type)?)
         .spec

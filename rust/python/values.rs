@@ -8,7 +8,7 @@
 
 use super::move_objects::{move_object, move_objects};
 use super::support::Int;
-use super::{color_from_bool, square_from_number, variant_named, InvalidMoveError};
+use super::{color_from_bool, square_from_number, InvalidMoveError, VariantArg};
 use crate::game::{Outcome, Termination};
 use crate::geometry::Square;
 use crate::moves::{quote, Move, MoveSyntaxError, UciMove};
@@ -63,9 +63,9 @@ impl PyPiece {
 #[pymethods]
 impl PyPiece {
     #[new]
-    #[pyo3(signature = (piece_type, color, *, variant="meiriqi"))]
-    fn new(piece_type: Int, color: bool, variant: &str) -> PyResult<Self> {
-        let variant = variant_named(variant)?;
+    #[pyo3(signature = (piece_type, color, *, variant=VariantArg::default()))]
+    fn new(piece_type: Int, color: bool, variant: VariantArg) -> PyResult<Self> {
+        let variant = variant.0;
         Ok(PyPiece {
             piece: Piece {
                 kind: kind_in(variant, piece_type)?,
@@ -98,9 +98,9 @@ impl PyPiece {
 
     /// The piece written `symbol` in `variant` (uppercase White, lowercase Black).
     #[staticmethod]
-    #[pyo3(signature = (symbol, variant="meiriqi"))]
-    fn from_symbol(symbol: &str, variant: &str) -> PyResult<Self> {
-        let variant = variant_named(variant)?;
+    #[pyo3(signature = (symbol, variant=VariantArg::default()))]
+    fn from_symbol(symbol: &str, variant: VariantArg) -> PyResult<Self> {
+        let variant = variant.0;
         let letter = symbol.strip_prefix('+').unwrap_or(symbol);
         let mut letters = letter.chars();
         let (Some(first), None) = (letters.next(), letters.next()) else {
@@ -265,15 +265,15 @@ impl PyMove {
 #[pymethods]
 impl PyMove {
     #[new]
-    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None, *, variant="meiriqi"))]
+    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None, *, variant=VariantArg::default()))]
     fn new(
         from_square: Int,
         to_square: Int,
         promotion: Option<Int>,
         drop: Option<Int>,
-        variant: &str,
+        variant: VariantArg,
     ) -> PyResult<Self> {
-        let variant = variant_named(variant)?;
+        let variant = variant.0;
         let promotion = promotion.map(|n| kind_in(variant, n)).transpose()?;
         let drop = drop.map(|n| kind_in(variant, n)).transpose()?;
         Ok(PyMove {
@@ -323,9 +323,9 @@ impl PyMove {
 
     /// Reads coordinate notation in `variant`'s letters (`0000` is the null move).
     #[staticmethod]
-    #[pyo3(signature = (uci, variant="meiriqi"))]
-    fn from_uci(uci: &str, variant: &str) -> PyResult<Self> {
-        let variant = variant_named(variant)?;
+    #[pyo3(signature = (uci, variant=VariantArg::default()))]
+    fn from_uci(uci: &str, variant: VariantArg) -> PyResult<Self> {
+        let variant = variant.0;
         if uci == "0000" {
             return Ok(PyMove::null_of(variant));
         }
@@ -339,9 +339,9 @@ impl PyMove {
 
     /// The null move (`0000`), as python-chess has it: not a move of any position.
     #[staticmethod]
-    #[pyo3(signature = (*, variant="meiriqi"))]
-    fn null(variant: &str) -> PyResult<Self> {
-        Ok(PyMove::null_of(variant_named(variant)?))
+    #[pyo3(signature = (*, variant=VariantArg::default()))]
+    fn null(variant: VariantArg) -> PyResult<Self> {
+        Ok(PyMove::null_of(variant.0))
     }
 
     fn __bool__(&self) -> bool {

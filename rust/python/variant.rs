@@ -1,0 +1,220 @@
+//! The `Variant` class: a game's rules as a value, built in or loaded from a variant file, and
+//! the `VariantArg` argument that lets every `variant=` parameter take one or a name.
+
+use crate::variant::Variant;
+use crate::variant_file::{self, VariantFileError};
+use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+pyo3::create_exception!(
+    _core,
+    InvalidVariantError,
+    PyValueError,
+    "A variant file could not be read: the message names the file, line, column and field."
+);
+
+/// The variant called `name` (built in, or loaded from a file), or a `ValueError` listing the
+/// built-in names.
+pub(super) fn variant_named(name: &str) -> PyResult<&'static Variant> {
+    Variant::by_name(name)
+        .or_else(|| variant_file::loaded(name))
+        .ok_or_else(|| {
+            let names: Vec<&str> = Variant::names().collect();
+            PyValueError::new_err(format!(
+                "unknown variant {}: expected one of {} (or the name of a variant loaded from a \
+                 file)",
+                crate::moves::quote(name),
+                names.join(", ")
+            ))
+        })
+}
+
+/// A `variant=` argument: a `Variant`, or the name of one.
+#[derive(Clone, Copy)]
+pub(super) struct VariantArg(pub &'static Variant);
+
+impl Default for VariantArg {
+    /// Mĕirìqí, the flagship.
+    fn default() -> VariantArg {
+        VariantArg(Variant::meiriqi())
+    }
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for VariantArg {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<VariantArg> {
+        if let Ok(variant) = obj.cast::<PyVariant>() {
+            return Ok(VariantArg(variant.get().variant));
+        }
+        let name: String = obj.extract().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err("a variant is a Variant or a variant's name")
+        })?;
+        variant_named(&name).map(VariantArg)
+    }
+}
+
+/// The Python error of a variant file's mistake.
+fn invalid_variant(error: VariantFileError) -> PyErr {
+    InvalidVariantError::new_err(error.to_string())
+}
+
+/// A game's rules: one of the built-in variants, or one loaded from a variant file (TOML, as
+/// docs/variants.md describes). A loaded variant lives as long as the program, and its name then
+/// works wherever a variant's name does (`Board(variant="my-game")`).
+#[pyclass(name = "Variant", module = "meiriqi._core", frozen)]
+pub(super) struct PyVariant {
+    variant: &'static Variant,
+}
+
+impl PyVariant {
+    /// The Python value of `variant`.
+    pub(super) fn of(variant: &'static Variant) -> PyVariant {
+        PyVariant { variant }
+    }
+
+    /// The variant's address: variants are never freed, so it names one.
+    fn address(&self) -> usize {
+        std::ptr::from_ref(self.variant) as usize
+    }
+}
+
+#[pymethods]
+impl PyVariant {
+    /// The variant called `name`: built in, or loaded before.
+    #[new]
+    fn new(variant: VariantArg) -> PyVariant {
+        PyVariant { variant: variant.0 }
+    }
+
+    /// Reads the variant file at `path` (`OSError` when it cannot be read,
+    /// `InvalidVariantError` for a mistake in it).
+    #[classmethod]
+    fn load(cls: &Bound<'_, PyType>, path: std::path::PathBuf) -> PyResult<PyVariant> {
+        let text = read_limited(cls.py(), &path)?;
+        let name = path.display().to_string();
+        let variant = variant_file::load(&text, &name).map_err(invalid_variant)?;
+        Ok(PyVariant { variant })
+    }
+
+    /// Reads a variant file's `text`; `file` names it in errors.
+    #[classmethod]
+    #[pyo3(signature = (text, *, file="<string>"))]
+    fn from_toml(_cls: &Bound<'_, PyType>, text: &str, file: &str) -> PyResult<PyVariant> {
+        let variant = variant_file::load(text, file).map_err(invalid_variant)?;
+        Ok(PyVariant { variant })
+    }
+
+    /// The machine name, such as `meiriqi`.
+    #[getter]
+    fn name(&self) -> &str {
+        &self.variant.spec().name
+    }
+
+    /// The name in game records, such as `Meiriqi`.
+    #[getter]
+    fn title(&self) -> &str {
+        &self.variant.spec().title
+    }
+
+    /// One line about the game.
+    #[getter]
+    fn description(&self) -> &str {
+        &self.variant.spec().description
+    }
+
+    /// Number of files.
+    #[getter]
+    fn files(&self) -> u8 {
+        self.variant.dimensions().files
+    }
+
+    /// Number of ranks.
+    #[getter]
+    fn ranks(&self) -> u8 {
+        self.variant.dimensions().ranks
+    }
+
+    /// The starting position's FEN.
+    #[getter]
+    fn starting_fen(&self) -> &str {
+        &self.variant.spec().start_fen
+    }
+
+    /// The piece types, from 1 in the order of the piece table.
+    #[getter]
+    fn piece_types(&self) -> Vec<u8> {
+        self.variant
+            .rules()
+            .map(|rule| rule.kind.number())
+            .collect()
+    }
+
+    /// Whether it is one of the built-in variants.
+    #[getter]
+    fn is_builtin(&self) -> bool {
+        Variant::by_name(&self.variant.spec().name).is_some_and(|v| std::ptr::eq(v, self.variant))
+    }
+
+    /// The variant file it was read from.
+    #[getter]
+    fn source(&self) -> String {
+        variant_file::source(self.variant).to_string()
+    }
+
+    /// Pickles as its name (built in) or its file (loaded), so that another process gets it too.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let this = slf.get();
+        if this.is_builtin() {
+            Ok((slf.get_type().into_any(), (this.name().to_string(),)))
+        } else {
+            Ok((slf.get_type().getattr("from_toml")?, (this.source(),)))
+        }
+    }
+
+    /// The same variant: variants are never copied.
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyVariant>()
+            .is_ok_and(|other| other.get().address() == self.address())
+    }
+
+    fn __hash__(&self) -> u64 {
+        self.address() as u64
+    }
+
+    fn __repr__(&self) -> String {
+        // Names are lowercase letters, digits and '-': nothing to escape.
+        format!("Variant('{}')", self.name())
+    }
+}
+
+/// The largest variant file read.
+const MOST_BYTES: u64 = variant_file::MAX_FILE_BYTES as u64;
+
+/// The text of the file at `path`, reading no more than a variant file may hold.
+fn read_limited(py: Python<'_>, path: &std::path::Path) -> PyResult<String> {
+    use std::io::Read;
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .and_then(|file| file.take(MOST_BYTES + 1).read_to_string(&mut text))
+        .map_err(|error| match (error.kind(), error.raw_os_error()) {
+            (std::io::ErrorKind::InvalidData, _) => InvalidVariantError::new_err(format!(
+                "{}: the file is not UTF-8 text",
+                path.display()
+            )),
+            // As Python's own open() reports it: the subclass of the error number, the path.
+            (_, Some(code)) => match py
+                .import("os")
+                .and_then(|os| os.call_method1("strerror", (code,)))
+            {
+                Ok(reason) => {
+                    PyOSError::new_err((code, reason.unbind(), path.display().to_string()))
+                }
+                Err(failure) => failure,
+            },
+            _ => error.into(),
+        })?;
+    Ok(text)
+}
