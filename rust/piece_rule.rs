@@ -67,30 +67,8 @@ pub struct PieceSpec {
     pub prince: bool,
     /// Whether it is one of the *relevant* pieces a variant with a crossing limit counts.
     pub relevant: bool,
-}
-
-impl PieceSpec {
-    /// A piece with the name `name`, written `symbol`, moving by `atoms`, with no role beyond
-    /// moving; the other fields are set by struct update.
-    pub fn new(name: &str, symbol: &str, value: i32, atoms: Vec<Atom>) -> PieceSpec {
-        PieceSpec {
-            name: name.to_string(),
-            symbol: symbol.to_string(),
-            atoms,
-            confined_to: None,
-            promotion: None,
-            royal: false,
-            pawn: false,
-            resets_clock: false,
-            swappable: true,
-            value,
-            to_hand: None,
-            one_per_file: false,
-            no_drop_mate: false,
-            prince: false,
-            relevant: false,
-        }
-    }
+    /// How it moves, in a sentence or two for players (empty when the file gives none).
+    pub about: String,
 }
 
 /// A promotion as the engine uses it.

@@ -127,45 +127,6 @@ pub struct VariantSpec {
     pub crossing_limit: bool,
 }
 
-impl VariantSpec {
-    /// A variant called `name` on a board of `files` x `ranks` with `pieces`, starting from
-    /// `start_fen`, and no rule beyond moving and check: no regions, camp, facing rule, en
-    /// passant, swap, castling, hands or draws; stalemate draws. The other fields are set by
-    /// struct update.
-    pub fn new(
-        (name, title, description): (&str, &str, &str),
-        (files, ranks): (u8, u8),
-        pieces: Vec<PieceSpec>,
-        start_fen: &str,
-    ) -> VariantSpec {
-        VariantSpec {
-            name: name.into(),
-            title: title.into(),
-            description: description.into(),
-            dimensions: Dimensions { files, ranks },
-            pieces,
-            start_fen: start_fen.into(),
-            fortress: Region::default(),
-            palace_points: Region::default(),
-            river: false,
-            camp_depth: 0,
-            promotes_leaving_zone: false,
-            facing: Facing::Allowed,
-            stalemate: Stalemate::Draws,
-            en_passant: false,
-            king_swap: false,
-            castling: None,
-            hands: false,
-            hand_order: Vec::new(),
-            promotions_reset_clock: false,
-            chess_draws: false,
-            dead_positions: DeadPositions::None,
-            prince_limit: 0,
-            crossing_limit: false,
-        }
-    }
-}
-
 /// Why a variant definition cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VariantError(pub String);

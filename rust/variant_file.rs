@@ -384,6 +384,7 @@ impl Source<'_> {
             no_drop_mate: entry.no_drop_mate,
             prince: has(Role::Prince),
             relevant: has(Role::Relevant),
+            about: entry.about.clone().unwrap_or_default(),
         })
     }
 
@@ -651,6 +652,7 @@ struct PieceEntry {
     name: String,
     symbol: String,
     value: i32,
+    about: Option<String>,
     #[serde(default)]
     moves: Vec<Spanned<AtomEntry>>,
     confined_to: Option<Spanned<String>>,

@@ -108,6 +108,9 @@ class Variant:
     def piece_types(self) -> list[int]:
         """The piece types, from 1 in the order of the piece table."""
     @property
+    def piece_descriptions(self) -> dict[int, str]:
+        """Each piece type's description for players (``about`` in the file; may be empty)."""
+    @property
     def is_builtin(self) -> bool: ...
     @property
     def source(self) -> str:

@@ -151,6 +151,15 @@ impl PyVariant {
             .collect()
     }
 
+    /// Each piece type's description for players (its `about` in the file; may be empty).
+    #[getter]
+    fn piece_descriptions(&self) -> std::collections::BTreeMap<u8, String> {
+        self.variant
+            .rules()
+            .map(|rule| (rule.kind.number(), rule.spec.about.clone()))
+            .collect()
+    }
+
     /// Whether it is one of the built-in variants.
     #[getter]
     fn is_builtin(&self) -> bool {
