@@ -5,6 +5,7 @@ REPL."""
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import meiriqi
-from meiriqi import guide, pieces, reach, repl
+from meiriqi import guide, reach, repl
 from meiriqi.reach import CAPTURE, MOVE, MOVE_OR_CAPTURE
 
 RULES = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
@@ -36,8 +37,11 @@ def expect(mark: str, names: str) -> dict[str, str]:
 # -- every piece has a sentence and a diagram ------------------------------------------------------
 
 
-def test_every_variant_has_sheets() -> None:
-    assert set(pieces.SHEETS) == set(VARIANTS)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_built_in_piece_has_its_about(variant: str) -> None:
+    about = meiriqi.Variant(variant).piece_descriptions
+    assert set(about) == set(meiriqi.Board.empty(variant=variant).piece_types)
+    assert all(text.endswith(".") for text in about.values()), about
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -64,9 +68,13 @@ def test_pieces_of_one_name_move_alike(variant: str) -> None:
         assert all(each == reaches[0] for each in reaches), name
 
 
-def test_a_piece_without_a_sentence_is_an_error() -> None:
-    with pytest.raises(KeyError, match="no sentence for the dragon of meiriqi"):
-        pieces.movement("meiriqi", "dragon")
+def test_a_piece_without_an_about_gets_the_fallback_sentence() -> None:
+    text = meiriqi.Variant("chess").source.replace('name = "chess"', 'name = "guide-no-about"')
+    text = re.sub(r'^about = (""".*?"""|".*?")\n', "", text, flags=re.MULTILINE | re.DOTALL)
+    variant = meiriqi.Variant.from_toml(text, file="no-about.toml")
+    entries = guide.guides(variant.name)
+    assert [entry.movement for entry in entries] == [guide.NO_ABOUT] * len(entries)
+    assert guide.NO_ABOUT in " ".join(guide.find(variant.name, "n").text().split())
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -2,7 +2,8 @@
 sentence on how it moves and a diagram of where it can go, for the REPL's ``help`` and for
 docs/rules.md.
 
-The sentences are hand-written (:mod:`meiriqi.pieces`); the diagrams are computed by the engine
+The sentences are hand-written in the variant files (each piece's ``about``, read as
+:attr:`meiriqi.Variant.piece_descriptions`); the diagrams are computed by the engine
 (:mod:`meiriqi.reach`). A hopper gets a second diagram with screens set up. Pieces of one name
 (Mitregi's Goldgeneral is ``+L`` or ``+H``) are one entry with all their letters.
 
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 
 from meiriqi._core import (
     Board,
+    Variant,
     piece_name,
     piece_symbol,
     square,
@@ -30,13 +32,13 @@ from meiriqi._core import (
     square_rank,
 )
 from meiriqi.names import game_name
-from meiriqi.pieces import movement
 from meiriqi.reach import CAPTURE, MOVE, MOVE_OR_CAPTURE, SCREEN, Reach, middle, reach
 
 __all__ = [
     "BEGIN",
     "END",
     "LEGEND",
+    "NO_ABOUT",
     "PieceGuide",
     "find",
     "guides",
@@ -57,6 +59,10 @@ LEGEND = (
     (".", "out of its reach in one move"),
 )
 """What the marks of the diagrams mean."""
+
+
+NO_ABOUT = "Its variant file does not describe its movement in words; the diagram shows it."
+"""The sentence of a piece whose ``about`` is empty (a player's file may leave it out)."""
 
 
 def legend(quote: str = "") -> str:
@@ -169,6 +175,7 @@ def _grid(shown: Reach, symbol: str, files: range, ranks: range) -> list[str]:
 def guides(variant: str) -> tuple[PieceGuide, ...]:
     """Every piece of ``variant``, in its piece table's order (pieces of one name once)."""
     board = Board.empty(variant=variant)
+    about = Variant(variant).piece_descriptions
     kinds: dict[str, list[int]] = {}
     for kind in board.piece_types:
         kinds.setdefault(piece_name(kind, variant=variant), []).append(kind)
@@ -178,7 +185,7 @@ def guides(variant: str) -> tuple[PieceGuide, ...]:
             name=name,
             kind=same[0],
             letters=tuple(piece_symbol(kind, variant=variant) for kind in same),
-            movement=movement(variant, name),
+            movement=about.get(same[0]) or NO_ABOUT,
         )
         for name, same in kinds.items()
     )
