@@ -258,7 +258,80 @@ pub struct Walk {
     pub limit: u8,
 }
 
+/// The farthest a walk can go along either axis on the largest board.
+const SPAN: i32 = 11;
+
+/// One way a piece reaches a square: for [`twice_reached`].
+struct Reach {
+    target: (i32, i32),
+    hops: bool,
+    moves: bool,
+    captures: bool,
+    origin: Origin,
+}
+
+impl Reach {
+    /// Whether this and `other` can make the same move in one position.
+    fn overlaps(&self, other: &Reach) -> bool {
+        self.target == other.target
+            && self.hops == other.hops
+            && ((self.moves && other.moves) || (self.captures && other.captures))
+            && origins_meet(self.origin, other.origin)
+    }
+}
+
+/// Whether a piece can stand where both `a` and `b` apply.
+fn origins_meet(a: Origin, b: Origin) -> bool {
+    match (a, b) {
+        (Origin::Anywhere, _) | (_, Origin::Anywhere) => true,
+        (Origin::OwnRank(x), Origin::OwnRank(y)) => x == y,
+        (Origin::OwnRank(on), Origin::FromOwnRank(from))
+        | (Origin::FromOwnRank(from), Origin::OwnRank(on)) => on >= from,
+        (Origin::FromOwnRank(_), Origin::FromOwnRank(_)) => true,
+    }
+}
+
+/// A square, as `(dx, dy)` from the piece (White's view), that two of `atoms` can reach in the
+/// same position: the engine would generate that move twice. `None` when every move has one
+/// way. A hop and a plain walk never make the same move (one needs a screen, the other an open
+/// line), nor a move-only and a capture-only one.
+pub fn twice_reached(atoms: &[Atom]) -> Option<(i32, i32)> {
+    let mut reaches: Vec<Reach> = Vec::new();
+    for atom in atoms {
+        for walk in atom.walks() {
+            for target in walk.destinations() {
+                let reach = Reach {
+                    target,
+                    hops: atom.mode.hops(),
+                    moves: atom.mode.moves(),
+                    captures: atom.mode.captures(),
+                    origin: atom.origin,
+                };
+                if reaches.iter().any(|known| known.overlaps(&reach)) {
+                    return Some(target);
+                }
+                reaches.push(reach);
+            }
+        }
+    }
+    None
+}
+
 impl Walk {
+    /// The squares the walk may end on, as `(dx, dy)` from its start, on the largest board.
+    fn destinations(&self) -> Vec<(i32, i32)> {
+        let add = |(x, y): (i32, i32), o: &Offset| (x + i32::from(o.dx), y + i32::from(o.dy));
+        let mut at = self.lead.as_ref().map_or((0, 0), |lead| add((0, 0), lead));
+        let mut found = Vec::new();
+        for step in self.cycle.iter().cycle().take(usize::from(self.limit)) {
+            at = add(at, step);
+            if at.0.abs() > SPAN || at.1.abs() > SPAN {
+                break;
+            }
+            found.push(at);
+        }
+        found
+    }
     /// The same walk as seen by Black: forward and backward exchanged.
     pub fn mirrored(&self) -> Walk {
         let flip = |o: Offset| Offset::new(o.dx, -o.dy);

@@ -334,7 +334,7 @@ impl Source<'_> {
     ) -> Result<PieceSpec, VariantFileError> {
         let field = format!("pieces[{}] ({})", index + 1, piece.get_ref().name);
         let entry = piece.get_ref();
-        let atoms = entry
+        let mut atoms = entry
             .moves
             .iter()
             .map(|atom| {
@@ -343,8 +343,25 @@ impl Source<'_> {
                     .map_err(|why| self.error(atom.span(), format!("{field}: moves: {why}")))
             })
             .collect::<Result<Vec<_>, _>>()?;
+        if let Some(betza) = &entry.betza {
+            let read = crate::betza::parse(betza.get_ref())
+                .map_err(|why| self.error(betza.span(), format!("{field}: betza: {why}")))?;
+            atoms.extend(read);
+        }
+        if let Some((dx, dy)) = crate::atom::twice_reached(&atoms) {
+            return Err(self.error(
+                piece.span(),
+                format!(
+                    "{field}: two of its moves reach ({dx}, {dy}) from the same square alike, \
+                     so that move would be made twice"
+                ),
+            ));
+        }
         if atoms.is_empty() {
-            return Err(self.error(piece.span(), format!("{field}: the piece has no moves")));
+            return Err(self.error(
+                piece.span(),
+                format!("{field}: the piece has no moves (give moves or betza)"),
+            ));
         }
         let confined_to = entry
             .confined_to
@@ -653,6 +670,7 @@ struct PieceEntry {
     symbol: String,
     value: i32,
     about: Option<String>,
+    betza: Option<Spanned<String>>,
     #[serde(default)]
     moves: Vec<Spanned<AtomEntry>>,
     confined_to: Option<Spanned<String>>,
@@ -820,6 +838,35 @@ moves = [{{ ride = [1, 0] }}]
     }
 
     #[test]
+    fn betza_and_atoms_describe_the_same_pieces() {
+        let atoms = small("");
+        let betza = atoms
+            .replace(
+                "moves = [{ leap = [1, 0] }, { leap = [1, 1] }]",
+                "betza = \"K\"",
+            )
+            .replace("moves = [{ ride = [1, 0] }]", "betza = \"mRcpR\"");
+        let (atoms, betza) = (read(&atoms).unwrap(), read(&betza).unwrap());
+        assert_eq!(atoms.spec().pieces[0].atoms.len(), 2);
+        let walks = |variant: &Variant, index: usize| -> Vec<_> {
+            let mut walks: Vec<_> = variant.spec().pieces[index]
+                .atoms
+                .iter()
+                .flat_map(|atom| {
+                    atom.walks()
+                        .into_iter()
+                        .map(move |walk| (walk, atom.destination_mode()))
+                })
+                .collect();
+            walks.sort_by_key(|walk| format!("{walk:?}"));
+            walks
+        };
+        assert_eq!(walks(&atoms, 0), walks(&betza, 0));
+        // The Cannon: a Rook's quiet moves, and captures over a screen; no move made twice.
+        assert_eq!(betza.spec().pieces[1].atoms.len(), 2);
+    }
+
+    #[test]
     fn every_built_in_file_reads() {
         for (name, text) in variants::ALL {
             let variant = parse(text, name, variants::file).unwrap();
@@ -908,6 +955,24 @@ moves = [{{ ride = [1, 0] }}]
             (
                 small("").replace("name = \"tiny\"", "name = \"Tiny Game\""),
                 "line 1, column 8: name: \"Tiny Game\" is not a variant name",
+            ),
+            (
+                small("").replace(
+                    "moves = [{ ride = [1, 0] }]",
+                    "moves = [{ ride = [1, 0] }, { leap = [0, 1] }]",
+                ),
+                "my.toml, line 13, column 1: pieces[2] (rook): two of its moves reach (0, 1)",
+            ),
+            (
+                small("").replace(
+                    "moves = [{ ride = [1, 0] }]",
+                    "betza = \"R\"\nmoves = [{ leap = [2, 0] }]",
+                ),
+                "pieces[2] (rook): two of its moves reach (0, 2)",
+            ),
+            (
+                small("").replace("moves = [{ ride = [1, 0] }]", "betza = \"Rx\""),
+                "my.toml, line 17, column 9: pieces[2] (rook): betza: in 'Rx': 'x'",
             ),
             ("files = [".to_string(), "my.toml, line 1, column"),
             (
