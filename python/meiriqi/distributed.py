@@ -202,12 +202,15 @@ class RayPool(_RetryingPool[Any]):
     def __init__(self, address: str, workers: int | None = None) -> None:
         ray = _import_ray()
         _check_reachable(address)
-        ray.init(
-            address=address,
-            logging_level=logging.ERROR,
-            log_to_driver=False,
-            configure_logging=False,
-        )
+        try:
+            ray.init(
+                address=address,
+                logging_level=logging.ERROR,
+                log_to_driver=False,
+                configure_logging=False,
+            )
+        except (ConnectionError, RuntimeError) as error:  # no cluster there, another Ray version
+            raise ValueError(f"cannot join the Ray cluster at {address}: {error}") from None
         self._ray = ray
         self._remote = ray.remote(max_retries=MAX_ATTEMPTS - 1, retry_exceptions=False)(_run_task)
         self._workers = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))

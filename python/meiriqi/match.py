@@ -75,7 +75,8 @@ class Standing:
     draws: int = 0
     losses: int = 0
     pentanomial: list[int] = field(default_factory=lambda: [0] * 5)
-    _open_pair: float | None = None
+    _open_pair: float | None = field(default=None, repr=False)
+    """A's score in the first game of a pair not yet finished."""
 
     @property
     def games(self) -> int:

@@ -64,7 +64,7 @@ class Player:
     def __str__(self) -> str:
         """``"depth=3,nodes=5000"``: the limits that are set."""
         limits = {"time": self.time, "depth": self.depth, "nodes": self.nodes}
-        return ",".join(f"{name}={value:g}" for name, value in limits.items() if value is not None)
+        return ",".join(f"{name}={value}" for name, value in limits.items() if value is not None)
 
 
 def game_rng(seed: int, round_number: int) -> random.Random:
