@@ -1,8 +1,11 @@
-"""The ``meiriqi`` command line: ``play`` (the default), ``selfplay``, ``convert`` and ``perft``.
+"""The ``meiriqi`` command line: ``play`` (the default), ``selfplay``, ``convert``, ``perft``,
+``variant`` and the engine protocols.
 
 ``play``, ``selfplay`` and ``perft`` take ``--variant NAME`` (a name such as ``yangqi`` or a title
 such as ``"Yang Qi"``; default ``meiriqi``); ``--variant list`` prints the variants with their
 descriptions. ``convert`` and ``play --load`` take the variant from each record's ``Variant`` tag.
+Those commands, ``xboard`` and ``uci`` also take ``--variant-file FILE``: a variant file
+(docs/variants.md) whose variant they offer besides the built-in ones, and play by default.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from meiriqi import (
     WHITE,
     Board,
     __version__,
+    catalog,
     display,
     distributed,
     match,
@@ -32,6 +36,7 @@ from meiriqi import (
     resume,
     selfplay,
     uci,
+    variant_command,
     xboard,
 )
 from meiriqi.perft_split import perft_divide
@@ -286,32 +291,50 @@ def _seconds(text: str) -> float:
 
 
 def _variant(text: str) -> str:
-    """A variant's machine name from its name or title, or ``"list"``."""
+    """A variant's machine name from its name or title, or ``"list"``; ``ValueError`` for
+    neither."""
     if text.strip().lower() == "list":
         return "list"
     try:
         return pgn.variant_name(text)
     except ValueError as error:
-        raise argparse.ArgumentTypeError(f"{error}; '--variant list' describes them") from None
+        raise ValueError(f"{error}; '--variant list' describes them") from None
 
 
 def _add_variant(parser: argparse.ArgumentParser) -> None:
-    """The ``--variant`` option."""
+    """The ``--variant`` and ``--variant-file`` options."""
     parser.add_argument(
         "--variant",
-        type=_variant,
-        default="meiriqi",
         metavar="NAME",
-        help=f"the game: {', '.join(Board.variants())} (default: %(default)s); "
-        "'--variant list' describes them",
+        help=f"the game: {', '.join(Board.variants())} (default: meiriqi, or the "
+        "--variant-file's); '--variant list' describes them",
+    )
+    _add_variant_file(parser)
+
+
+def _add_variant_file(parser: argparse.ArgumentParser) -> None:
+    """The ``--variant-file`` option."""
+    parser.add_argument(
+        "--variant-file",
+        metavar="FILE",
+        help="load the variant of this variant file (docs/variants.md) and offer it too",
     )
 
 
-def _list_variants() -> int:
-    """Prints every variant's name and description (``--variant list``)."""
-    for name, description in Board.variants().items():
-        print(f"{name:<20} {description}")
-    return 0
+def _choose_variant(args: argparse.Namespace) -> None:
+    """Loads ``--variant-file`` and sets ``args.variant`` (for a command that has it) to the
+    machine name ``--variant`` gives, by default the file's variant, else Meiriqi; raises
+    ``ValueError`` saying what is wrong."""
+    loaded = None
+    if getattr(args, "variant_file", None) is not None:
+        try:
+            loaded = catalog.load(args.variant_file)
+        except OSError as error:
+            why = error.strerror or error
+            raise ValueError(f"cannot read {args.variant_file!r}: {why}") from None
+    if hasattr(args, "variant"):
+        default = "meiriqi" if loaded is None else loaded.name
+        args.variant = default if args.variant is None else _variant(args.variant)
 
 
 def _add_level(parser: argparse.ArgumentParser, default_time: float) -> None:
@@ -517,6 +540,7 @@ def build_parser() -> argparse.ArgumentParser:
     convert.add_argument("input", metavar="INPUT", help="the records to read ('-': stdin)")
     convert.add_argument("-o", "--output", default="-", metavar="OUTPUT", help="default: stdout")
     convert.add_argument("--fen", action="store_true", help="write each game's final FEN only")
+    _add_variant_file(convert)
     convert.set_defaults(run=_convert)
 
     perft = commands.add_parser("perft", help="count the leaves of the legal move tree")
@@ -531,12 +555,16 @@ def build_parser() -> argparse.ArgumentParser:
     _add_pool(perft)
     perft.set_defaults(run=_perft)
 
-    commands.add_parser(
-        "xboard", help="be an engine for XBoard/WinBoard (CECP); see docs/engines.md"
-    ).set_defaults(run=lambda _: xboard.main())
-    commands.add_parser(
-        "uci", help="be a UCI engine (option UCI_Variant); see docs/engines.md"
-    ).set_defaults(run=lambda _: uci.main())
+    engines = (
+        ("xboard", "be an engine for XBoard/WinBoard (CECP); see docs/engines.md", xboard.main),
+        ("uci", "be a UCI engine (option UCI_Variant); see docs/engines.md", uci.main),
+    )
+    for name, summary, serve in engines:
+        engine = commands.add_parser(name, help=summary)
+        _add_variant_file(engine)
+        engine.set_defaults(run=lambda _, serve=serve: serve())
+
+    variant_command.add_parser(commands)
     return parser
 
 
@@ -568,9 +596,10 @@ def _run(argv: Sequence[str] | None) -> int:
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in top_level):
         arguments.insert(0, "play")
     args = build_parser().parse_args(arguments)
-    if getattr(args, "variant", None) == "list":
-        return _list_variants()
     try:
+        _choose_variant(args)
+        if getattr(args, "variant", None) == "list":
+            return variant_command.list_variants()
         return int(args.run(args))
     except ValueError as error:
         # Every unfit argument (a FEN, a depth, a thread count) ends here with its reason.

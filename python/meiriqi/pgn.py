@@ -45,7 +45,7 @@ from functools import cache
 from typing import Any, Generic, TextIO, TypeVar, overload
 
 import meiriqi
-from meiriqi import _core
+from meiriqi import _core, catalog
 from meiriqi.san import _quoted, parse_san, san
 
 __all__ = [
@@ -958,20 +958,31 @@ class Game(GameNode):
         return f"<Game {self.headers.get('White')!r} vs {self.headers.get('Black')!r}>"
 
 
-@cache
 def _variant_names() -> dict[str, str]:
     """Every variant's machine name, keyed by the folded forms of its name and its title."""
+    return _names_of(tuple(catalog.variants()))
+
+
+@cache
+def _names_of(variants: tuple[str, ...]) -> dict[str, str]:
+    """The machine names of ``variants``, keyed by the folded forms of their names and titles:
+    a name wins over a title, and a title two variants share names the first."""
     names: dict[str, str] = {}
-    for name in _core.Board.variants():
-        names[_fold(name)] = name
-        names[_fold(_variant_titles()[name])] = name
+    for name in variants:
+        names.setdefault(_fold(_titles_of(variants)[name]), name)
+    names.update({_fold(name): name for name in variants})
     return names
 
 
-@cache
 def _variant_titles() -> dict[str, str]:
     """Every variant's title, keyed by its machine name."""
-    return {name: _core.Board(variant=name).variant_title for name in _core.Board.variants()}
+    return _titles_of(tuple(catalog.variants()))
+
+
+@cache
+def _titles_of(variants: tuple[str, ...]) -> dict[str, str]:
+    """The titles of ``variants``, keyed by their machine names."""
+    return {name: _core.Board(variant=name).variant_title for name in variants}
 
 
 def variant_name(text: str) -> str:

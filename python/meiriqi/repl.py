@@ -33,6 +33,7 @@ from meiriqi import (
     InvalidMoveError,
     Move,
     Outcome,
+    catalog,
     engine,
     guide,
     parse_square,
@@ -611,7 +612,7 @@ class Session:
             self.say(f"new game of {game_name(self.board)}")
             return
         self.say(f"playing {game_name(self.board)} ({self.board.variant_name}); the variants:")
-        for name, description in Board.variants().items():
+        for name, description in catalog.variants().items():
             self.say(f"  {name:<20} {description}")
 
     def do_claim(self, argument: str) -> None:
@@ -739,7 +740,7 @@ class Session:
         elif command == "auto":
             options = list(_AUTO)
         elif command == "variant":
-            options = list(Board.variants())
+            options = list(catalog.variants())
         elif command == "level":
             options = ["depth", "1s", "5s"]
         elif command in ("load", "save"):

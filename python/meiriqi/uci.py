@@ -1,8 +1,9 @@
 """``meiriqi uci``: the engine speaks UCI, with Fairy-Stockfish's ``UCI_Variant`` option.
 
-``setoption name UCI_Variant value NAME`` chooses the game (any of ``Board.variants()``);
-``position startpos|fen FEN [moves ...]`` sets up a position in it, moves in our coordinate
-notation (``c3c4``, ``a10a9``, ``c7d8o``, drops ``P@e5``); ``go`` searches (``depth``,
+``setoption name UCI_Variant value NAME`` chooses the game (any of
+:func:`meiriqi.catalog.variants`, loaded ones too); ``position startpos|fen FEN [moves ...]``
+sets up a position in it, moves in our coordinate notation (``c3c4``, ``a10a9``, ``c7d8o``, drops
+``P@e5``); ``go`` searches (``depth``,
 ``movetime``, ``nodes``, the clock ``wtime``/``btime``/``winc``/``binc``/``movestogo``,
 ``infinite`` until ``stop``) with an ``info`` line per completed iteration and ends with
 ``bestmove``; ``go perft N`` counts as Fairy-Stockfish prints it. Bad input is answered with an
@@ -15,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from meiriqi import Board, SearchResult
+from meiriqi import Board, SearchResult, catalog
 from meiriqi.protocol import (
     ENGINE_NAME,
     Limits,
@@ -65,7 +66,7 @@ class UciEngine:
         """Names the engine and lists its one option, the variant."""
         self.out(f"id name {ENGINE_NAME}")
         self.out("id author the meiriqi authors")
-        choices = " ".join(f"var {name}" for name in Board.variants())
+        choices = " ".join(f"var {name}" for name in catalog.variants())
         self.out(f"option name UCI_Variant type combo default {DEFAULT_VARIANT} {choices}")
         self.out("uciok")
 
@@ -76,8 +77,9 @@ class UciEngine:
             raise ValueError(f"unknown option {name.strip()!r}: the only option is UCI_Variant")
         self.searcher.stop()
         variant = value.strip()
-        if variant not in Board.variants():
-            raise ValueError(f"unknown variant {variant!r}; one of {', '.join(Board.variants())}")
+        if variant not in catalog.variants():
+            known = ", ".join(catalog.variants())
+            raise ValueError(f"unknown variant {variant!r}; one of {known}")
         self.variant = variant
         self.board = Board(variant=variant)
 

@@ -1,10 +1,11 @@
 """``meiriqi xboard``: the engine speaks XBoard/WinBoard's protocol (CECP version 2).
 
-Every variant is offered (``feature variants=``; chess under XBoard's name ``normal``). For the
-variants XBoard does not know, ``variant NAME`` is answered with ``setup`` and ``piece`` commands
-(:mod:`meiriqi.xboard_setup`). The engine marks the legal targets of a lifted piece (``lift`` ->
-``highlight``), offers the promotions of a move (``put`` -> ``choice``, ``=`` for not promoting),
-refuses illegal moves (``Illegal move: ...``) and claims the end of a game (``1-0 {Checkmate}``).
+Every variant is offered, loaded ones too (``feature variants=``; chess under XBoard's name
+``normal``). For the variants XBoard does not know, ``variant NAME`` is answered with ``setup``
+and ``piece`` commands (:mod:`meiriqi.xboard_setup`). The engine marks the legal targets of a
+lifted piece (``lift`` -> ``highlight``), offers the promotions of a move (``put`` ->
+``choice``, ``=`` for not promoting), refuses illegal moves (``Illegal move: ...``) and claims
+the end of a game (``1-0 {Checkmate}``).
 
 Squares are written as XBoard writes them: on a board of exactly ten ranks these count from 0
 (``a0``-``j9``), on every other board from 1 (``a1``-``l12``).
@@ -25,6 +26,7 @@ from meiriqi import (
     InvalidMoveError,
     Move,
     SearchResult,
+    catalog,
     parse_square,
     piece_symbol,
     square,
@@ -189,7 +191,7 @@ class XBoardEngine:
 
     def protover(self, _: str) -> None:
         """Announces the features: coordinate moves, ``setboard``, ``ping``, the variants."""
-        variants = ",".join(xboard_variant(name) for name in Board.variants())
+        variants = ",".join(xboard_variant(name) for name in catalog.variants())
         self.out(
             "feature setboard=1 usermove=1 san=0 sigint=0 sigterm=0 ping=1 playother=1 "
             f'colors=0 time=1 analyze=1 highlight=1 myname="{ENGINE_NAME}" '

@@ -12,7 +12,7 @@ runs without its own legality test and asks the engine, which marks the legal ta
 
 from __future__ import annotations
 
-from meiriqi import Board, piece_name, piece_symbol
+from meiriqi import Board, catalog, piece_name, piece_symbol
 
 __all__ = [
     "BETZA",
@@ -129,7 +129,7 @@ def variant_from_xboard(name: str) -> str:
     for ours, theirs in NATIVE_VARIANTS.items():
         if name in (ours, theirs):
             return ours
-    if name not in Board.variants():
+    if name not in catalog.variants():
         raise ValueError(f"unknown variant {name!r}")
     return name
 
