@@ -1,0 +1,417 @@
+"""Variant files (issue 15): loading from a path and from text, every kind of mistake named by
+file, line and field, every built-in variant's file read back as the same game, a loaded
+variant's boards in a process pool, the worked example of docs/variants.md, the command line
+(``--variant-file``, ``meiriqi variant``) and a fuzz test of the loader.
+
+A variant loaded in a process stays loaded, and its name is then taken: loading another text
+under the same name is refused. So each distinct text below gets a name of its own
+(:func:`renamed`), and the fuzz test names every mutant after its hash.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import hashlib
+import multiprocessing
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+import meiriqi
+from meiriqi import InvalidVariantError, Variant, catalog, guide, pgn
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "docs" / "examples" / "gryphon-cannon.toml"
+"""The worked example of docs/variants.md."""
+
+BUILT_IN = list(meiriqi.Board.variants())
+
+
+def renamed(text: str, name: str) -> str:
+    """``text`` (a variant file) with its variant's name, the first ``name =``, set to ``name``."""
+    return re.sub(r'^name = ".*"$', f'name = "{name}"', text, count=1, flags=re.MULTILINE)
+
+
+def example_text() -> str:
+    """The worked example's file."""
+    return EXAMPLE.read_text(encoding="utf-8")
+
+
+def run(*argv: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    """``python -m meiriqi ARGV`` as a subprocess; checks that it did not crash."""
+    result = subprocess.run(
+        [sys.executable, "-m", "meiriqi", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
+
+
+# -- loading ---------------------------------------------------------------------------------------
+
+
+def test_load_reads_a_file_and_from_toml_the_same_text() -> None:
+    loaded = Variant.load(EXAMPLE)
+    assert (loaded.name, loaded.title) == ("gryphon-cannon", "Gryphon and Cannon")
+    assert (loaded.files, loaded.ranks, loaded.is_builtin) == (6, 6, False)
+    assert loaded.starting_fen == "cnyknc/pppppp/6/6/PPPPPP/CNYKNC w - - 0 1"
+    assert loaded.source == example_text()
+    assert Variant.from_toml(example_text(), file="again.toml") == loaded
+    assert Variant("gryphon-cannon") == loaded
+    board = meiriqi.Board(variant="gryphon-cannon")
+    assert board.variant_name == "gryphon-cannon" and board.variant_title == "Gryphon and Cannon"
+    names = [meiriqi.piece_name(kind, variant=loaded) for kind in loaded.piece_types]
+    assert names == ["king", "gryphon", "cannon", "knight", "pawn"]
+    assert all(text.endswith(".") for text in loaded.piece_descriptions.values())
+
+
+def test_unreadable_files_raise_oserror(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError):
+        Variant.load(tmp_path / "missing.toml")
+    with pytest.raises(OSError):
+        Variant.load(tmp_path)
+
+
+def test_a_file_that_is_not_text_is_a_mistake(tmp_path: Path) -> None:
+    path = tmp_path / "binary.toml"
+    path.write_bytes(bytes(range(256)))
+    with pytest.raises(InvalidVariantError, match=r"binary\.toml: the file is not UTF-8 text"):
+        Variant.load(path)
+
+
+MISTAKES = [
+    # (what the example's text becomes, where and what the error says)
+    (("\nfiles = 6", "\ncolour = 1\nfiles = 6"), "line 11, column 1: unknown field `colour`"),
+    (("files = 6", "files = 13"), "line 11, column 9: files: 13 is not a board size (1 to 12)"),
+    (("ranks = 6", "ranks = 1000"), "line 12, column 9: invalid value: integer `1000`"),
+    (("ranks = 6", 'ranks = "six"'), "line 12, column 9: invalid type: string"),
+    (("{ leap = [2, 1] }", "{ jump = [2, 1] }"), "column 12: unknown field `jump`"),
+    (("{ leap = [2, 1] }", "{ leap = [0, 0] }"), "pieces[4] (knight): moves: the step [0, 0]"),
+    (("{ leap = [2, 1] }", "{ leap = [2, 1], ride = [1, 0] }"), "give exactly one of leap"),
+    (("moves = [{ leap = [2, 1] }]", "moves = []"), "pieces[4] (knight): the piece has no moves"),
+    (('symbol = "N"', 'symbol = "Y"'), 'two pieces are written "Y"'),
+    (('symbol = "N"', 'symbol = "n"'), '"n" is not a piece symbol'),
+    (("cnyknc/pppppp/6/6", "cnyknc/pppppp/6/6/6"), "line 14, column 9: "),
+    (('home = "b1-e2"', 'home = "b1-g2"'), 'line 18, column 8: regions.home: "b1-g2" lies partly'),
+    (('home = "b1-e2"', 'home = "b1-e2 z0"'), 'regions.home: "z0" is not a square'),
+    (('confined-to = "home"', 'confined-to = "house"'), 'confined-to: "house" is not a square'),
+    (('to = ["Y", "C", "N"]', 'to = ["Y", "Q"]'), 'names "Q", which is no piece of it'),
+    (('roles = ["royal"]', "roles = []"), "it has 0 royal kinds; exactly one is needed"),
+    (('roles = ["royal"]', 'roles = ["emperor"]'), "unknown variant `emperor`"),
+    (('stalemate = "loses"', 'stalemate = "wins"'), "unknown variant `wins`"),
+    (('name = "gryphon-cannon"', 'name = "Gryphon Cannon"'), 'line 8, column 8: name: "Gryphon'),
+    (('name = "gryphon-cannon"', 'extends = "chesss"'), 'extends: "chesss" is no built-in'),
+    (('name = "gryphon-cannon"', 'name = "chess"'), 'name: another variant is called "chess"'),
+    (('name = "gryphon-cannon"', ""), "my.toml: name: missing"),
+    (("[rules]", "[rules"), "line 20, column"),
+]
+
+
+@pytest.mark.parametrize(("change", "expected"), MISTAKES)
+def test_each_mistake_names_the_file_the_line_and_the_field(
+    change: tuple[str, str], expected: str
+) -> None:
+    old, new = change
+    text = example_text()
+    assert old in text
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(text.replace(old, new, 1), file="my.toml")
+    message = str(error.value)
+    assert message.startswith("my.toml") and expected in message, message
+    assert isinstance(error.value, ValueError)
+
+
+def test_a_name_is_taken_once_loaded() -> None:
+    text = renamed(example_text(), "taken-name")
+    first = Variant.from_toml(text)
+    assert Variant.from_toml(text) == first
+    other = text.replace("value = 300", "value = 301")
+    with pytest.raises(InvalidVariantError, match='another variant is called "taken-name"'):
+        Variant.from_toml(other, file="other.toml")
+
+
+# -- every built-in variant's file -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BUILT_IN)
+def test_a_built_in_file_reads_back_as_the_same_game(name: str) -> None:
+    built_in = Variant(name)
+    assert built_in.is_builtin and f'name = "{name}"' in built_in.source
+    copy = Variant.from_toml(renamed(built_in.source, f"copy-of-{name}"), file=f"{name}.toml")
+    assert not copy.is_builtin
+    for attribute in ("title", "description", "files", "ranks", "starting_fen", "piece_types"):
+        assert getattr(copy, attribute) == getattr(built_in, attribute), attribute
+    assert copy.piece_descriptions == built_in.piece_descriptions
+    symbols = [meiriqi.piece_symbol(kind, variant=name) for kind in built_in.piece_types]
+    assert [meiriqi.piece_symbol(kind, variant=copy) for kind in copy.piece_types] == symbols
+    original, copied = meiriqi.Board(variant=name), meiriqi.Board(variant=copy)
+    for depth in (1, 2, 3):
+        assert copied.perft(depth) == original.perft(depth), depth
+
+
+# -- a process pool --------------------------------------------------------------------------------
+
+
+def _count(board: meiriqi.Board, depth: int) -> tuple[str, int]:
+    """The variant and perft of ``board``, in a worker process."""
+    return board.variant_name, board.perft(depth)
+
+
+def test_a_loaded_variants_board_goes_through_a_process_pool() -> None:
+    variant = Variant.load(EXAMPLE)
+    board = meiriqi.Board(variant=variant)
+    board.push_uci("a1a5")
+    # A spawned worker starts afresh: it learns the variant from the pickled board alone.
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+        name, count = pool.submit(_count, board, 2).result(timeout=120)
+    assert (name, count) == ("gryphon-cannon", board.perft(2))
+
+
+# -- the worked example ----------------------------------------------------------------------------
+
+
+def test_the_worked_example_counts_as_worked_out_by_hand() -> None:
+    board = meiriqi.Board(variant=Variant.load(EXAMPLE))
+    # White's first moves, by hand: each of the six Pawns steps forward (a3-f3); the Knights
+    # leap b1-a3, b1-c3, e1-d3, e1-f3 (their other leaps land on their own Pawns); each Cannon
+    # jumps its Pawn and captures the first piece beyond, Black's a5/f5 Pawn (it cannot move
+    # quietly: its Pawn and its Knight block it); the Gryphon's diagonal steps and the King's
+    # steps all land on White's own pieces. 6 + 4 + 2 = 12.
+    pawns = ["a2a3", "b2b3", "c2c3", "d2d3", "e2e3", "f2f3"]
+    knights = ["b1a3", "b1c3", "e1d3", "e1f3"]
+    cannons = ["a1a5", "f1f5"]
+    assert sorted(board.perft_divide(1)) == sorted(pawns + knights + cannons)
+    assert board.perft(1) == 12
+    # Deeper, the engine's counts, pinned (Black's replies are the mirror image of these 12,
+    # less those the first move takes away or adds).
+    assert [board.perft(depth) for depth in (2, 3)] == [142, 1887]
+
+
+def test_a_piece_without_about_gets_the_guides_fallback() -> None:
+    text = re.sub(r'^about = "Leaps.*\n', "", example_text(), flags=re.MULTILINE)
+    variant = Variant.from_toml(renamed(text, "gryphon-cannon-quiet"))
+    knight = guide.find(variant.name, "N")
+    assert variant.piece_descriptions[knight.kind] == ""
+    assert knight.movement == guide.NO_ABOUT
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+
+def test_variant_check_prints_what_it_understood() -> None:
+    result = run("variant", "check", str(EXAMPLE))
+    assert result.returncode == 0
+    out = result.stdout
+    assert out.startswith(f"{EXAMPLE}: a valid variant file\n")
+    assert "gryphon-cannon: Gryphon and Cannon, 6x6" in out
+    for title in ("King (K) [royal]", "Gryphon (Y)", "Cannon (C)", "Knight (N)", "Pawn (P) [pawn]"):
+        assert title in out
+    assert "with screens (#)" in out  # the Cannon's second diagram
+    assert "Start: cnyknc/pppppp/6/6/PPPPPP/CNYKNC w - - 0 1" in out
+    assert re.search(r"perft 1: 12 \(\d+\.\d{3} s\)\nperft 2: 142 .*\nperft 3: 1887 ", out)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["variant", "check", "missing.toml"], "meiriqi variant: cannot read 'missing.toml': "),
+        (["perft", "1", "--variant-file", "missing.toml"], "meiriqi perft: cannot read"),
+        (["variant", "check", "BAD"], "meiriqi variant: BAD, line 1, column 6: "),
+        (["variant", "check", "docs"], "meiriqi variant: cannot read 'docs': "),
+        (["convert", "-", "--variant-file", "BAD"], "meiriqi convert: BAD, line 1"),
+        (["uci", "--variant-file", "BAD"], "meiriqi uci: BAD, line 1"),
+        (["xboard", "--variant-file", "BAD"], "meiriqi xboard: BAD, line 1"),
+        (["--variant-file", "BAD"], "meiriqi play: BAD, line 1"),
+        (["variant", "show", "makruk"], "meiriqi variant: unsupported variant 'makruk'"),
+    ],
+)
+def test_a_bad_variant_file_is_a_clear_error(tmp_path: Path, argv: list[str], message: str) -> None:
+    bad = tmp_path / "notes.toml"
+    bad.write_text("Some notes, not a variant file.\n", encoding="utf-8")
+    result = run(*(str(bad) if arg == "BAD" else arg for arg in argv))
+    expected = message.replace("BAD", str(bad))
+    assert result.returncode == 2 and result.stderr.startswith(expected), result.stderr
+
+
+def test_a_file_with_a_mistake_is_reported_with_its_place(tmp_path: Path) -> None:
+    path = tmp_path / "wide.toml"
+    path.write_text(example_text().replace("files = 6", "files = 13"), encoding="utf-8")
+    result = run("selfplay", "--variant-file", str(path))
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"meiriqi selfplay: {path}, line 11, column 9: files: 13 is not a board size (1 to 12)\n"
+    )
+
+
+def test_variant_list_and_show() -> None:
+    listing = run("variant", "list")
+    assert listing.returncode == 0
+    assert listing.stdout == run("--variant", "list").stdout
+    assert all(name in listing.stdout for name in BUILT_IN)
+    loaded = run("--variant", "list", "--variant-file", str(EXAMPLE))
+    assert loaded.stdout.startswith(listing.stdout) and "gryphon-cannon" in loaded.stdout
+    shown = run("variant", "show", "Yang Qi (Berolina pawns)")
+    assert shown.returncode == 0 and shown.stdout == Variant("yangqi-berolina").source
+
+
+def test_perft_and_play_take_a_variant_file() -> None:
+    assert run("perft", "2", "--variant-file", str(EXAMPLE)).stdout == "142\n"
+    # --variant still chooses, the file's variant being offered besides.
+    assert run("perft", "1", "--variant-file", str(EXAMPLE), "--variant", "chess").stdout == "20\n"
+    played = run("--variant-file", str(EXAMPLE), "--no-color", stdin="fen\n")
+    assert played.returncode == 0, played.stderr
+    assert "cnyknc/pppppp/6/6/PPPPPP/CNYKNC w - - 0 1" in played.stdout
+
+
+def test_selfplay_records_convert_with_the_variant_file(tmp_path: Path) -> None:
+    out = tmp_path / "games.pgn"
+    args = ["--games", "2", "--time", "0.02", "--max-plies", "8", "--seed", "1"]
+    result = run("selfplay", "--variant-file", str(EXAMPLE), *args, "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert out.read_text(encoding="utf-8").count('[Variant "Gryphon and Cannon"]') == 2
+    converted = run("convert", str(out), "--fen", "--variant-file", str(EXAMPLE))
+    assert converted.returncode == 0 and len(converted.stdout.splitlines()) == 2
+    unknown = run("convert", str(out), "--fen")
+    assert unknown.returncode == 1 and "unsupported variant 'Gryphon and Cannon'" in unknown.stderr
+
+
+def test_the_protocols_offer_the_loaded_variant() -> None:
+    xboard = run(
+        "xboard",
+        "--variant-file",
+        str(EXAMPLE),
+        stdin="xboard\nprotover 2\nvariant gryphon-cannon\nquit\n",
+    )
+    assert re.search(r'variants="[^"]*,gryphon-cannon"', xboard.stdout), xboard.stdout
+    assert "6x6+0_fairy cnyknc/pppppp/6/6/PPPPPP/CNYKNC w - - 0 1" in xboard.stdout
+    uci = run(
+        "uci",
+        "--variant-file",
+        str(EXAMPLE),
+        stdin="uci\nsetoption name UCI_Variant value gryphon-cannon\n"
+        "position startpos\ngo perft 1\nquit\n",
+    )
+    assert "var gryphon-cannon" in uci.stdout and "Nodes searched: 12" in uci.stdout
+
+
+def test_records_name_a_loaded_variant_by_its_name_or_title() -> None:
+    catalog.load(EXAMPLE)
+    assert pgn.variant_name("Gryphon and Cannon") == "gryphon-cannon"
+    assert pgn.variant_name("GRYPHON-CANNON") == "gryphon-cannon"
+    assert pgn.variant_name("chess") == "chess"
+
+
+# -- fuzz ------------------------------------------------------------------------------------------
+
+SOURCES = [Variant(name).source for name in BUILT_IN] + [example_text()]
+"""Real variant files to mutate."""
+
+KEYS = sorted(set(re.findall(r"^([a-z-]+) = ", "\n".join(SOURCES), flags=re.MULTILINE)))
+"""Every key the files give on a line of its own."""
+
+VALUES = st.one_of(
+    st.integers(min_value=-(2**70), max_value=2**70).map(str),
+    st.sampled_from(["0", "1", "12", "13", "255", "256", "-1", "1.5", "inf", "nan"]),
+    st.sampled_from(["true", "false", "[]", "{}", "[[1, 1], [1, 0]]", "[0, 1]", '["K"]']),
+    st.sampled_from(['"a1-l12"', '"z9"', '"+K"', '"hop"', '"none"', '"always"', '"files"']),
+    st.text(max_size=12).map(lambda text: '"' + text.replace("\\", "").replace('"', "") + '"'),
+    st.text(max_size=12),
+)
+"""Values for a key: numbers past every range, booleans, arrays, tables, strings, plain text."""
+
+LINE_EDITS = st.lists(
+    st.tuples(
+        # Mostly new values: a file that stays TOML reaches the checks of every field.
+        st.sampled_from(["delete", "duplicate", "value", "value", "value", "line", "swap"]),
+        st.integers(min_value=0, max_value=2**16),
+        st.integers(min_value=0, max_value=2**16),
+        st.one_of(VALUES, st.text(max_size=20)),
+    ),
+    min_size=1,
+    max_size=6,
+)
+"""Changes to a file's lines (see :func:`mutate`)."""
+
+
+def mutate(text: str, changes: list[tuple[str, int, int, str]]) -> str:
+    """``text`` with each change made in turn to its lines: ``delete`` one, ``duplicate`` one,
+    give a ``value`` to one's key (or to a key of another line), replace a ``line`` by other
+    text, ``swap`` two."""
+    lines = text.split("\n")
+    for kind, first, second, token in changes:
+        at, other = first % len(lines), second % len(lines)
+        if kind == "delete" and len(lines) > 1:
+            del lines[at]
+        elif kind == "duplicate":
+            lines.insert(other, lines[at])
+        elif kind == "value":
+            key = lines[at].partition(" = ")[0] if " = " in lines[at] else KEYS[other % len(KEYS)]
+            lines[at] = f"{key} = {token}"
+        elif kind == "line":
+            lines[at] = token
+        elif kind == "swap":
+            lines[at], lines[other] = lines[other], lines[at]
+    return "\n".join(lines)
+
+
+def load_or_refuse(text: str) -> None:
+    """Loads ``text`` under a name of its own: it loads and plays, or is refused with a message
+    naming the file."""
+    name = "fuzz-" + hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:16]
+    try:
+        variant = Variant.from_toml(renamed(text, name), file="fuzz.toml")
+    except InvalidVariantError as error:
+        assert str(error).startswith("fuzz.toml"), error
+        why = re.sub(r"^fuzz.toml(, line \d+, column \d+)?: ", "", str(error))
+        event("refused: " + why.split(":")[0][:40])
+        return
+    event("loaded")
+    board = meiriqi.Board(variant=variant)
+    assert board.perft(2) >= 0
+    assert len(guide.guides(variant.name)) >= 1
+
+
+def examples(count: int) -> settings:
+    """``count`` times the profile's examples, at most 4000: each variant that loads stays
+    loaded (up to 1.5 MB for a 12x12 one), so a long run must not load too many."""
+    return settings(max_examples=min(4000, max(1, count * settings.default.max_examples)))
+
+
+@examples(30)
+@given(source=st.sampled_from(SOURCES), changes=LINE_EDITS)
+def test_fuzz_mutated_variant_files_load_or_are_refused(
+    source: str, changes: list[tuple[str, int, int, str]]
+) -> None:
+    load_or_refuse(mutate(source, changes))
+
+
+@examples(10)
+@given(
+    source=st.sampled_from(SOURCES),
+    at=st.integers(min_value=0, max_value=2**16),
+    noise=st.binary(min_size=1, max_size=64),
+)
+def test_fuzz_random_bytes_in_a_file_are_refused_or_harmless(
+    tmp_path_factory: pytest.TempPathFactory, source: str, at: int, noise: bytes
+) -> None:
+    data = source.encode("utf-8")
+    cut = at % (len(data) + 1)
+    path = tmp_path_factory.mktemp("fuzz") / "fuzz.toml"
+    path.write_bytes(data[:cut] + noise + data[cut:])
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        with pytest.raises(InvalidVariantError, match=r"fuzz\.toml: the file is not UTF-8 text"):
+            Variant.load(path)
+        return
+    load_or_refuse(text)
