@@ -197,6 +197,13 @@ def test_the_worked_example_counts_as_worked_out_by_hand() -> None:
     assert [board.perft(depth) for depth in (2, 3)] == [142, 1887]
 
 
+def test_docs_show_the_worked_example_as_it_is() -> None:
+    document = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```toml\n(.*?)^```", document, flags=re.MULTILINE | re.DOTALL)
+    text = example_text()
+    assert text[text.index('name = "gryphon-cannon"') :] in blocks
+
+
 def test_a_piece_without_about_gets_the_guides_fallback() -> None:
     text = re.sub(r'^about = "Leaps.*\n', "", example_text(), flags=re.MULTILINE)
     variant = Variant.from_toml(renamed(text, "gryphon-cannon-quiet"))
