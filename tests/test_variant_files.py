@@ -197,6 +197,13 @@ def test_the_worked_example_counts_as_worked_out_by_hand() -> None:
     assert [board.perft(depth) for depth in (2, 3)] == [142, 1887]
 
 
+def test_a_piece_may_be_given_in_betza_notation() -> None:
+    text = example_text().replace("moves = [{ leap = [2, 1] }]", 'betza = "N"')
+    variant = Variant.from_toml(renamed(text, "gryphon-cannon-betza"))
+    board = meiriqi.Board(variant=variant)
+    assert [board.perft(depth) for depth in (1, 2, 3)] == [12, 142, 1887]
+
+
 def test_docs_show_the_worked_example_as_it_is() -> None:
     document = (ROOT / "docs" / "variants.md").read_text(encoding="utf-8")
     blocks = re.findall(r"^```toml\n(.*?)^```", document, flags=re.MULTILINE | re.DOTALL)
@@ -323,14 +330,15 @@ def test_records_name_a_loaded_variant_by_its_name_or_title() -> None:
 SOURCES = [Variant(name).source for name in BUILT_IN] + [example_text()]
 """Real variant files to mutate."""
 
-KEYS = sorted(set(re.findall(r"^([a-z-]+) = ", "\n".join(SOURCES), flags=re.MULTILINE)))
-"""Every key the files give on a line of its own."""
+KEYS = sorted({"betza", *re.findall(r"^([a-z-]+) = ", "\n".join(SOURCES), flags=re.MULTILINE)})
+"""Every key the files give on a line of its own, and ``betza``, which none of them uses."""
 
 VALUES = st.one_of(
     st.integers(min_value=-(2**70), max_value=2**70).map(str),
     st.sampled_from(["0", "1", "12", "13", "255", "256", "-1", "1.5", "inf", "nan"]),
     st.sampled_from(["true", "false", "[]", "{}", "[[1, 1], [1, 0]]", "[0, 1]", '["K"]']),
     st.sampled_from(['"a1-l12"', '"z9"', '"+K"', '"hop"', '"none"', '"always"', '"files"']),
+    st.sampled_from(['"fmWfcF"', '"mRcpR"', '"QA"', '"pN"', '"NN"', '"ifmnD"', '"R0"', '"gQ"']),
     st.text(max_size=12).map(lambda text: '"' + text.replace("\\", "").replace('"', "") + '"'),
     st.text(max_size=12),
 )
