@@ -97,6 +97,15 @@ def test_setup_as_xboard_showed_it() -> None:
     assert not any("Y&" in line or "H&" in line for line in piece_commands(meiriqi.Board()))
 
 
+def test_no_piece_command_for_a_loaded_variant_whatever_its_name() -> None:
+    # A player's game named like a built-in family must not get that family's moves.
+    source = meiriqi.Variant("meiriqi").source.replace(
+        'name = "meiriqi"', 'name = "meiriqi-xboard-test"'
+    )
+    loaded = meiriqi.Variant.from_toml(source.replace("value = 700", "value = 701"))
+    assert piece_commands(meiriqi.Board(variant=loaded)) == []
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_scripted_game(engine: EngineProcess, variant: str) -> None:
     board = meiriqi.Board(variant=variant)

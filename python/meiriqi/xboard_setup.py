@@ -12,7 +12,7 @@ runs without its own legality test and asks the engine, which marks the legal ta
 
 from __future__ import annotations
 
-from meiriqi import Board, catalog, piece_name, piece_symbol
+from meiriqi import Board, Variant, catalog, piece_name, piece_symbol
 
 __all__ = [
     "BETZA",
@@ -212,9 +212,10 @@ def setup_command(board: Board) -> str | None:
 
 def piece_commands(board: Board) -> list[str]:
     """The ``piece`` commands for ``board``'s variant: one for each piece :data:`BETZA`
-    describes (none for a variant XBoard knows)."""
+    describes (none for a variant XBoard knows, nor for one loaded from a file, whatever its
+    name: the engine's highlights show its moves)."""
     variant = board.variant_name
-    if variant in NATIVE_VARIANTS:
+    if variant in NATIVE_VARIANTS or not Variant(variant).is_builtin:
         return []
     moves = BETZA.get(_family(variant), {})
     return [f"piece {symbol}& {moves[name]}" for symbol, name in _symbols(board) if name in moves]
