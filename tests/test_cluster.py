@@ -1,7 +1,7 @@
 """A real Ray cluster on this machine: a head node and a second worker node on the loopback
 address, started for this module and stopped after it whatever happens. Self-play, perft and a
 match through ``--cluster`` must give exactly the single-process results, also when a worker
-process is killed in the middle of the run."""
+process is killed in the middle of the run, and when the whole second node is (the last test)."""
 
 from __future__ import annotations
 
@@ -188,6 +188,25 @@ def test_a_killed_worker_loses_no_game(
             time.sleep(0.02)
         assert working, "no Ray worker was playing a game"
         os.kill(working[0], signal.SIGKILL)
+        errors = process.stderr.read()
+        assert process.wait(timeout=300) == 0, errors
+    assert "[####################] 10/10 games" in errors
+    assert out.read_text(encoding="utf-8") == single_process_games
+
+
+def test_a_lost_node_loses_no_game(
+    cluster: tuple[str, list[subprocess.Popen[bytes]]], single_process_games: str, tmp_path: Path
+) -> None:
+    """The last test of the module: it stops the second node for good."""
+    address, nodes = cluster
+    out = tmp_path / "games.pgn"
+    argv = [*SELFPLAY, "--cluster", address, "--out", str(out)]
+    with subprocess.Popen(
+        [sys.executable, "-m", "meiriqi", *argv], stderr=subprocess.PIPE, text=True
+    ) as process:
+        assert process.stderr is not None
+        assert " 1/10 games" in process.stderr.readline() + process.stderr.readline()
+        os.killpg(nodes[1].pid, signal.SIGKILL)
         errors = process.stderr.read()
         assert process.wait(timeout=300) == 0, errors
     assert "[####################] 10/10 games" in errors
