@@ -224,3 +224,21 @@ def test_cluster_without_a_cluster_is_a_clear_error() -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("meiriqi perft: ")
     assert "Traceback" not in result.stderr
+
+
+def test_cluster_without_ray_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails
+    assert main(["perft", "2", "--cluster", "127.0.0.1:6379"]) == 2
+    assert "install meiriqi[cluster]" in capsys.readouterr().err
+
+
+def test_selfplay_help_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["selfplay", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--games N how many games to play (default: 10)" in text
+    assert "--workers N run on N processes of this machine" in text
+    assert "--cluster ADDRESS run on the Ray cluster at ADDRESS" in text
+    assert "--resume keep the finished games of --out FILE" in text
