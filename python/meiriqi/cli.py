@@ -49,7 +49,7 @@ def _perft(args: argparse.Namespace) -> int:
     [--workers N] [--cluster ADDRESS]``."""
     board = Board(args.fen, variant=args.variant)
     start = time.perf_counter()
-    if (args.workers or args.cluster) and args.depth > 0:
+    if (args.workers or args.cluster is not None) and args.depth > 0:
         with _pool(args) as pool:
             counts = perft_divide(board, args.depth, pool)
         total = sum(counts.values())

@@ -262,6 +262,8 @@ def _import_ray() -> Any:
 def _check_reachable(address: str, timeout: float = 5.0) -> None:
     """``ValueError`` unless something listens at ``address`` (``host:port``; ``auto`` and Ray
     client addresses are left to Ray), rather than Ray's endless retries."""
+    if not address.strip():
+        raise ValueError("--cluster needs the address of a running Ray cluster, such as host:6379")
     host, colon, port = address.rpartition(":")
     if not colon or not port.isdigit() or "://" in address:
         return
