@@ -296,7 +296,8 @@ fn origins_meet(a: Origin, b: Origin) -> bool {
 /// way. A hop and a plain walk never make the same move (one needs a screen, the other an open
 /// line), nor a move-only and a capture-only one.
 pub fn twice_reached(atoms: &[Atom]) -> Option<(i32, i32)> {
-    let mut reaches: Vec<Reach> = Vec::new();
+    let mut by_target: std::collections::HashMap<(i32, i32), Vec<Reach>> =
+        std::collections::HashMap::new();
     for atom in atoms {
         for walk in atom.walks() {
             for target in walk.destinations() {
@@ -307,10 +308,11 @@ pub fn twice_reached(atoms: &[Atom]) -> Option<(i32, i32)> {
                     captures: atom.mode.captures(),
                     origin: atom.origin,
                 };
-                if reaches.iter().any(|known| known.overlaps(&reach)) {
+                let known = by_target.entry(target).or_default();
+                if known.iter().any(|other| other.overlaps(&reach)) {
                     return Some(target);
                 }
-                reaches.push(reach);
+                known.push(reach);
             }
         }
     }

@@ -11,6 +11,7 @@
 
 use crate::atom::{Atom, Mode, Origin, Symmetry};
 use crate::geometry::Dimensions;
+use crate::piece::MAX_KINDS;
 use crate::region::Region;
 use crate::variant::{
     CastlingSpec, Compulsory, DeadPositions, Facing, PieceSpec, PromotionSpec, Stalemate, Variant,
@@ -48,6 +49,9 @@ impl fmt::Display for VariantFileError {
 }
 
 impl std::error::Error for VariantFileError {}
+
+/// The most movement atoms a piece may list: far beyond any real piece.
+const MAX_ATOMS: usize = 64;
 
 /// The largest variant file read: far beyond any real one, short of wasting memory.
 pub const MAX_FILE_BYTES: usize = 1 << 20;
@@ -270,6 +274,15 @@ impl Source<'_> {
         for (name, text) in &document.regions {
             regions.get(text, &format!("regions.{name}"))?;
         }
+        if document.pieces.len() > MAX_KINDS {
+            return Err(self.error(
+                0..0,
+                format!(
+                    "pieces: {} kinds; at most {MAX_KINDS} are supported",
+                    document.pieces.len()
+                ),
+            ));
+        }
         let pieces = document
             .pieces
             .iter()
@@ -334,6 +347,12 @@ impl Source<'_> {
     ) -> Result<PieceSpec, VariantFileError> {
         let field = format!("pieces[{}] ({})", index + 1, piece.get_ref().name);
         let entry = piece.get_ref();
+        if entry.moves.len() > MAX_ATOMS {
+            return Err(self.error(
+                piece.span(),
+                format!("{field}: more than {MAX_ATOMS} moves"),
+            ));
+        }
         let mut atoms = entry
             .moves
             .iter()
@@ -973,6 +992,17 @@ moves = [{{ ride = [1, 0] }}]
             (
                 small("").replace("moves = [{ ride = [1, 0] }]", "betza = \"Rx\""),
                 "my.toml, line 17, column 9: pieces[2] (rook): betza: in 'Rx': 'x'",
+            ),
+            (
+                small("").replace(
+                    "moves = [{ ride = [1, 0] }]",
+                    &format!("moves = [{}]", ["{ leap = [1, 0] }"; 65].join(", ")),
+                ),
+                "my.toml, line 13, column 1: pieces[2] (rook): more than 64 moves",
+            ),
+            (
+                small("") + &"[[pieces]]\nname = \"x\"\nsymbol = \"X\"\nvalue = 1\n".repeat(64),
+                "my.toml: pieces: 66 kinds; at most 63 are supported",
             ),
             ("files = [".to_string(), "my.toml, line 1, column"),
             (
