@@ -191,16 +191,18 @@ def write_in_order(
     end = "\r" if progress.isatty() else "\n"
     progress.write(progress_bar(done, total) + end)
     progress.flush()
-    for played, game in enumerate(in_order(pool.run(play, tasks)), 1):
-        out.write(game.text)
-        out.flush()
-        left = total - done - played
-        seconds_left = (clock.monotonic() - start) / played * left if left else None
-        progress.write(progress_bar(done + played, total, seconds_left=seconds_left) + end)
-        progress.flush()
-        yield game
-    if end == "\r":
-        progress.write("\n")
+    try:
+        for played, game in enumerate(in_order(pool.run(play, tasks)), 1):
+            out.write(game.text)
+            out.flush()
+            left = total - done - played
+            seconds_left = (clock.monotonic() - start) / played * left if left else None
+            progress.write(progress_bar(done + played, total, seconds_left=seconds_left) + end)
+            progress.flush()
+            yield game
+    finally:  # also when the caller stops early (an SPRT verdict, Ctrl-C)
+        if end == "\r":
+            progress.write("\n")
 
 
 def run(
