@@ -53,13 +53,19 @@ def start_node(arguments: list[str], log: Path) -> subprocess.Popen[bytes]:
 
 
 def stop_node(node: subprocess.Popen[bytes]) -> None:
-    """Stops the node's process group: SIGTERM, then SIGKILL to whatever is left after 5 s."""
+    """Stops the node's process group: SIGTERM, then SIGKILL to whatever is left after 5 s, and
+    waits (10 s at most) until none of its processes is left."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(node.pid, signal.SIGTERM)
         with contextlib.suppress(subprocess.TimeoutExpired):
             node.wait(timeout=5)
         os.killpg(node.pid, signal.SIGKILL)
     node.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    with contextlib.suppress(ProcessLookupError):
+        while time.monotonic() < deadline:
+            os.killpg(node.pid, 0)  # raises once the group is empty
+            time.sleep(0.1)
 
 
 def wait_for_nodes(address: str, count: int) -> None:
