@@ -140,16 +140,23 @@ pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError
     outcome
 }
 
-/// The variant loaded with the name `name`, if one was.
-pub fn loaded(name: &str) -> Option<&'static Variant> {
+/// Every variant loaded so far, in the order they were loaded.
+pub fn all_loaded() -> Vec<&'static Variant> {
     let loaded = LOADED
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
     loaded
         .iter()
         .filter_map(|known| known.outcome.as_ref().ok())
-        .find(|variant| variant.spec().name == name)
         .copied()
+        .collect()
+}
+
+/// The variant loaded with the name `name`, if one was.
+pub fn loaded(name: &str) -> Option<&'static Variant> {
+    all_loaded()
+        .into_iter()
+        .find(|variant| variant.spec().name == name)
 }
 
 /// The variant file `variant` was read from.

@@ -23,7 +23,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import meiriqi
-from meiriqi import InvalidVariantError, Variant, catalog, guide, pgn
+from meiriqi import InvalidVariantError, Variant, guide, pgn, selfplay
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "gryphon-cannon.toml"
@@ -177,6 +177,16 @@ def test_a_loaded_variants_board_goes_through_a_process_pool() -> None:
     assert (name, count) == ("gryphon-cannon", board.perft(2))
 
 
+def test_self_play_of_a_loaded_variant_in_a_fresh_worker() -> None:
+    # What selfplay and match hand their workers (a Ray worker, too, starts afresh).
+    settings = selfplay.GameSettings(seed=7, depth=1, max_plies=6, variant=Variant.load(EXAMPLE))
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+        there = pool.submit(selfplay.play_round, (settings, 1)).result(timeout=120)
+    assert there == selfplay.play_round((settings, 1))
+    assert '[Variant "' in str(there)
+
+
 # -- the worked example ----------------------------------------------------------------------------
 
 
@@ -319,7 +329,7 @@ def test_the_protocols_offer_the_loaded_variant() -> None:
 
 
 def test_records_name_a_loaded_variant_by_its_name_or_title() -> None:
-    catalog.load(EXAMPLE)
+    Variant.load(EXAMPLE)
     assert pgn.variant_name("Gryphon and Cannon") == "gryphon-cannon"
     assert pgn.variant_name("GRYPHON-CANNON") == "gryphon-cannon"
     assert pgn.variant_name("chess") == "chess"

@@ -89,6 +89,10 @@ class Variant:
     @classmethod
     def from_toml(cls, text: str, *, file: str = "<string>") -> Variant:
         """Reads a variant file's ``text``; ``file`` names it in errors."""
+    @classmethod
+    def loaded(cls) -> list[Variant]:
+        """Every variant loaded from a file in this program so far, in the order they were
+        loaded (unpickling a board of one loads it too)."""
     @property
     def name(self) -> str:
         """The machine name, such as ``meiriqi``."""

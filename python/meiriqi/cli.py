@@ -26,8 +26,8 @@ from meiriqi import (
     BLACK,
     WHITE,
     Board,
+    Variant,
     __version__,
-    catalog,
     display,
     distributed,
     match,
@@ -133,7 +133,8 @@ def _selfplay(args: argparse.Namespace) -> int:
                     depth=args.depth,
                     max_plies=args.max_plies,
                     opening_plies=args.opening_plies,
-                    variant=args.variant,
+                    # The variant itself: a loaded one travels to the workers with its file.
+                    variant=Variant(args.variant),
                     pool=pool,
                     done=len(finished),
                 )
@@ -169,7 +170,7 @@ def _match(args: argparse.Namespace) -> int:
         seed=random.randrange(2**63) if args.seed is None else args.seed,
         max_plies=args.max_plies,
         opening_plies=args.opening_plies,
-        variant=args.variant,
+        variant=Variant(args.variant),
     )
     print(f"A: {args.engine_a}, B: {args.engine_b}, variant {args.variant}")
     with _output(args.out or os.devnull, "match", append=args.resume) as out:
@@ -328,7 +329,7 @@ def _choose_variant(args: argparse.Namespace) -> None:
     loaded = None
     if getattr(args, "variant_file", None) is not None:
         try:
-            loaded = catalog.load(args.variant_file)
+            loaded = Variant.load(args.variant_file)
         except OSError as error:
             why = error.strerror or error
             raise ValueError(f"cannot read {args.variant_file!r}: {why}") from None

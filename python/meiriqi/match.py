@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TextIO
 
-from meiriqi import pgn
+from meiriqi import Variant, pgn
 from meiriqi.distributed import TaskPool
 from meiriqi.selfplay import FinishedGame, Player, game_rng, play_game, record, write_in_order
 from meiriqi.sprt import Sprt, elo_estimate, log_likelihood_ratio
@@ -32,7 +32,7 @@ class MatchSettings:
     seed: int
     max_plies: int = 500
     opening_plies: int = 2
-    variant: str = "meiriqi"
+    variant: Variant | str = "meiriqi"
 
     def names(self, round_number: int) -> tuple[str, str]:
         """The record's White and Black of game ``round_number``."""

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TextIO, TypeVar
 
-from meiriqi import Board, Move, pgn
+from meiriqi import Board, Move, Variant, pgn
 from meiriqi.distributed import SerialPool, TaskPool, in_order
 
 __all__ = [
@@ -79,7 +79,7 @@ def play_game(
     depth: int | None = None,
     max_plies: int = 500,
     opening_plies: int = 2,
-    variant: str = "meiriqi",
+    variant: Variant | str = "meiriqi",
     players: tuple[Player, Player] | None = None,
 ) -> Board:
     """One game of ``variant`` from its starting position; returns the final board with the
@@ -147,7 +147,7 @@ class GameSettings:
     depth: int | None = None
     max_plies: int = 500
     opening_plies: int = 2
-    variant: str = "meiriqi"
+    variant: Variant | str = "meiriqi"
 
 
 def play_round(task: tuple[GameSettings, int]) -> FinishedGame:
@@ -215,7 +215,7 @@ def run(
     depth: int | None = None,
     max_plies: int = 500,
     opening_plies: int = 2,
-    variant: str = "meiriqi",
+    variant: Variant | str = "meiriqi",
     pool: TaskPool | None = None,
     done: int = 0,
 ) -> Counter[str]:

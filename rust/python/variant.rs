@@ -106,6 +106,15 @@ impl PyVariant {
         Ok(PyVariant { variant })
     }
 
+    /// Every variant loaded from a file in this program so far, in the order they were loaded.
+    #[classmethod]
+    fn loaded(_cls: &Bound<'_, PyType>) -> Vec<PyVariant> {
+        variant_file::all_loaded()
+            .into_iter()
+            .map(PyVariant::of)
+            .collect()
+    }
+
     /// The machine name, such as `meiriqi`.
     #[getter]
     fn name(&self) -> &str {
