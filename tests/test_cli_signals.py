@@ -92,6 +92,29 @@ def test_ctrl_c_ends_quietly_with_status_130(argv: tuple[str, ...]) -> None:
     assert err == b"" and out == b""
 
 
+@needs_proc
+@pytest.mark.parametrize("group", [True, False], ids=["ctrl-c", "main-process-only"])
+def test_ctrl_c_stops_the_workers_too(group: bool) -> None:
+    process = start("perft", "9", "--workers", "2")
+    wait_until_at_work(process.pid)
+    time.sleep(1)  # the workers are counting by now
+    if group:
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        os.kill(process.pid, signal.SIGINT)
+    _, err = finish(process)
+    assert process.returncode == 130 and err == b""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(process.pid, 0)  # anyone left in the command's process group?
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGKILL)
+    pytest.fail("a worker outlived the command")
+
+
 @needs_posix
 @pytest.mark.parametrize(
     "argv", [("perft", "4", "--divide"), ("--variant", "list"), ("perft", "3")]

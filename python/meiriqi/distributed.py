@@ -62,14 +62,15 @@ class TaskPool(abc.ABC):
         """How many tasks run at the same time."""
 
     @abc.abstractmethod
-    def close(self) -> None:
-        """Releases the workers."""
+    def close(self, *, abandon: bool = False) -> None:
+        """Releases the workers; with ``abandon`` (the run stopped early: Ctrl-C, an error),
+        without waiting for the tasks they are still running."""
 
     def __enter__(self) -> TaskPool:
         return self
 
-    def __exit__(self, *exc_info: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: object, *exc_info: object) -> None:
+        self.close(abandon=exc_type is not None)
 
 
 class SerialPool(TaskPool):
@@ -87,7 +88,7 @@ class SerialPool(TaskPool):
         for index, task in enumerate(tasks):
             yield index, function(task)
 
-    def close(self) -> None:
+    def close(self, *, abandon: bool = False) -> None:
         """Nothing to release."""
 
 
@@ -184,8 +185,13 @@ class ProcessPool(_RetryingPool[Future]):
             handle.cancel()
             self._owners.pop(handle, None)
 
-    def close(self) -> None:
-        """Stops the processes (waiting for a task already started)."""
+    def close(self, *, abandon: bool = False) -> None:
+        """Stops the processes: after the tasks already started, or, abandoning the run, at
+        once (a worker deep in a long count would otherwise hold the program for minutes)."""
+        if abandon:
+            # concurrent.futures has no public way to stop a busy worker before Python 3.14.
+            for process in list(getattr(self._executor, "_processes", {}).values()):
+                process.terminate()
         self._executor.shutdown(wait=True, cancel_futures=True)
 
 
@@ -243,8 +249,9 @@ class RayPool(_RetryingPool[Any]):
         for handle in handles:
             self._ray.cancel(handle, force=True)
 
-    def close(self) -> None:
-        """Disconnects from the cluster (which keeps running)."""
+    def close(self, *, abandon: bool = False) -> None:
+        """Disconnects from the cluster (which keeps running; the tasks of an abandoned run
+        were cancelled already)."""
         self._ray.shutdown()
 
 
