@@ -13,13 +13,12 @@ from __future__ import annotations
 import argparse
 import contextlib
 import io
-import math
 import os
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 from meiriqi import (
@@ -39,8 +38,8 @@ from meiriqi import (
     variant_command,
     xboard,
 )
+from meiriqi import cli_options as options
 from meiriqi.perft_split import perft_divide
-from meiriqi.selfplay import Player
 from meiriqi.sprt import Sprt
 
 
@@ -260,37 +259,6 @@ def _output(path: str, command: str, *, append: bool = False) -> Iterator[TextIO
         yield handle
 
 
-def _number(kind: str, low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argument type: a whole number from ``low`` (to ``high``)."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"invalid {kind} {text!r}: expected a whole number"
-            ) from None
-        if value < low or (high is not None and value > high):
-            expected = f"{low} or more" if high is None else f"{low} to {high}"
-            raise argparse.ArgumentTypeError(f"invalid {kind} {value}: expected {expected}")
-        return value
-
-    return parse
-
-
-def _seconds(text: str) -> float:
-    """A time per move: a number of seconds above 0."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"invalid time {text!r}: expected a number of seconds"
-        ) from None
-    if not 0 < seconds < math.inf:
-        raise argparse.ArgumentTypeError(f"invalid time {text}: expected more than 0 seconds")
-    return seconds
-
-
 def _variant(text: str) -> str:
     """A variant's machine name from its name or title, or ``"list"``; ``ValueError`` for
     neither."""
@@ -300,26 +268,6 @@ def _variant(text: str) -> str:
         return pgn.variant_name(text)
     except ValueError as error:
         raise ValueError(f"{error}; '--variant list' describes them") from None
-
-
-def _add_variant(parser: argparse.ArgumentParser) -> None:
-    """The ``--variant`` and ``--variant-file`` options."""
-    parser.add_argument(
-        "--variant",
-        metavar="NAME",
-        help=f"the game: {', '.join(Board.variants())} (default: meiriqi, or the "
-        "--variant-file's); '--variant list' describes them",
-    )
-    _add_variant_file(parser)
-
-
-def _add_variant_file(parser: argparse.ArgumentParser) -> None:
-    """The ``--variant-file`` option."""
-    parser.add_argument(
-        "--variant-file",
-        metavar="FILE",
-        help="load the variant of this variant file (docs/variants.md) and offer it too",
-    )
 
 
 def _choose_variant(args: argparse.Namespace) -> None:
@@ -336,90 +284,6 @@ def _choose_variant(args: argparse.Namespace) -> None:
     if hasattr(args, "variant"):
         default = "meiriqi" if loaded is None else loaded.name
         args.variant = default if args.variant is None else _variant(args.variant)
-
-
-def _add_level(parser: argparse.ArgumentParser, default_time: float) -> None:
-    """The computer's ``--time`` / ``--depth`` options."""
-    level = parser.add_mutually_exclusive_group()
-    level.add_argument(
-        "--time",
-        type=_seconds,
-        default=default_time,
-        metavar="SECONDS",
-        help=f"the computer's time per move (default: {default_time:g})",
-    )
-    level.add_argument(
-        "--depth", type=_number("depth", 1, 99), metavar="N", help="search N plies instead"
-    )
-
-
-def _add_pool(parser: argparse.ArgumentParser) -> None:
-    """The ``--workers`` and ``--cluster`` options (see docs/cluster.md)."""
-    parser.add_argument(
-        "--workers",
-        type=_number("worker count", 1),
-        metavar="N",
-        help="run on N processes of this machine; with --cluster, N tasks at a time "
-        "(default: one process, or one task per CPU of the cluster)",
-    )
-    parser.add_argument(
-        "--cluster",
-        metavar="ADDRESS",
-        help="run on the Ray cluster at ADDRESS (host:port, or 'auto'); "
-        "needs pip install 'meiriqi[cluster]'",
-    )
-
-
-def _add_resume(parser: argparse.ArgumentParser) -> None:
-    """The ``--resume`` option."""
-    parser.add_argument(
-        "--resume",
-        action="store_true",
-        help="keep the finished games of --out FILE and play only the rest",
-    )
-
-
-def _player(text: str) -> Player:
-    """A search setting: ``depth=N``, ``time=SECONDS``, ``nodes=N``, comma-separated."""
-    limits: dict[str, float] = {}
-    for part in text.split(","):
-        name, _, value = part.partition("=")
-        name = name.strip().lower()
-        if name not in ("depth", "time", "nodes") or name in limits:
-            raise argparse.ArgumentTypeError(
-                f"invalid search setting {text!r}: expected depth=N, time=SECONDS and/or "
-                "nodes=N, comma-separated"
-            )
-        limits[name] = (
-            _seconds(value)
-            if name == "time"
-            else _number(name, 1, 99 if name == "depth" else None)(value)
-        )
-    return Player(**limits)  # type: ignore[arg-type]
-
-
-def _elo(text: str) -> float:
-    """An Elo difference: a finite number."""
-    try:
-        elo = float(text)
-    except ValueError:
-        elo = math.nan
-    if not math.isfinite(elo):
-        raise argparse.ArgumentTypeError(f"invalid Elo {text!r}: expected a number")
-    return elo
-
-
-def _error_rate(text: str) -> float:
-    """An SPRT error rate: above 0 and below 0.5."""
-    try:
-        rate = float(text)
-    except ValueError:
-        rate = math.nan
-    if not 0 < rate < 0.5:
-        raise argparse.ArgumentTypeError(
-            f"invalid error rate {text!r}: expected above 0, below 0.5"
-        )
-    return rate
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -444,27 +308,27 @@ def build_parser() -> argparse.ArgumentParser:
             default="human" if side == "white" else "computer",
             help=f"who plays {side.capitalize()} (default: %(default)s)",
         )
-    _add_level(play, 1.0)
+    options.add_level(play, 1.0)
     start = play.add_mutually_exclusive_group()
     start.add_argument("--fen", help="start from this position")
     start.add_argument("--load", metavar="FILE", help="continue the game recorded in FILE")
     play.add_argument("--no-color", action="store_true", help="plain ASCII, no colours")
-    _add_variant(play)
+    options.add_variant(play)
     play.set_defaults(run=_play)
 
     games = commands.add_parser("selfplay", help="let the computer play itself, write the games")
     games.add_argument(
         "--games",
-        type=_number("game count", 1),
+        type=options.number("game count", 1),
         default=10,
         metavar="N",
         help="how many games to play (default: %(default)s)",
     )
-    _add_level(games, 0.1)
+    options.add_level(games, 0.1)
     games.add_argument("--out", default="-", metavar="FILE", help="records (default: stdout)")
     games.add_argument(
         "--max-plies",
-        type=_number("ply limit", 1),
+        type=options.number("ply limit", 1),
         default=500,
         metavar="P",
         help="adjudicate a game after P plies: result '*' (default: %(default)s)",
@@ -472,14 +336,14 @@ def build_parser() -> argparse.ArgumentParser:
     games.add_argument("--seed", type=int, help="seed of the random opening moves")
     games.add_argument(
         "--opening-plies",
-        type=_number("opening plies", 0),
+        type=options.number("opening plies", 0),
         default=2,
         metavar="K",
         help="random moves at the start of each game, so games differ (default: %(default)s)",
     )
-    _add_variant(games)
-    _add_pool(games)
-    _add_resume(games)
+    options.add_variant(games)
+    options.add_pool(games)
+    options.add_resume(games)
     games.set_defaults(run=_selfplay)
 
     duel = commands.add_parser(
@@ -488,7 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
     for engine in ("a", "b"):
         duel.add_argument(
             f"--engine-{engine}",
-            type=_player,
+            type=options.player,
             required=True,
             metavar="SETTING",
             help=f"engine {engine.upper()}'s search: depth=N, time=SECONDS and/or nodes=N "
@@ -496,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
         )
     duel.add_argument(
         "--games",
-        type=_number("game count", 2),
+        type=options.number("game count", 2),
         default=100,
         metavar="N",
         help="an even number of games: pairs from the same opening, colours swapped "
@@ -505,55 +369,57 @@ def build_parser() -> argparse.ArgumentParser:
     duel.add_argument(
         "--sprt",
         nargs=2,
-        type=_elo,
+        type=options.elo,
         metavar=("ELO0", "ELO1"),
         help="stop when fishtest's SPRT decides between normalized Elo ELO0 and ELO1 of A over B",
     )
     for name in ("alpha", "beta"):
         duel.add_argument(
             f"--{name}",
-            type=_error_rate,
+            type=options.error_rate,
             default=0.05,
             help=f"the SPRT's {name} (default: %(default)s)",
         )
     duel.add_argument("--out", metavar="FILE", help="write the game records to FILE")
     duel.add_argument(
         "--max-plies",
-        type=_number("ply limit", 1),
+        type=options.number("ply limit", 1),
         default=300,
         metavar="P",
         help="a game still on after P plies counts as a draw (default: %(default)s)",
     )
     duel.add_argument(
         "--opening-plies",
-        type=_number("opening plies", 0),
+        type=options.number("opening plies", 0),
         default=4,
         metavar="K",
         help="random moves at the start of each pair's games (default: %(default)s)",
     )
     duel.add_argument("--seed", type=int, help="seed of the random openings")
-    _add_variant(duel)
-    _add_pool(duel)
-    _add_resume(duel)
+    options.add_variant(duel)
+    options.add_pool(duel)
+    options.add_resume(duel)
     duel.set_defaults(run=_match)
 
     convert = commands.add_parser("convert", help="check and rewrite game records")
     convert.add_argument("input", metavar="INPUT", help="the records to read ('-': stdin)")
     convert.add_argument("-o", "--output", default="-", metavar="OUTPUT", help="default: stdout")
     convert.add_argument("--fen", action="store_true", help="write each game's final FEN only")
-    _add_variant_file(convert)
+    options.add_variant_file(convert)
     convert.set_defaults(run=_convert)
 
     perft = commands.add_parser("perft", help="count the leaves of the legal move tree")
-    perft.add_argument("depth", type=_number("depth", 0, 20), help="number of plies")
+    perft.add_argument("depth", type=options.number("depth", 0, 20), help="number of plies")
     perft.add_argument("--fen", help="start from this position instead of the initial one")
     perft.add_argument("--divide", action="store_true", help="print the count below each move")
     perft.add_argument(
-        "--threads", type=_number("thread count", 1), help="worker threads (default: all cores)"
+        "--threads",
+        type=options.number("thread count", 1),
+        help="worker threads (default: all cores)",
     )
     perft.add_argument("--time", action="store_true", help="print the time and speed to stderr")
-    _add_variant(perft)
-    _add_pool(perft)
+    options.add_variant(perft)
+    options.add_pool(perft)
     perft.set_defaults(run=_perft)
 
     engines = (
@@ -562,7 +428,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     for name, summary, serve in engines:
         engine = commands.add_parser(name, help=summary)
-        _add_variant_file(engine)
+        options.add_variant_file(engine)
         engine.set_defaults(run=lambda _, serve=serve: serve())
 
     variant_command.add_parser(commands)

@@ -1,0 +1,161 @@
+"""The command line's options and argument types, shared by its commands: numbers and times with
+their ranges, the variant, the computer's level, the worker pool, resuming, search settings and
+the SPRT's numbers. Each refuses a bad value with argparse's own error, saying what it expected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+
+from meiriqi import Board
+from meiriqi.selfplay import Player
+
+__all__ = [
+    "add_level",
+    "add_pool",
+    "add_resume",
+    "add_variant",
+    "add_variant_file",
+    "elo",
+    "error_rate",
+    "number",
+    "player",
+    "seconds",
+]
+
+
+def number(kind: str, low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argument type: a whole number from ``low`` (to ``high``)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"invalid {kind} {text!r}: expected a whole number"
+            ) from None
+        if value < low or (high is not None and value > high):
+            expected = f"{low} or more" if high is None else f"{low} to {high}"
+            raise argparse.ArgumentTypeError(f"invalid {kind} {value}: expected {expected}")
+        return value
+
+    return parse
+
+
+def seconds(text: str) -> float:
+    """A time per move: a number of seconds above 0."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid time {text!r}: expected a number of seconds"
+        ) from None
+    if not 0 < seconds < math.inf:
+        raise argparse.ArgumentTypeError(f"invalid time {text}: expected more than 0 seconds")
+    return seconds
+
+
+def add_variant(parser: argparse.ArgumentParser) -> None:
+    """The ``--variant`` and ``--variant-file`` options."""
+    parser.add_argument(
+        "--variant",
+        metavar="NAME",
+        help=f"the game: {', '.join(Board.variants())} (default: meiriqi, or the "
+        "--variant-file's); '--variant list' describes them",
+    )
+    add_variant_file(parser)
+
+
+def add_variant_file(parser: argparse.ArgumentParser) -> None:
+    """The ``--variant-file`` option."""
+    parser.add_argument(
+        "--variant-file",
+        metavar="FILE",
+        help="load the variant of this variant file (docs/variants.md) and offer it too",
+    )
+
+
+def add_level(parser: argparse.ArgumentParser, default_time: float) -> None:
+    """The computer's ``--time`` / ``--depth`` options."""
+    level = parser.add_mutually_exclusive_group()
+    level.add_argument(
+        "--time",
+        type=seconds,
+        default=default_time,
+        metavar="SECONDS",
+        help=f"the computer's time per move (default: {default_time:g})",
+    )
+    level.add_argument(
+        "--depth", type=number("depth", 1, 99), metavar="N", help="search N plies instead"
+    )
+
+
+def add_pool(parser: argparse.ArgumentParser) -> None:
+    """The ``--workers`` and ``--cluster`` options (see docs/cluster.md)."""
+    parser.add_argument(
+        "--workers",
+        type=number("worker count", 1),
+        metavar="N",
+        help="run on N processes of this machine; with --cluster, N tasks at a time "
+        "(default: one process, or one task per CPU of the cluster)",
+    )
+    parser.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="run on the Ray cluster at ADDRESS (host:port, or 'auto'); "
+        "needs pip install 'meiriqi[cluster]'",
+    )
+
+
+def add_resume(parser: argparse.ArgumentParser) -> None:
+    """The ``--resume`` option."""
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the finished games of --out FILE and play only the rest",
+    )
+
+
+def player(text: str) -> Player:
+    """A search setting: ``depth=N``, ``time=SECONDS``, ``nodes=N``, comma-separated."""
+    limits: dict[str, float] = {}
+    for part in text.split(","):
+        name, _, value = part.partition("=")
+        name = name.strip().lower()
+        if name not in ("depth", "time", "nodes") or name in limits:
+            raise argparse.ArgumentTypeError(
+                f"invalid search setting {text!r}: expected depth=N, time=SECONDS and/or "
+                "nodes=N, comma-separated"
+            )
+        limits[name] = (
+            seconds(value)
+            if name == "time"
+            else number(name, 1, 99 if name == "depth" else None)(value)
+        )
+    return Player(**limits)  # type: ignore[arg-type]
+
+
+def elo(text: str) -> float:
+    """An Elo difference: a finite number."""
+    try:
+        elo = float(text)
+    except ValueError:
+        elo = math.nan
+    if not math.isfinite(elo):
+        raise argparse.ArgumentTypeError(f"invalid Elo {text!r}: expected a number")
+    return elo
+
+
+def error_rate(text: str) -> float:
+    """An SPRT error rate: above 0 and below 0.5."""
+    try:
+        rate = float(text)
+    except ValueError:
+        rate = math.nan
+    if not 0 < rate < 0.5:
+        raise argparse.ArgumentTypeError(
+            f"invalid error rate {text!r}: expected above 0, below 0.5"
+        )
+    return rate
