@@ -23,7 +23,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import meiriqi
-from meiriqi import InvalidVariantError, Variant, guide, pgn, selfplay
+from meiriqi import InvalidVariantError, Variant, guide, pgn, repl, selfplay
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "gryphon-cannon.toml"
@@ -440,3 +440,12 @@ def test_fuzz_random_bytes_in_a_file_are_refused_or_harmless(
             Variant.load(path)
         return
     load_or_refuse(text)
+
+
+def test_the_players_move_examples_for_a_loaded_variant_are_its_own_moves() -> None:
+    board = meiriqi.Board(variant=Variant.load(EXAMPLE))
+    san, coordinates = repl.move_examples(board)
+    for text in san.split(", "):
+        assert board.parse_san(text) in board.legal_moves
+    for text in coordinates.split(", "):
+        assert board.parse_uci(text) in board.legal_moves

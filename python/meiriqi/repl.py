@@ -33,6 +33,7 @@ from meiriqi import (
     InvalidMoveError,
     Move,
     Outcome,
+    Variant,
     catalog,
     engine,
     guide,
@@ -95,8 +96,16 @@ _YANGQI_EXAMPLES = ("e4, Nd2, Pxb7, Kd1, e10=R", "e3e4, e9e10r")
 
 
 def move_examples(board: Board) -> tuple[str, str]:
-    """Example moves of ``board``'s variant: SAN, then coordinates."""
-    return _MOVE_EXAMPLES.get(board.variant_name, _YANGQI_EXAMPLES)
+    """Example moves of ``board``'s variant: SAN, then coordinates; for a variant loaded from a
+    file, the first moves of its start position."""
+    name = board.variant_name
+    if name in _MOVE_EXAMPLES:
+        return _MOVE_EXAMPLES[name]
+    if name.startswith("yangqi") and Variant(name).is_builtin:
+        return _YANGQI_EXAMPLES
+    start = Board(variant=name)
+    moves = list(start.legal_moves)[:3]
+    return ", ".join(start.san(move) for move in moves), ", ".join(m.uci() for m in moves[:2])
 
 
 def move_hint(board: Board) -> str:
