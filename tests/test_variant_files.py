@@ -88,6 +88,11 @@ def test_a_file_that_is_not_text_is_a_mistake(tmp_path: Path) -> None:
         Variant.load(path)
 
 
+def test_text_that_is_not_unicode_is_a_mistake() -> None:
+    with pytest.raises(InvalidVariantError, match=r"mine\.toml: the text is not valid Unicode"):
+        Variant.from_toml('name = "\ud800"', file="mine.toml")
+
+
 MISTAKES = [
     # (what the example's text becomes, where and what the error says)
     (("\nfiles = 6", "\ncolour = 1\nfiles = 6"), "line 11, column 1: unknown field `colour`"),

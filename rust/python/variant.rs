@@ -5,7 +5,7 @@ use crate::variant::Variant;
 use crate::variant_file::{self, VariantFileError};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyString, PyType};
 
 pyo3::create_exception!(
     _core,
@@ -101,8 +101,16 @@ impl PyVariant {
     /// Reads a variant file's `text`; `file` names it in errors.
     #[classmethod]
     #[pyo3(signature = (text, *, file="<string>"))]
-    fn from_toml(_cls: &Bound<'_, PyType>, text: &str, file: &str) -> PyResult<PyVariant> {
-        let variant = variant_file::load(text, file).map_err(invalid_variant)?;
+    fn from_toml(
+        _cls: &Bound<'_, PyType>,
+        text: &Bound<'_, PyString>,
+        file: &str,
+    ) -> PyResult<PyVariant> {
+        // A str Python holds but UTF-8 cannot (a lone surrogate) is a mistake in the text.
+        let text = text.to_cow().map_err(|_| {
+            InvalidVariantError::new_err(format!("{file}: the text is not valid Unicode"))
+        })?;
+        let variant = variant_file::load(&text, file).map_err(invalid_variant)?;
         Ok(PyVariant { variant })
     }
 
