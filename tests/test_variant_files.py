@@ -454,3 +454,17 @@ def test_the_players_move_examples_for_a_loaded_variant_are_its_own_moves() -> N
         assert board.parse_san(text) in board.legal_moves
     for text in coordinates.split(", "):
         assert board.parse_uci(text) in board.legal_moves
+
+
+def test_a_fortress_without_palace_points_is_walled_but_not_crossed() -> None:
+    king = 'name = "king"\nsymbol = "K"\nvalue = 0\nroles = ["royal"]\n'
+    text = (
+        'name = "walled-corner"\nfiles = 6\nranks = 6\nstart = "k5/6/6/6/6/5K w - - 0 1"\n'
+        '[display]\nfortress = "e1-f2"\n[[pieces]]\n'
+        + king
+        + "moves = [{ leap = [1, 0] }, { leap = [1, 1] }]\n"
+    )
+    board = meiriqi.Board(variant=Variant.from_toml(text))
+    picture = meiriqi.svg.board(board)
+    assert 'class="fortress"' in picture and "fortress-x" not in picture
+    assert "fortress-x" in meiriqi.svg.board(meiriqi.Board())

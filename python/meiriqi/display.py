@@ -119,16 +119,13 @@ def terminal_style(stream: TextIO, *, no_color: bool = False) -> Style:
 
 
 def _regions(geometry: Geometry) -> tuple[set[int], set[int]]:
-    """The squares inside the fortresses, and their 'X' points (corners and centres)."""
+    """The squares inside the fortresses, and their 'X' points (the palace points)."""
     inside: set[int] = set()
-    points: set[int] = set()
     for low, high in geometry.fortresses:
         files = range(square_file(low), square_file(high) + 1)
         ranks = range(square_rank(low), square_rank(high) + 1)
         inside.update(square(f, r) for f in files for r in ranks)
-        points.update(square(f, r) for f in (files[0], files[-1]) for r in (ranks[0], ranks[-1]))
-        points.add(square(files[len(files) // 2], ranks[len(ranks) // 2]))
-    return inside, points
+    return inside, set(geometry.palace_points)
 
 
 TERMINAL_WIDTH = 80

@@ -52,7 +52,9 @@ class Geometry:
     """The drawn shape of a variant's board.
 
     ``fortresses`` are rectangles given by their lower-left and upper-right squares; each is
-    outlined and crossed by the 'X' joining its corner squares. ``camp_lines`` are the grid lines,
+    outlined, and crossed by the 'X' joining its corner squares when those are among its
+    ``palace_points`` (the points its 'X' lines join: Xiangqi's palace, Mĕirìqí's fortress; a
+    variant file's ``display.palace-points``). ``camp_lines`` are the grid lines,
     counted from the bottom edge of the board (0 = below rank 1), that bound the camps; ``river``
     is the grid line the River runs along (Xiangqi), if any.
     """
@@ -62,6 +64,7 @@ class Geometry:
     fortresses: tuple[tuple[int, int], ...] = ()
     camp_lines: tuple[int, ...] = ()
     river: int | None = None
+    palace_points: frozenset[int] = frozenset()
 
     @classmethod
     def of(cls, board: Board) -> Geometry:
@@ -77,7 +80,8 @@ class Geometry:
         deep_camps = white_camp and black_camp and max(black_camp) > 0
         camp_lines = (max(black_camp) + 1, min(white_camp)) if deep_camps else ()
         river = board.ranks // 2 if board.has_river else None
-        return cls(board.files, board.ranks, fortresses, camp_lines, river)
+        points = frozenset(board.palace_points(WHITE) + board.palace_points(BLACK))
+        return cls(board.files, board.ranks, fortresses, camp_lines, river, points)
 
 
 MEIRIQI = Geometry.of(Board())
@@ -234,6 +238,8 @@ def _draw_markings(canvas: _Canvas) -> None:
         )
         other_low = square(square_file(high), square_rank(low))
         other_high = square(square_file(low), square_rank(high))
+        if not {low, high, other_low, other_high} <= geometry.palace_points:
+            continue
         for start, end in ((low, high), (other_low, other_high)):
             (x1, y1), (x2, y2) = canvas.center(start), canvas.center(end)
             canvas.add(
