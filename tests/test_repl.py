@@ -49,6 +49,15 @@ def errors(output: str) -> list[str]:
 # -- a game to the end ---------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("variant", meiriqi.Board.variants())
+def test_the_greeting_keeps_within_80_columns(variant: str) -> None:
+    output = play(args=("--variant", variant, "--black", "computer", "--depth", "1"))
+    greeting = output.splitlines()[:2]
+    assert greeting[0].endswith("White (you) against Black (computer).")
+    assert greeting[1].startswith("Type a move (")
+    assert max(len(line) for line in greeting) <= 80, greeting
+
+
 def test_start_shows_the_board_and_end_of_input_quits() -> None:
     output = play()
     assert "Meiriqi: White (you) against Black (you)" in output
@@ -577,7 +586,7 @@ def test_help_and_hints_follow_the_reference_games() -> None:
     assert error.endswith("P@e5 drops a piece from your hand on e5")
     chess_output = play("help", args=("--variant", "chess", "--black", "human"))
     assert "Castling is O-O" in chess_output and "Drops" not in chess_output
-    assert chess_output.startswith("Chess: White (you) against Black (you). Type a move (e4, Nf3")
+    assert chess_output.startswith("Chess: White (you) against Black (you).\nType a move (e4, Nf3")
     xiangqi_output = play("help", args=("--variant", "xiangqi", "--black", "human"))
     assert "the palaces are walled off" in xiangqi_output and "River" in xiangqi_output
     assert "Castling" not in xiangqi_output and "Drops" not in xiangqi_output

@@ -797,7 +797,7 @@ def run(session: Session) -> None:
     greeting = game_name(board) if session.style is not PLAIN else board.variant_title
     sides = {c: "computer" if c in session.computer else "you" for c in (WHITE, BLACK)}
     session.say(
-        f"{greeting}: White ({sides[WHITE]}) against Black ({sides[BLACK]}). "
+        f"{greeting}: White ({sides[WHITE]}) against Black ({sides[BLACK]}).\n"
         f"Type a move ({move_examples(board)[0]}) or 'help'."
     )
     session.run(_readline_input(session))
