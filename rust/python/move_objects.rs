@@ -57,14 +57,21 @@ pub(super) fn move_objects(
     Ok(objects)
 }
 
-/// The shared Python object of `mv`, a legal move of `variant`.
+/// The shared Python object of `mv`, a legal move of `variant` (`legal_moves[i]`, so
+/// `random.choice(board.legal_moves)`: one lookup, no list).
 pub(super) fn move_object(
     py: Python<'_>,
     mv: Move,
     variant: &'static Variant,
 ) -> PyResult<Py<PyMove>> {
-    let mut objects = move_objects(py, &[mv], variant)?;
-    Ok(objects.remove(0))
+    let key = (std::ptr::from_ref(variant) as usize, mv.uci());
+    let table = TABLE.get_or_init(Mutex::default);
+    if let Some(object) = lock(table).get(&key) {
+        return Ok(object.clone_ref(py));
+    }
+    // Made outside the lock, as in `move_objects`.
+    let object = Py::new(py, PyMove::of(mv, variant))?;
+    Ok(lock(table).entry(key).or_insert(object).clone_ref(py))
 }
 
 /// The table, locked; a panic elsewhere while it was held leaves it whole (entries are only
