@@ -29,6 +29,7 @@ pub mod piece_rule;
 pub mod playout;
 pub mod position;
 pub mod region;
+pub mod san;
 pub mod search;
 pub mod setup;
 pub mod square_set;

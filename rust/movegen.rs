@@ -431,24 +431,15 @@ impl Position {
     /// that is not legal here, or the syntax error.
     pub fn parse_uci(&mut self, text: &str) -> Result<Option<Move>, crate::moves::MoveSyntaxError> {
         let parsed = UciMove::parse(text, self.variant())?;
-        Ok(self.find_move(parsed.mv, parsed.plus))
+        Ok(self.find_move(parsed))
     }
 
-    /// The legal move that coordinate notation `uci` names (`plus`: the suffix was `+`, naming
-    /// the moving piece's `+` form), if there is one.
-    pub fn find_move(&mut self, uci: UciMove, plus: bool) -> Option<Move> {
+    /// The legal move that coordinate notation `uci` names, if there is one.
+    pub fn find_move(&mut self, uci: UciMove) -> Option<Move> {
         let mut candidates = self.candidates_like(uci);
         self.retain_legal(&mut candidates);
         let variant = self.variant();
-        candidates.into_iter().find(|mv| {
-            let promotion_matches = if plus {
-                mv.promotion()
-                    .is_some_and(|kind| variant.rule_of(kind).is_plus())
-            } else {
-                mv.promotion() == uci.promotion
-            };
-            mv.drop() == uci.drop && promotion_matches
-        })
+        candidates.into_iter().find(|&mv| uci.names(mv, variant))
     }
 }
 

@@ -70,22 +70,34 @@ impl Move {
         UciMove {
             from: self.from,
             to: self.to,
-            promotion: self.promotion(),
+            promotion: match self.kind {
+                MoveKind::Promotion(kind) => Some(UciPromotion::To(kind)),
+                _ => None,
+            },
             drop: self.drop(),
         }
     }
 }
 
+/// What a coordinate move says the piece becomes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UciPromotion {
+    /// The kind written by its letter (`c7d8o`).
+    To(Kind),
+    /// The `+` form of whatever piece moves (`a7a8+`): only a position knows which kind that is.
+    Plus,
+}
+
 /// A move as coordinate notation writes it: origin and destination (the same square for a drop),
-/// the kind promoted to and the kind dropped.
+/// the promotion and the kind dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct UciMove {
     /// The origin (the destination, for a drop).
     pub from: Square,
     /// The destination.
     pub to: Square,
-    /// The kind promoted to.
-    pub promotion: Option<Kind>,
+    /// What the piece becomes, if the move promotes.
+    pub promotion: Option<UciPromotion>,
     /// The kind dropped.
     pub drop: Option<Kind>,
 }
@@ -133,21 +145,36 @@ impl UciMove {
             let letter = variant.rule(kind).map_or('?', |rule| rule.letter());
             return format!("{letter}@{}", self.to);
         }
-        match self.promotion.and_then(|kind| variant.rule(kind)) {
-            Some(rule) if rule.is_plus() => format!("{}{}+", self.from, self.to),
-            Some(rule) => format!(
-                "{}{}{}",
-                self.from,
-                self.to,
-                rule.letter().to_ascii_lowercase()
-            ),
+        match self.promotion {
+            Some(UciPromotion::Plus) => format!("{}{}+", self.from, self.to),
+            Some(UciPromotion::To(kind)) => match variant.rule(kind) {
+                Some(rule) if rule.is_plus() => format!("{}{}+", self.from, self.to),
+                rule => format!(
+                    "{}{}{}",
+                    self.from,
+                    self.to,
+                    rule.map_or('?', |rule| rule.letter().to_ascii_lowercase())
+                ),
+            },
             None => format!("{}{}", self.from, self.to),
         }
     }
 
+    /// Whether the legal move `mv` is the one this names: the same squares, drop and
+    /// promotion, where a `+` names any promotion to a `+` form of `variant`.
+    pub fn names(&self, mv: Move, variant: &Variant) -> bool {
+        let promotes_as_named = match (self.promotion, mv.promotion()) {
+            (Some(UciPromotion::Plus), Some(kind)) => variant.rule_of(kind).is_plus(),
+            (Some(UciPromotion::To(named)), Some(kind)) => named == kind,
+            (None, None) => true,
+            _ => false,
+        };
+        mv.from == self.from && mv.to == self.to && mv.drop() == self.drop && promotes_as_named
+    }
+
     /// Reads `variant`'s coordinate notation. A `+` suffix names the `+` form of the piece on
-    /// the origin, which only a position knows: it is read as `plus` (the caller resolves it).
-    pub fn parse(text: &str, variant: &Variant) -> Result<ParsedUci, MoveSyntaxError> {
+    /// the origin, which only a position knows: it is read as [`UciPromotion::Plus`].
+    pub fn parse(text: &str, variant: &Variant) -> Result<UciMove, MoveSyntaxError> {
         let fail = |why: &str| {
             Err(MoveSyntaxError(format!(
                 "invalid coordinate move {}: {why}",
@@ -177,14 +204,11 @@ impl UciMove {
             let Some(to) = Square::parse(square).filter(|&s| on_board(s)) else {
                 return fail(&format!("{} is not a square of the board", quote(square)));
             };
-            return Ok(ParsedUci {
-                mv: UciMove {
-                    from: to,
-                    to,
-                    promotion: None,
-                    drop: Some(kind),
-                },
-                plus: false,
+            return Ok(UciMove {
+                from: to,
+                to,
+                promotion: None,
+                drop: Some(kind),
             });
         }
         let Some((from, rest)) = split_square(text) else {
@@ -202,16 +226,13 @@ impl UciMove {
         if from == to {
             return fail("origin and destination are the same square");
         }
-        let mut parsed = ParsedUci {
-            mv: UciMove::new(from, to),
-            plus: false,
-        };
+        let mut parsed = UciMove::new(from, to);
         match rest.as_bytes() {
             [] => {}
-            [b'+'] => parsed.plus = true,
+            [b'+'] => parsed.promotion = Some(UciPromotion::Plus),
             [letter] if letter.is_ascii_lowercase() => {
                 match variant.kind_by_letter(letter.to_ascii_uppercase() as char) {
-                    Some(kind) => parsed.mv.promotion = Some(kind),
+                    Some(kind) => parsed.promotion = Some(UciPromotion::To(kind)),
                     None => {
                         return fail(&format!(
                             "{:?} is not a piece letter of {}",
@@ -225,15 +246,6 @@ impl UciMove {
         }
         Ok(parsed)
     }
-}
-
-/// A coordinate move as read, before the position resolves a `+` suffix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ParsedUci {
-    /// The move; its promotion is unset when the suffix was `+`.
-    pub mv: UciMove,
-    /// Whether the suffix was `+`: promotion to the moving piece's `+` form.
-    pub plus: bool,
 }
 
 /// Splits a leading square name (a letter and one or two digits) off `text`.
@@ -257,16 +269,19 @@ mod tests {
         let variant = Variant::meiriqi();
         for text in ["c3c4", "a10a9", "e9e10r", "j1i2", "c7d8o"] {
             let parsed = UciMove::parse(text, variant).unwrap();
-            assert!(!parsed.plus);
-            assert_eq!(parsed.mv.to_text(variant), text);
+            assert_ne!(parsed.promotion, Some(UciPromotion::Plus));
+            assert_eq!(parsed.to_text(variant), text);
         }
         let shogi = Variant::by_name("shogi").unwrap();
         for text in ["P@e5", "a7a8+", "b2h8"] {
             let parsed = UciMove::parse(text, shogi).unwrap();
-            assert_eq!(parsed.plus, text.ends_with('+'));
+            assert_eq!(
+                parsed.promotion == Some(UciPromotion::Plus),
+                text.ends_with('+')
+            );
         }
         assert_eq!(
-            UciMove::parse("P@e5", shogi).unwrap().mv.to_text(shogi),
+            UciMove::parse("P@e5", shogi).unwrap().to_text(shogi),
             "P@e5"
         );
     }

@@ -109,8 +109,9 @@ def test_split_perft_is_the_divide(variant: str) -> None:
     board = Board(variant=variant)
     for depth in (1, 2, 3):
         expected = board.perft_divide(depth)
-        for min_depth in (0, 1, perft_split.MIN_SUBTREE_DEPTH):
-            assert perft_split.perft_divide(board, depth, SerialPool(), min_depth=min_depth) == (
+        # 10**6 subtrees cut the tree at its leaves, each a task of its own.
+        for subtrees in (1, 64) if depth == 3 else (1, 64, 10**6):
+            assert perft_split.perft_divide(board, depth, SerialPool(), subtrees=subtrees) == (
                 expected
             )
 
@@ -120,8 +121,9 @@ def test_split_reaches_enough_subtrees() -> None:
     parts = perft_split.split(board, 6, 1000)
     assert len(parts) == board.perft(2)
     assert {part.depth for part in parts} == {4}
-    assert len(perft_split.split(board, 5, 1000)) == 44, "subtrees stay 4 plies deep"
-    assert len(perft_split.split(board, 3, 10**6, min_depth=0)) == board.perft(3)
+    assert len(perft_split.split(board, 5, 1000)) == board.perft(2)
+    assert len(perft_split.split(board, 5, 44)) == 44
+    assert len(perft_split.split(board, 3, 10**6)) == board.perft(3)
     assert len(perft_split.split(board, 1, 1000)) == 44
 
 

@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import enum
 import importlib.metadata
-from collections.abc import Iterable
 
 from meiriqi import _core
-from meiriqi import san as _san
 from meiriqi import svg as _svg
 from meiriqi._core import (
     BLACK,
@@ -42,6 +40,7 @@ from meiriqi._core import (
     STARTING_FEN,
     WHITE,
     WILDEBEEST,
+    AmbiguousMoveError,
     IllegalMoveError,
     InvalidFenError,
     InvalidMoveError,
@@ -63,7 +62,6 @@ from meiriqi._core import (
     square_rank,
 )
 from meiriqi._core import Board as _CoreBoard
-from meiriqi.san import AmbiguousMoveError
 
 
 def _version() -> str:
@@ -155,24 +153,6 @@ class Board(_CoreBoard):
     def __init__(self, fen: str | None = None, *, variant: str = "meiriqi") -> None:
         """Takes the arguments the core's constructor has already used (it sets the position
         up), so that a subclass may call ``super().__init__(fen, variant=...)``."""
-
-    def san(self, move: Move) -> str:
-        """The move in standard algebraic notation, such as ``Nb4`` or ``cxd4=C+``."""
-        return _san.san(self, move)
-
-    def parse_san(self, text: str) -> Move:
-        """The legal move written ``text`` in SAN (leniently) or coordinate notation."""
-        return _san.parse_san(self, text)
-
-    def push_san(self, text: str) -> Move:
-        """Parses ``text`` like :meth:`parse_san` and plays it; returns the move."""
-        move = self.parse_san(text)
-        self.push(move)
-        return move
-
-    def variation_san(self, moves: Iterable[Move]) -> str:
-        """The moves, played from this position, as numbered SAN (``1. c4 Nb7 2. ...``)."""
-        return _san.variation_san(self, moves)
 
     def status(self) -> Status:
         """The rules the board breaks, as :class:`Status` flags (``Status.VALID`` if none)."""

@@ -7,7 +7,7 @@ Piece types are numbered per variant, from 1 in the order of its piece table
 """
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final, Protocol, final, overload
 
 from typing_extensions import Self
@@ -60,7 +60,7 @@ class InvalidFenError(ValueError):
     """A FEN string could not be read; the message says which field and what is wrong."""
 
 class InvalidMoveError(ValueError):
-    """A move string is not a well-formed coordinate move."""
+    """A move string is not a well-formed coordinate or SAN move."""
 
 class InvalidPositionError(ValueError):
     """A setup breaks a rule of the variant (``Board.status()`` and ``Board.problems()`` say
@@ -68,6 +68,13 @@ class InvalidPositionError(ValueError):
 
 class IllegalMoveError(ValueError):
     """A well-formed move is not legal in the position."""
+
+class AmbiguousMoveError(ValueError):
+    """A SAN string fits more than one legal move; the message lists them."""
+
+def _set_watch_interval(seconds: float) -> float:
+    """Sets how often (seconds, 0.001 to 86400) a call running without the interpreter lock looks
+    for Ctrl-C, ``stop`` and ``info``; returns the previous interval (0.02 by default)."""
 
 class InvalidVariantError(ValueError):
     """A variant file could not be read: the message names the file, line, column and field."""
@@ -375,6 +382,19 @@ class Board:
     def parse_uci(self, uci: str) -> Move:
         """The legal move written ``uci``; raises ``InvalidMoveError`` or ``IllegalMoveError``."""
     def push_uci(self, uci: str) -> Move: ...
+    def san(self, move: Move) -> str:
+        """The legal ``move`` in SAN, such as ``Nb4`` or ``cxd4=C+``; raises
+        ``IllegalMoveError`` for any other move."""
+    def parse_san(self, text: str) -> Move:
+        """The legal move written ``text`` in SAN (leniently) or coordinate notation; raises
+        ``InvalidMoveError``, ``IllegalMoveError`` or ``AmbiguousMoveError``."""
+    def push_san(self, text: str) -> Move:
+        """Parses ``text`` like :meth:`parse_san` and plays it; returns the move."""
+    def san_and_push(self, move: Move) -> str:
+        """The legal ``move`` in SAN, then plays it."""
+    def variation_san(self, moves: Iterable[Move]) -> str:
+        """The moves, played in turn from this position, as numbered SAN (``1. c4 Nb7 2. ...``);
+        the board is left unchanged."""
     def is_legal(self, move: Move) -> bool: ...
     def is_check(self) -> bool: ...
     def is_checkmate(self) -> bool: ...
@@ -432,7 +452,9 @@ class Board:
         ``threading.Event`` set by another thread); it then returns the last completed
         iteration's move. ``info`` is called, in the calling thread, with the result of every
         completed iteration: what an engine protocol prints as thinking output. An exception
-        from either stops the search and is raised."""
+        from either stops the search and is raised. While the search runs the board may be
+        read (from another thread or from ``info``) but not changed: ``push``, ``pop``,
+        ``set_fen`` and the other changes raise ``RuntimeError``."""
     def random_games(
         self, count: int, *, max_plies: int = 200, seed: int = 0
     ) -> list[tuple[list[Move], Outcome | None]]:

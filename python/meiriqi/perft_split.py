@@ -16,7 +16,6 @@ from meiriqi import Board, Move
 from meiriqi.distributed import TaskPool
 
 __all__ = [
-    "MIN_SUBTREE_DEPTH",
     "SUBTREES_PER_WORKER",
     "TASKS_PER_WORKER",
     "Subtree",
@@ -29,10 +28,6 @@ SUBTREES_PER_WORKER = 64
 """How many subtrees per worker the cut aims for, at least."""
 TASKS_PER_WORKER = 8
 """How many tasks per worker the subtrees are dealt into."""
-MIN_SUBTREE_DEPTH = 4
-"""The shallowest subtree worth a task: a count of the core hands its work to another thread,
-which on a busy machine waits for the scheduler (milliseconds) however small the tree; four
-plies are a tenth of a second of counting or more."""
 
 
 @dataclass(frozen=True)
@@ -45,14 +40,11 @@ class Subtree:
     depth: int
 
 
-def split(
-    board: Board, depth: int, subtrees: int, *, min_depth: int = MIN_SUBTREE_DEPTH
-) -> list[Subtree]:
+def split(board: Board, depth: int, subtrees: int) -> list[Subtree]:
     """The tree of ``board`` (``depth`` >= 1 plies) cut at the first ply with at least
-    ``subtrees`` positions, but ``min_depth`` plies above the leaves or more (just below the
-    root when the tree is shallower)."""
+    ``subtrees`` positions (at the leaves when the tree has fewer)."""
     frontier = [_child(move.uci(), board, move, depth - 1) for move in board.legal_moves]
-    while frontier and frontier[0].depth > min_depth and len(frontier) < subtrees:
+    while frontier and frontier[0].depth > 0 and len(frontier) < subtrees:
         frontier = [
             _child(part.root, part.board, move, part.depth - 1)
             for part in frontier
@@ -77,11 +69,13 @@ def count(batch: list[Subtree]) -> Counter[str]:
 
 
 def perft_divide(
-    board: Board, depth: int, pool: TaskPool, *, min_depth: int = MIN_SUBTREE_DEPTH
+    board: Board, depth: int, pool: TaskPool, *, subtrees: int | None = None
 ) -> dict[str, int]:
-    """:meth:`Board.perft_divide` computed by ``pool``'s workers (``depth`` >= 1), on subtrees
-    ``min_depth`` plies deep or more (see :func:`split`)."""
-    parts = split(board, depth, SUBTREES_PER_WORKER * pool.workers, min_depth=min_depth)
+    """:meth:`Board.perft_divide` computed by ``pool``'s workers (``depth`` >= 1), on at least
+    ``subtrees`` subtrees (:data:`SUBTREES_PER_WORKER` per worker by default; see
+    :func:`split`)."""
+    wanted = SUBTREES_PER_WORKER * pool.workers if subtrees is None else subtrees
+    parts = split(board, depth, wanted)
     tasks = max(1, min(len(parts), TASKS_PER_WORKER * pool.workers))
     batches = [parts[start::tasks] for start in range(tasks)]
     totals: Counter[str] = Counter({move.uci(): 0 for move in board.legal_moves})

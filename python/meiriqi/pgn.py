@@ -46,7 +46,7 @@ from typing import Any, Generic, TextIO, TypeVar, overload
 
 import meiriqi
 from meiriqi import _core, catalog
-from meiriqi.san import _quoted, parse_san, san
+from meiriqi.quoting import quoted
 
 __all__ = [
     "NAG_BLUNDER",
@@ -149,7 +149,7 @@ SKIP = SkipType.SKIP
 def _tag_problem(name: str, value: str) -> str | None:
     """Why ``name`` and ``value`` cannot be a tag pair, or ``None`` if they can."""
     if not _TAG_NAME.fullmatch(name):
-        return f"invalid tag name: {_quoted(name)}"
+        return f"invalid tag name: {quoted(name)}"
     if "\n" in value or "\r" in value:
         return f"tag {name} may not hold a line break"
     return None
@@ -550,7 +550,7 @@ class _Exporter(BaseVisitor[ResultT]):
         self._write_move(line)
         line.played = True
         number, white = board.fullmove_number, board.turn == _core.WHITE
-        line.move = _Pending(line.before, number, white, san(board, move))
+        line.move = _Pending(line.before, number, white, board.san(move))
         line.before = []
 
     def begin_variation(self) -> SkipType | None:
@@ -793,7 +793,7 @@ class ChildNode(GameNode):
 
     def san(self) -> str:
         """The move in SAN, in the position before it."""
-        return san(self.parent.board(), self.move)
+        return self.parent.board().san(self.move)
 
     def __repr__(self) -> str:
         return f"<ChildNode {self.move.uci()} at ply {self.ply()}>"
@@ -992,7 +992,7 @@ def variant_name(text: str) -> str:
     name = _variant_names().get(_fold(text.strip()))
     if name is None:
         known = ", ".join(f"{title!r} ({name})" for name, title in _variant_titles().items())
-        raise ValueError(f"unsupported variant {_quoted(text)}: the known variants are {known}")
+        raise ValueError(f"unsupported variant {quoted(text)}: the known variants are {known}")
     return name
 
 
@@ -1140,7 +1140,7 @@ class _Reader:
         self.start()
         match = _TAG_LINE.fullmatch(text)
         if match is None:
-            self.error(number, 1, f"malformed tag pair: {_quoted(text.strip())}")
+            self.error(number, 1, f"malformed tag pair: {quoted(text.strip())}")
             return
         name, value = match[1], re.sub(r"\\(.)", r"\1", match[2])
         problem = _tag_problem(name, value)
@@ -1208,7 +1208,7 @@ class _Reader:
             elif kind == "result":
                 self.result, self.result_at = token, (number, column)
             elif kind == "unknown":
-                self.error(number, column, f"unknown token {_quoted(token)}")
+                self.error(number, column, f"unknown token {quoted(token)}")
             elif kind not in ("space", "number"):
                 self.play(kind, token, number, column)
 
@@ -1243,7 +1243,7 @@ class _Reader:
         elif kind == "move":
             self.play_move(line, token, number, column)
         elif not line.has_move:
-            self.error(number, column, f"annotation {_quoted(token)} before any move")
+            self.error(number, column, f"annotation {quoted(token)} before any move")
         else:
             self.annotate(kind, token, number, column)
 
@@ -1291,7 +1291,7 @@ class _Reader:
         """Plays a move in the current line, or skips the rest of the line if it is bad."""
         assert line.board is not None
         try:
-            move = parse_san(line.board, token)
+            move = line.board.parse_san(token)
         except ValueError as problem:
             self.error(number, column, str(problem))
             line.skipping = True
@@ -1315,7 +1315,7 @@ class _Reader:
                 self.visitor.end_variation()
         result = self.tags.get("Result", "*")
         if result not in RESULTS:
-            self.error(*self.tag_at["Result"], f"unknown result {_quoted(result)}")
+            self.error(*self.tag_at["Result"], f"unknown result {quoted(result)}")
             result = "*"
         if self.result is not None and "Result" not in self.tag_at:
             result = self.result

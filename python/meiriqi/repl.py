@@ -48,6 +48,7 @@ from meiriqi import (
 )
 from meiriqi.display import PLAIN, Style, diagram
 from meiriqi.names import game_name
+from meiriqi.quoting import quoted
 from meiriqi.san import AmbiguousMoveError
 from meiriqi.svg import Geometry
 
@@ -121,13 +122,6 @@ def move_hint(board: Board) -> str:
 _MOVE_NUMBER = re.compile(r"[0-9]+\.+")
 _CASTLING = re.compile(r"[O0]-[O0](?:-[O0])?[+#]*", re.IGNORECASE)
 """Castling (``O-O``, ``0-0-0``, ``o-o``): a move, though it may hold no digit."""
-
-
-def _quoted(text: str, most: int = 40) -> str:
-    """``text`` quoted for an error message, cut after ``most`` characters."""
-    if len(text) <= most:
-        return repr(text)
-    return f"{text[:most]!r}... ({len(text)} characters)"
 
 
 def side_name(color: bool) -> str:
@@ -433,7 +427,7 @@ class Session:
                 word = word.upper()
             elif not any(character.isdigit() for character in word):
                 raise ValueError(
-                    f"unknown command {_quoted(word)}; the commands are {', '.join(COMMANDS)}; "
+                    f"unknown command {quoted(word)}; the commands are {', '.join(COMMANDS)}; "
                     f"{move_hint(self.board)}"
                 )
             self.require_game_on()
@@ -510,7 +504,7 @@ class Session:
             return guide.find(self.board.variant_name, text)
         except ValueError:
             raise ValueError(
-                f"no command or piece {_quoted(text)} (see 'help' and 'help pieces')"
+                f"no command or piece {quoted(text)} (see 'help' and 'help pieces')"
             ) from None
 
     def show_commands(self) -> None:
@@ -581,7 +575,7 @@ class Session:
     def parse_square(self, text: str) -> int:
         """The square named ``text`` on this board; ``ValueError`` otherwise."""
         last = square_name(square(self.board.files - 1, self.board.ranks - 1))
-        problem = ValueError(f"no square {_quoted(text)}: squares go from a1 to {last}")
+        problem = ValueError(f"no square {quoted(text)}: squares go from a1 to {last}")
         try:
             sq = parse_square(text.lower())
         except ValueError:
@@ -720,7 +714,7 @@ class Session:
         if argument:
             if argument.lower() not in _AUTO:
                 raise ValueError(
-                    f"bad side {_quoted(argument)}: use 'auto white', 'black', 'both' or 'off'"
+                    f"bad side {quoted(argument)}: use 'auto white', 'black', 'both' or 'off'"
                 )
             self.computer = set(_AUTO[argument.lower()])
         sides = " and ".join(side_name(c) for c in (WHITE, BLACK) if c in self.computer)

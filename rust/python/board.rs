@@ -4,14 +4,15 @@
 //! editable setup that breaks some rule, as `Board.empty()` or `set_piece_at` leave it). Reading
 //! it works in both states; playing on a setup raises `InvalidPositionError`, naming the rule.
 
+use super::move_objects::move_object;
 use super::support::{
     default_threads, diagram, interruptible, perft_depth, positive, status_flags, watched, Int,
 };
 use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
 use super::variant::PyVariant;
 use super::{
-    color_from_bool, square_from_number, IllegalMoveError, InvalidFenError, InvalidPositionError,
-    VariantArg,
+    color_from_bool, square_from_number, AmbiguousMoveError, IllegalMoveError, InvalidFenError,
+    InvalidMoveError, InvalidPositionError, VariantArg,
 };
 use crate::fen::{self, ParseError};
 use crate::game::{Game, Termination};
@@ -21,13 +22,14 @@ use crate::perft;
 use crate::piece::{Color, Piece};
 use crate::playout;
 use crate::position::Position;
+use crate::san::{self, SanError};
 use crate::search::{self, Limits};
 use crate::setup::{InvalidPosition, Setup};
 use crate::variant::Variant;
-use pyo3::exceptions::{PyIndexError, PyValueError};
+use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 /// A position with the moves that led to it.
@@ -40,6 +42,41 @@ pub(super) struct PyBoard {
     /// The legal moves last listed, with the hash and en-passant square of their position, so
     /// that `push` can check a move just picked from `legal_moves` without generating moves.
     listed: Option<(u64, Option<Square>, Arc<Vec<Move>>)>,
+    /// How many searches and counts are reading a copy of the board without the interpreter
+    /// lock; while any is, the board may be read but not changed.
+    readers: Arc<AtomicUsize>,
+}
+
+/// Marks a board as read by work running without the interpreter lock, until dropped.
+struct Reading(Arc<AtomicUsize>);
+
+impl Reading {
+    fn of(board: &PyBoard) -> Reading {
+        board.readers.fetch_add(1, Ordering::SeqCst);
+        Reading(Arc::clone(&board.readers))
+    }
+}
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// `board`, borrowed for reading, or a `RuntimeError` if that cannot be done now.
+fn read_board<'py>(board: &Bound<'py, PyBoard>) -> PyResult<PyRef<'py, PyBoard>> {
+    board
+        .try_borrow()
+        .map_err(|_| PyRuntimeError::new_err("the board is being changed and cannot be read now"))
+}
+
+/// The SAN error `error` as the Python exception of its kind.
+fn san_error(error: SanError) -> PyErr {
+    match error {
+        SanError::Invalid(message) => InvalidMoveError::new_err(message),
+        SanError::Illegal(message) => IllegalMoveError::new_err(message),
+        SanError::Ambiguous(message) => AmbiguousMoveError::new_err(message),
+    }
 }
 
 fn parse_error(error: ParseError) -> PyErr {
@@ -68,7 +105,59 @@ impl PyBoard {
             game,
             setup: None,
             listed: None,
+            readers: Arc::default(),
         }
+    }
+
+    /// `Ok` unless a search or count is reading the board: then a `RuntimeError`, since the
+    /// board may not change under it.
+    fn writable(&self) -> PyResult<()> {
+        if self.readers.load(Ordering::SeqCst) == 0 {
+            Ok(())
+        } else {
+            Err(PyRuntimeError::new_err(
+                "the board is being searched and cannot change until the search returns \
+                 (search or change a copy() instead)",
+            ))
+        }
+    }
+
+    /// A copy of the position in play, and the mark that the board is read until it is dropped.
+    fn position_to_read(board: &Bound<'_, PyBoard>) -> PyResult<(Position, Reading)> {
+        let board = read_board(board)?;
+        Ok((board.position()?.clone(), Reading::of(&board)))
+    }
+
+    /// The legal moves of the position in play: the list last handed out while it is still
+    /// this position's, else a new one (kept for `push` and notation).
+    fn legal_list(&mut self) -> PyResult<Arc<Vec<Move>>> {
+        let position = self.position()?;
+        if let Some((hash, en_passant, moves)) = &self.listed {
+            if *hash == position.hash() && *en_passant == position.en_passant_candidate() {
+                return Ok(Arc::clone(moves));
+            }
+        }
+        let moves = Arc::new(self.game()?.legal_moves());
+        let position = self.game.position();
+        self.listed = Some((
+            position.hash(),
+            position.en_passant_candidate(),
+            Arc::clone(&moves),
+        ));
+        Ok(moves)
+    }
+
+    /// The legal move `candidate` names, with its SAN; `IllegalMoveError` if none.
+    fn write_san(&mut self, candidate: &PyMove) -> PyResult<(Move, String)> {
+        let mv = self.legal(candidate)?;
+        let legal = self.legal_list()?;
+        Ok((mv, san::write(self.game.position_mut(), mv, &legal)))
+    }
+
+    /// The legal move `text` names in SAN or coordinate notation.
+    fn read_san(&mut self, text: &str) -> PyResult<Move> {
+        let legal = self.legal_list()?;
+        san::parse(self.game.position_mut(), text, &legal).map_err(san_error)
     }
 
     /// The game in play, or `InvalidPositionError` while a broken setup is being edited.
@@ -162,7 +251,7 @@ impl PyBoard {
         let board = this.call_method1("__new__", (this,))?;
         {
             let bound = board.cast::<PyBoard>()?;
-            let mut inner = bound.borrow_mut();
+            let mut inner = bound.try_borrow_mut()?;
             inner.game = game;
             inner.setup = setup;
             inner.listed = None;
@@ -202,10 +291,10 @@ impl PyBoard {
                     .find(|&mv| candidate.names(mv, variant)));
             }
         }
-        let Some((uci, plus)) = candidate.in_variant(variant) else {
+        let Some(uci) = candidate.in_variant(variant) else {
             return Ok(None);
         };
-        Ok(self.game()?.position_mut().find_move(uci, plus))
+        Ok(self.game()?.position_mut().find_move(uci))
     }
 
     /// The legal move `candidate` names, or `IllegalMoveError` naming the move and position.
@@ -224,10 +313,7 @@ impl PyBoard {
     fn read_uci(&mut self, uci: &str) -> PyResult<Move> {
         let variant = self.variant();
         let parsed = UciMove::parse(uci, variant).map_err(super::values::invalid_move)?;
-        let found = self
-            .game()?
-            .position_mut()
-            .find_move(parsed.mv, parsed.plus);
+        let found = self.game()?.position_mut().find_move(parsed);
         found.ok_or_else(|| {
             IllegalMoveError::new_err(format!(
                 "illegal move {} in {}",
@@ -298,7 +384,7 @@ impl PyBoard {
     #[pyo3(signature = (*, stack=true))]
     fn copy<'py>(slf: &Bound<'py, Self>, stack: bool) -> PyResult<Bound<'py, PyAny>> {
         let (game, setup) = {
-            let board = slf.borrow();
+            let board = read_board(slf)?;
             let game = if stack {
                 board.game.clone()
             } else {
@@ -324,7 +410,7 @@ impl PyBoard {
         (PyVariant, String, Vec<String>, Option<String>),
         Option<Bound<'py, PyAny>>,
     )> {
-        let board = slf.borrow();
+        let board = read_board(slf)?;
         let variant = board.variant();
         let moves = board
             .game
@@ -564,15 +650,8 @@ impl PyBoard {
     /// A snapshot of the legal moves in the position, as a sequence of `Move`.
     #[getter]
     fn legal_moves(&mut self) -> PyResult<PyLegalMoves> {
-        let moves = Arc::new(self.game()?.legal_moves());
-        let position = self.game.position();
-        self.listed = Some((
-            position.hash(),
-            position.en_passant_candidate(),
-            Arc::clone(&moves),
-        ));
         Ok(PyLegalMoves {
-            moves,
+            moves: self.legal_list()?,
             variant: self.variant(),
         })
     }
@@ -595,6 +674,7 @@ impl PyBoard {
 
     /// Plays a legal move; raises `IllegalMoveError` (board unchanged) otherwise.
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
+        self.writable()?;
         let mv = self.legal(&r#move)?;
         self.game.push_unchecked(mv);
         Ok(())
@@ -602,6 +682,7 @@ impl PyBoard {
 
     /// Takes back the last move.
     fn pop(&mut self) -> PyResult<PyMove> {
+        self.writable()?;
         let mv = self
             .game()?
             .pop()
@@ -626,9 +707,80 @@ impl PyBoard {
 
     /// Parses and plays a move in coordinate notation; returns it.
     fn push_uci(&mut self, uci: &str) -> PyResult<PyMove> {
+        self.writable()?;
         let mv = self.read_uci(uci)?;
         self.game.push_unchecked(mv);
         Ok(self.wrap(mv))
+    }
+
+    /// The legal `move` in standard algebraic notation, such as `Nb4` or `cxd4=C+`
+    /// (docs/notation.md); `IllegalMoveError` for any other move.
+    fn san(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
+        Ok(self.write_san(&r#move)?.1)
+    }
+
+    /// The legal move written `text` in SAN (leniently: docs/notation.md) or coordinate
+    /// notation. Raises `InvalidMoveError` for malformed text, `IllegalMoveError` when no legal
+    /// move fits and `AmbiguousMoveError` when several do (all three are `ValueError`).
+    fn parse_san(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+        let mv = self.read_san(text)?;
+        move_object(py, mv, self.variant())
+    }
+
+    /// Parses `text` like `parse_san` and plays it; returns the move.
+    fn push_san(&mut self, py: Python<'_>, text: &str) -> PyResult<Py<PyMove>> {
+        self.writable()?;
+        let mv = self.read_san(text)?;
+        self.game.push_unchecked(mv);
+        move_object(py, mv, self.variant())
+    }
+
+    /// The legal `move` in SAN, then plays it.
+    fn san_and_push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
+        self.writable()?;
+        let (mv, text) = self.write_san(&r#move)?;
+        self.game.push_unchecked(mv);
+        Ok(text)
+    }
+
+    /// The `moves`, played in turn from this position, as numbered SAN such as
+    /// `"3... Sd8 4. e5"`. The board is left unchanged; raises `IllegalMoveError` at the first
+    /// illegal move.
+    fn variation_san(&self, moves: &Bound<'_, PyAny>) -> PyResult<String> {
+        let mut position = self.position()?.clone();
+        let variant = self.variant();
+        let mut text = String::new();
+        let mut legal = Vec::new();
+        for item in moves.try_iter()? {
+            let item = item?;
+            let candidate = item.cast::<PyMove>()?.get();
+            position.legal_moves(&mut legal);
+            let Some(mv) = legal
+                .iter()
+                .copied()
+                .find(|&mv| candidate.names(mv, variant))
+            else {
+                let played = if text.is_empty() { "the start" } else { &text };
+                return Err(IllegalMoveError::new_err(format!(
+                    "illegal move {} in {} after {played}",
+                    candidate.text(),
+                    fen::write(&position)
+                )));
+            };
+            if !text.is_empty() {
+                text.push(' ');
+            }
+            match position.turn() {
+                Color::White => text.push_str(&format!("{}. ", position.fullmove_number())),
+                Color::Black if text.is_empty() => {
+                    text.push_str(&format!("{}... ", position.fullmove_number()));
+                }
+                Color::Black => {}
+            }
+            text.push_str(&san::write(&mut position, mv, &legal));
+            position.make(mv);
+        }
+        Ok(text)
     }
 
     /// Whether `move` is legal in the position (`False` while a broken setup is edited).
@@ -745,6 +897,7 @@ impl PyBoard {
     /// a rule may be edited further; `status()` tells what is wrong.
     #[pyo3(signature = (square, piece))]
     fn set_piece_at(&mut self, square: Int, piece: Option<PyRef<'_, PyPiece>>) -> PyResult<()> {
+        self.writable()?;
         let square = self.on_board(square)?;
         let variant = self.variant();
         let piece = match piece {
@@ -770,6 +923,7 @@ impl PyBoard {
 
     /// Removes and returns the piece on `square`, if any.
     fn remove_piece_at(&mut self, square: Int) -> PyResult<Option<PyPiece>> {
+        self.writable()?;
         let removed = self.piece_at(square)?;
         if removed.is_some() {
             self.set_piece_at(square, None)?;
@@ -778,8 +932,10 @@ impl PyBoard {
     }
 
     /// Empties the board and the hands; forgets the move stack.
-    fn clear(&mut self) {
+    fn clear(&mut self) -> PyResult<()> {
+        self.writable()?;
         self.adopt(Setup::empty());
+        Ok(())
     }
 
     /// The rules the board breaks, as `STATUS_*` flags (`STATUS_VALID`, 0, when it is legal),
@@ -830,6 +986,7 @@ impl PyBoard {
 
     /// Sets up `fen`; the board is unchanged if it is malformed or not a legal position.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
+        self.writable()?;
         self.game = Game::from_fen(self.variant(), fen).map_err(parse_error)?;
         self.setup = None;
         self.listed = None;
@@ -839,11 +996,11 @@ impl PyBoard {
     /// Counts the leaves of the legal move tree `depth` plies deep, on `threads` threads (all
     /// cores by default), without holding the interpreter lock.
     #[pyo3(signature = (depth, *, threads=None))]
-    fn perft(&self, py: Python<'_>, depth: Int, threads: Option<Int>) -> PyResult<u64> {
+    fn perft(slf: &Bound<'_, Self>, depth: Int, threads: Option<Int>) -> PyResult<u64> {
         let depth = perft_depth(depth, 0)?;
-        let position = self.position()?.clone();
         let threads = thread_count(threads)?;
-        interruptible(py, |stop| {
+        let (position, _reading) = PyBoard::position_to_read(slf)?;
+        interruptible(slf.py(), |stop| {
             perft::perft_parallel(&position, depth, threads, stop)
         })
     }
@@ -851,18 +1008,19 @@ impl PyBoard {
     /// Perft below each legal root move, keyed by coordinate notation.
     #[pyo3(signature = (depth, *, threads=None))]
     fn perft_divide<'py>(
-        &self,
-        py: Python<'py>,
+        slf: &Bound<'py, Self>,
         depth: Int,
         threads: Option<Int>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let depth = perft_depth(depth, 1)?;
-        let position = self.position()?.clone();
         let threads = thread_count(threads)?;
-        let counts = interruptible(py, |stop| perft::divide(&position, depth, threads, stop))?;
-        let divided = PyDict::new(py);
+        let (position, _reading) = PyBoard::position_to_read(slf)?;
+        let counts = interruptible(slf.py(), |stop| {
+            perft::divide(&position, depth, threads, stop)
+        })?;
+        let divided = PyDict::new(slf.py());
         for (mv, count) in counts {
-            divided.set_item(mv.uci().to_text(self.variant()), count)?;
+            divided.set_item(mv.uci().to_text(position.variant()), count)?;
         }
         Ok(divided)
     }
@@ -873,8 +1031,7 @@ impl PyBoard {
     /// every 20 ms); `info` is called with the result of every completed iteration.
     #[pyo3(signature = (depth=None, time=None, nodes=None, *, stop=None, info=None))]
     fn search(
-        &mut self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         depth: Option<Int>,
         time: Option<f64>,
         nodes: Option<Int>,
@@ -898,10 +1055,13 @@ impl PyBoard {
             nodes,
             time,
         };
-        let game = self.game()?.clone();
-        let variant = self.variant();
+        let (game, _reading) = {
+            let mut board = slf.try_borrow_mut()?;
+            (board.game()?.clone(), Reading::of(&board))
+        };
+        let variant = game.position().variant();
         let result = watched(
-            py,
+            slf.py(),
             |halt, reports| {
                 search::search_reporting(&game, limits, halt, |report| {
                     // The receiver lives until the search has returned.
@@ -929,8 +1089,7 @@ impl PyBoard {
     /// gives the same games.
     #[pyo3(signature = (count, *, max_plies=Int(200), seed=Int(0)))]
     fn random_games(
-        &self,
-        py: Python<'_>,
+        slf: &Bound<'_, Self>,
         count: Int,
         max_plies: Int,
         seed: Int,
@@ -948,8 +1107,9 @@ impl PyBoard {
         })?;
         let count = bounded("game count", count, MAX_GAMES)?;
         let max_plies = bounded("ply limit", max_plies, MAX_PLIES)?;
-        let start = self.position()?.clone();
-        let games = interruptible(py, |stop| {
+        let (start, _reading) = PyBoard::position_to_read(slf)?;
+        let variant = start.variant();
+        let games = interruptible(slf.py(), |stop| {
             let mut rng = playout::Rng::new(seed);
             (0..count)
                 .take_while(|_| !stop.load(Ordering::Relaxed))
@@ -960,7 +1120,10 @@ impl PyBoard {
             .into_iter()
             .map(|(moves, outcome)| {
                 (
-                    moves.into_iter().map(|mv| self.wrap(mv)).collect(),
+                    moves
+                        .into_iter()
+                        .map(|mv| PyMove::of(mv, variant))
+                        .collect(),
                     outcome.map(PyOutcome),
                 )
             })
@@ -990,9 +1153,10 @@ impl PyBoard {
 
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.cast::<PyBoard>().is_ok_and(|other| {
-            let other = other.borrow();
-            std::ptr::eq(other.variant(), self.variant())
-                && other.current_setup() == self.current_setup()
+            other.try_borrow().is_ok_and(|other| {
+                std::ptr::eq(other.variant(), self.variant())
+                    && other.current_setup() == self.current_setup()
+            })
         })
     }
 
@@ -1002,7 +1166,7 @@ impl PyBoard {
 
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let name = slf.get_type().qualname()?;
-        let board = slf.borrow();
+        let board = read_board(slf)?;
         let variant = &board.variant().spec().name;
         Ok(format!("{name}('{}', variant='{variant}')", board.fen()))
     }

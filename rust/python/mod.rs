@@ -50,6 +50,13 @@ create_exception!(
     "A well-formed move is not legal in the position."
 );
 
+create_exception!(
+    _core,
+    AmbiguousMoveError,
+    PyValueError,
+    "A SAN string fits more than one legal move; the message lists them."
+);
+
 fn color_from_bool(white: bool) -> Color {
     if white {
         Color::White
@@ -94,6 +101,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
     m.add_class::<values::PyPiece>()?;
     m.add_class::<values::PyMove>()?;
     m.add_class::<values::PyTermination>()?;
@@ -106,6 +114,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "InvalidVariantError",
         py.get_type::<variant::InvalidVariantError>(),
     )?;
+    m.add_function(wrap_pyfunction!(support::set_watch_interval, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square_file, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square_rank, m)?)?;

@@ -7,8 +7,9 @@ use crate::setup::{PositionError, Setup};
 use crate::variant::Variant;
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Sender};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::time::Duration;
 
 /// A Python `int` argument of any size. One beyond the range of `i128` is refused with a
 /// `ValueError` quoting it, where a plain integer argument raises `OverflowError`; the method's
@@ -70,21 +71,43 @@ pub(super) fn interruptible<T: Send>(
     watched(py, |stop, _: &Sender<()>| work(stop), |_, _| Ok(false))
 }
 
-/// [`interruptible`], where `work` may also send reports: every 20 ms (and once at the end) this
-/// thread takes the lock, hands the reports sent since to `watch`, and tells `work` to stop when
-/// `watch` answers `true`. An error from `watch` stops `work` and is raised once it has.
+/// How often, in milliseconds, the watching thread looks for signals and reports while `work`
+/// runs ([`set_watch_interval`] changes it).
+static WATCH_INTERVAL_MS: AtomicU64 = AtomicU64::new(20);
+
+/// Sets how often (in seconds, at least a millisecond) a call running without the interpreter
+/// lock looks for Ctrl-C, `stop=` and `info=`; returns the previous interval. A test sets it to
+/// an hour to show that a finished call never waits for the next look.
+#[pyfunction]
+#[pyo3(name = "_set_watch_interval")]
+pub(super) fn set_watch_interval(seconds: f64) -> PyResult<f64> {
+    if !(seconds.is_finite() && (0.001..=86_400.0).contains(&seconds)) {
+        return Err(PyValueError::new_err(format!(
+            "invalid watch interval {seconds}: expected 0.001 to 86400 seconds"
+        )));
+    }
+    let previous = WATCH_INTERVAL_MS.swap((seconds * 1000.0) as u64, Ordering::Relaxed);
+    Ok(previous as f64 / 1000.0)
+}
+
+/// [`interruptible`], where `work` may also send reports: every watch interval (20 ms; and once
+/// at the end) this thread takes the lock, hands the reports sent since to `watch`, and tells `work`
+/// to stop when `watch` answers `true`. An error from `watch` stops `work` and is raised once it
+/// has. The result comes back on a channel this thread waits on, so a finished `work` is noticed
+/// at once, not at the next look.
 pub(super) fn watched<T: Send, R: Send>(
     py: Python<'_>,
     work: impl FnOnce(&AtomicBool, &Sender<R>) -> T + Send,
     mut watch: impl FnMut(Python<'_>, Vec<R>) -> PyResult<bool> + Send,
 ) -> PyResult<T> {
     let stop = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel();
+    let (report_sender, reports) = mpsc::channel();
+    let (result_sender, result) = mpsc::sync_channel(1);
     let mut failure = None;
     let stopping = &stop;
     let mut look = move |failure: &mut Option<PyErr>| {
         if failure.is_none() {
-            let reports = receiver.try_iter().collect();
+            let reports = reports.try_iter().collect();
             match Python::attach(|py| py.check_signals().and_then(|()| watch(py, reports))) {
                 Ok(told) => stopping.store(told, Ordering::Relaxed),
                 Err(error) => {
@@ -94,27 +117,32 @@ pub(super) fn watched<T: Send, R: Send>(
             }
         }
     };
-    let result = py.detach(|| {
-        let watcher = std::thread::current();
+    let value = py.detach(|| {
+        let result = result;
         std::thread::scope(|scope| {
-            let worker = scope.spawn(|| {
-                let value = work(&stop, &sender);
-                watcher.unpark();
-                value
+            let stop = &stop;
+            let worker = scope.spawn(move || {
+                // The receiver lives until this scope ends, after this thread.
+                let _ = result_sender.send(work(stop, &report_sender));
             });
-            while !worker.is_finished() {
-                std::thread::park_timeout(std::time::Duration::from_millis(20));
-                look(&mut failure);
-            }
-            let result = worker.join();
-            look(&mut failure);
-            result
+            let interval = Duration::from_millis(WATCH_INTERVAL_MS.load(Ordering::Relaxed));
+            let value = loop {
+                match result.recv_timeout(interval) {
+                    Ok(value) => break Some(value),
+                    Err(RecvTimeoutError::Timeout) => look(&mut failure),
+                    // The work panicked: its sender is gone without a result.
+                    Err(RecvTimeoutError::Disconnected) => break None,
+                }
+            };
+            // Joined here, a panic of the work is caught rather than raised again by the scope.
+            worker.join().ok().and(value)
         })
     });
-    match (failure, result) {
+    look(&mut failure);
+    match (failure, value) {
         (Some(error), _) => Err(error),
-        (None, Ok(value)) => Ok(value),
-        (None, Err(_)) => Err(pyo3::exceptions::PyRuntimeError::new_err(
+        (None, Some(value)) => Ok(value),
+        (None, None) => Err(pyo3::exceptions::PyRuntimeError::new_err(
             "the computation failed",
         )),
     }

@@ -11,7 +11,7 @@ use super::support::Int;
 use super::{color_from_bool, square_from_number, InvalidMoveError, VariantArg};
 use crate::game::{Outcome, Termination};
 use crate::geometry::Square;
-use crate::moves::{quote, Move, MoveSyntaxError, UciMove};
+use crate::moves::{quote, Move, MoveSyntaxError, UciMove, UciPromotion};
 use crate::piece::{Color, Kind, Piece};
 use crate::search::{self, SearchResult};
 use crate::variant::Variant;
@@ -170,8 +170,6 @@ impl PyPiece {
 #[derive(Clone, Copy)]
 pub(super) struct PyMove {
     pub(super) mv: UciMove,
-    /// The suffix was `+` and names no kind yet: the `+` form of whatever piece moves.
-    pub(super) plus: bool,
     pub(super) variant: &'static Variant,
 }
 
@@ -180,7 +178,6 @@ impl PyMove {
     pub(super) fn of(mv: Move, variant: &'static Variant) -> PyMove {
         PyMove {
             mv: mv.uci(),
-            plus: false,
             variant,
         }
     }
@@ -190,17 +187,10 @@ impl PyMove {
     fn key(&self) -> (Square, Square, Option<String>, Option<String>) {
         let symbol = |kind: Kind| self.variant.symbol(kind).to_string();
         // A `+` form is named by the `+` alone: the piece on the origin decides which.
-        let promotion = if self.plus {
-            Some("+".to_string())
-        } else {
-            self.mv.promotion.map(symbol).map(|s| {
-                if s.starts_with('+') {
-                    "+".to_string()
-                } else {
-                    s
-                }
-            })
-        };
+        let promotion = self.mv.promotion.map(|promotion| match promotion {
+            UciPromotion::To(kind) if !self.variant.rule_of(kind).is_plus() => symbol(kind),
+            _ => "+".to_string(),
+        });
         (
             self.mv.from,
             self.mv.to,
@@ -214,51 +204,39 @@ impl PyMove {
         self.mv.from == self.mv.to && self.mv.drop.is_none()
     }
 
-    /// The move in `variant`'s kinds (translated through the symbols), with whether its
-    /// promotion is an unresolved `+`; `None` when a symbol has no kind there.
-    pub(super) fn in_variant(&self, variant: &Variant) -> Option<(UciMove, bool)> {
+    /// The move in `variant`'s kinds (translated through the symbols); `None` when a symbol
+    /// has no kind there.
+    pub(super) fn in_variant(&self, variant: &Variant) -> Option<UciMove> {
         if std::ptr::eq(variant, self.variant) {
-            return Some((self.mv, self.plus));
+            return Some(self.mv);
         }
-        let translate = |kind: Option<Kind>| match kind {
-            None => Some(None),
-            Some(kind) => variant.kind_by_symbol(self.variant.symbol(kind)).map(Some),
+        let translate = |kind: Kind| variant.kind_by_symbol(self.variant.symbol(kind));
+        let promotion = match self.mv.promotion {
+            Some(UciPromotion::To(kind)) => Some(UciPromotion::To(translate(kind)?)),
+            other => other,
         };
-        let mv = UciMove {
-            promotion: translate(self.mv.promotion)?,
-            drop: translate(self.mv.drop)?,
+        let drop = match self.mv.drop {
+            Some(kind) => Some(translate(kind)?),
+            None => None,
+        };
+        Some(UciMove {
+            promotion,
+            drop,
             ..self.mv
-        };
-        Some((mv, self.plus))
+        })
     }
 
-    /// Whether `candidate`, a move of `variant`, is this move.
+    /// Whether `candidate`, a legal move of `variant`, is this move.
     pub(super) fn names(&self, candidate: Move, variant: &Variant) -> bool {
-        let Some((uci, plus)) = self.in_variant(variant) else {
-            return false;
-        };
-        let wanted = candidate.uci();
-        if plus {
-            wanted.from == uci.from
-                && wanted.to == uci.to
-                && wanted
-                    .promotion
-                    .is_some_and(|kind| variant.rule_of(kind).is_plus())
-        } else {
-            wanted == uci
-        }
+        self.in_variant(variant)
+            .is_some_and(|uci| uci.names(candidate, variant))
     }
 
     pub(super) fn text(&self) -> String {
         if self.is_null() {
             return "0000".to_string();
         }
-        let text = self.mv.to_text(self.variant);
-        if self.plus {
-            format!("{text}+")
-        } else {
-            text
-        }
+        self.mv.to_text(self.variant)
     }
 }
 
@@ -280,10 +258,9 @@ impl PyMove {
             mv: UciMove {
                 from: square_from_number(from_square)?,
                 to: square_from_number(to_square)?,
-                promotion,
+                promotion: promotion.map(UciPromotion::To),
                 drop,
             },
-            plus: false,
             variant,
         })
     }
@@ -301,7 +278,10 @@ impl PyMove {
     /// The piece type promoted to (`None` for a `+` read from text before it was played).
     #[getter]
     fn promotion(&self) -> Option<u8> {
-        self.mv.promotion.map(Kind::number)
+        match self.mv.promotion {
+            Some(UciPromotion::To(kind)) => Some(kind.number()),
+            _ => None,
+        }
     }
 
     /// The piece type dropped, for a drop.
@@ -329,12 +309,8 @@ impl PyMove {
         if uci == "0000" {
             return Ok(PyMove::null_of(variant));
         }
-        let parsed = UciMove::parse(uci, variant).map_err(invalid_move)?;
-        Ok(PyMove {
-            mv: parsed.mv,
-            plus: parsed.plus,
-            variant,
-        })
+        let mv = UciMove::parse(uci, variant).map_err(invalid_move)?;
+        Ok(PyMove { mv, variant })
     }
 
     /// The null move (`0000`), as python-chess has it: not a move of any position.
@@ -386,7 +362,6 @@ impl PyMove {
         let a1 = Square::new(0, 0).expect("a1");
         PyMove {
             mv: UciMove::new(a1, a1),
-            plus: false,
             variant,
         }
     }

@@ -1,0 +1,651 @@
+//! Standard algebraic notation (SAN) for every variant: writing, and lenient reading that never
+//! guesses (docs/notation.md).
+//!
+//! Writing is `[piece][disambiguation][x]<destination>[=<promoted>][+|#]`: no letter for a Pawn,
+//! the Pawn's file before a Pawn capture, and the smallest disambiguation that suffices (origin
+//! file, else origin rank, else both). A promoted piece that remembers what it was is written
+//! with its `+` symbol (`+Pe5`); a promotion to such a form is `=+` (`Lxa10=+`), so that `+`
+//! alone keeps meaning check. A drop is `N@e5`; castling is `O-O` (the King's wing, the first in
+//! FEN) and `O-O-O`. `#` marks checkmate only.
+//!
+//! Reading accepts what a person might type: a missing or extra `x`, `+` or `#`, a `-` between
+//! the squares, the promotion letter with or without `=` in either case, `0-0` for `O-O`, a King's
+//! swap written in full (`Kd1;Ve1`) and coordinate moves (`c3c4`, `c7d8o`, `a7a8+`, `N@e5`). A
+//! move without a promotion suffix is the non-promoting move, or the piece's only legal move to
+//! that square when it must change there; text that fits several legal moves is
+//! [`SanError::Ambiguous`], naming them.
+
+use crate::fen;
+use crate::geometry::Square;
+use crate::moves::{Move, MoveKind, UciMove};
+use crate::piece::Kind;
+use crate::position::Position;
+use crate::variant::Variant;
+use std::fmt;
+
+/// Why text could not be read as a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// The text is not SAN or coordinate notation of this variant.
+    Invalid(String),
+    /// The text is well formed, but no legal move fits it; the message says why.
+    Illegal(String),
+    /// Several legal moves fit the text; the message names them.
+    Ambiguous(String),
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Invalid(message)
+            | SanError::Illegal(message)
+            | SanError::Ambiguous(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for SanError {}
+
+/// The SAN of the legal move `mv`, with its check or mate suffix. `legal` are the position's
+/// legal moves (for the disambiguation); the position is left as it was found.
+pub fn write(position: &mut Position, mv: Move, legal: &[Move]) -> String {
+    let mut text = write_without_suffix(position, mv, legal);
+    text.push_str(suffix(position, mv));
+    text
+}
+
+/// `+` if the legal `mv` gives check, `#` if it mates, else nothing.
+pub fn suffix(position: &mut Position, mv: Move) -> &'static str {
+    let undo = position.make(mv);
+    let suffix = if !position.is_check() {
+        ""
+    } else if position.has_legal_move() {
+        "+"
+    } else {
+        "#"
+    };
+    position.unmake(mv, undo);
+    suffix
+}
+
+/// The SAN of the legal move `mv` without the check suffix; `legal` are the position's legal
+/// moves.
+pub fn write_without_suffix(position: &Position, mv: Move, legal: &[Move]) -> String {
+    let variant = position.variant();
+    match mv.kind {
+        MoveKind::Drop(kind) => return format!("{}@{}", variant.symbol(kind), mv.to),
+        MoveKind::Castle(rook) if rook.file() > mv.from.file() => return "O-O".to_string(),
+        MoveKind::Castle(_) => return "O-O-O".to_string(),
+        _ => {}
+    }
+    let kind = kind_on(position, mv.from);
+    let pawn = variant.pawns() & kind.bit() != 0;
+    let capture = position.is_capture(mv);
+    let rivals = legal.iter().filter(|other| {
+        other.to == mv.to
+            && other.drop().is_none()
+            && other.promotion() == mv.promotion()
+            && other.from != mv.from
+            && kind_on(position, other.from) == kind
+    });
+    let (mut any_rival, mut same_file, mut same_rank) = (false, false, false);
+    for rival in rivals {
+        any_rival = true;
+        same_file |= rival.from.file() == mv.from.file();
+        same_rank |= rival.from.rank() == mv.from.rank();
+    }
+    let (with_file, with_rank) = if pawn && capture {
+        (true, same_file)
+    } else if !any_rival {
+        (false, false)
+    } else {
+        (!same_file || same_rank, same_file)
+    };
+    let mut text = String::with_capacity(8);
+    if !pawn {
+        text.push_str(variant.symbol(kind));
+    }
+    let origin = mv.from.to_string();
+    if with_file {
+        text.push_str(&origin[..1]);
+    }
+    if with_rank {
+        text.push_str(&origin[1..]);
+    }
+    if capture {
+        text.push('x');
+    }
+    text.push_str(&mv.to.to_string());
+    if let Some(promoted) = mv.promotion() {
+        let symbol = variant.symbol(promoted);
+        text.push('=');
+        text.push_str(if symbol.starts_with('+') { "+" } else { symbol });
+    }
+    text
+}
+
+/// The kind of the piece on the occupied `square`.
+fn kind_on(position: &Position, square: Square) -> Kind {
+    position
+        .piece_at(square)
+        .map(|piece| piece.kind)
+        .expect("a legal move starts on a piece")
+}
+
+/// The legal move `text` names in SAN or coordinate notation; `legal` are the position's legal
+/// moves. The position is left as it was found.
+pub fn parse(position: &mut Position, text: &str, legal: &[Move]) -> Result<Move, SanError> {
+    Reader {
+        position,
+        legal,
+        text,
+    }
+    .read()
+}
+
+/// What a SAN move (not a drop or castling) says, as written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Written<'a> {
+    /// The piece symbol (`N`, `+P`), if written.
+    piece: Option<&'a str>,
+    /// The origin file letter, if written.
+    file: Option<u8>,
+    /// The origin rank digits, if written.
+    rank: Option<&'a str>,
+    /// The destination square's name.
+    to: &'a str,
+    /// The promotion letter, if written.
+    promotion: Option<char>,
+    /// Whether the promotion was written `=+`.
+    plus: bool,
+}
+
+/// The parts of a SAN move, or `None` if `text` does not have its shape:
+/// `[+][A-Z]? [a-l]? [1-9][0-9]? [-x]? <[a-l][1-9][0-9]?> (=+ | =?[A-Za-z])? [+#]*`.
+fn split(text: &str) -> Option<Written<'_>> {
+    let bytes = text.as_bytes();
+    let mut end = bytes.len();
+    while end > 0 && matches!(bytes[end - 1], b'+' | b'#') {
+        end -= 1;
+    }
+    let mut written = Written::default();
+    if end > 0 && bytes[end - 1] == b'=' {
+        // "=+": a promotion to the `+` form, then any suffix.
+        if bytes.get(end) != Some(&b'+') {
+            return None;
+        }
+        written.plus = true;
+        end -= 1;
+    } else if end > 0 && bytes[end - 1].is_ascii_alphabetic() {
+        written.promotion = Some(bytes[end - 1] as char);
+        end -= 1;
+        if end > 0 && bytes[end - 1] == b'=' {
+            end -= 1;
+        }
+    }
+    let to_start = square_end_start(&bytes[..end])?;
+    written.to = &text[to_start..end];
+    end = to_start;
+    if end > 0 && matches!(bytes[end - 1], b'-' | b'x') {
+        end -= 1;
+    }
+    let digits = bytes[..end]
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_digit())
+        .count()
+        .min(2);
+    let rank_start = (end - digits..end)
+        .find(|&start| bytes[start] != b'0')
+        .filter(|_| digits > 0);
+    if let Some(start) = rank_start {
+        written.rank = Some(&text[start..end]);
+        end = start;
+    }
+    if end > 0 && matches!(bytes[end - 1], b'a'..=b'l') {
+        written.file = Some(bytes[end - 1] - b'a');
+        end -= 1;
+    }
+    let piece = &text[..end];
+    match piece.as_bytes() {
+        [] => {}
+        [letter] | [b'+', letter] if letter.is_ascii_uppercase() => written.piece = Some(piece),
+        _ => return None,
+    }
+    Some(written)
+}
+
+/// Where a square name (`[a-l][1-9][0-9]?`) ending `bytes` starts, if it ends with one.
+fn square_end_start(bytes: &[u8]) -> Option<usize> {
+    let end = bytes.len();
+    let is_file = |index: usize| matches!(bytes.get(index), Some(b'a'..=b'l'));
+    let two_digits = end >= 3
+        && bytes[end - 1].is_ascii_digit()
+        && matches!(bytes[end - 2], b'1'..=b'9')
+        && is_file(end - 3);
+    let one_digit = end >= 2 && matches!(bytes[end - 1], b'1'..=b'9') && is_file(end - 2);
+    if two_digits {
+        Some(end - 3)
+    } else if one_digit {
+        Some(end - 2)
+    } else {
+        None
+    }
+}
+
+/// A drop as written: `X@square`, with any suffix.
+fn split_drop(text: &str) -> Option<(char, &str)> {
+    let (letter, rest) = text.split_once('@')?;
+    let mut letters = letter.chars();
+    let letter = letters.next().filter(|c| c.is_ascii_alphabetic())?;
+    if letters.next().is_some() {
+        return None;
+    }
+    let square = rest.trim_end_matches(['+', '#']);
+    (square_end_start(square.as_bytes()) == Some(0)).then_some((letter, square))
+}
+
+/// Castling as written (`O-O`, `0-0-0`, with any suffix): whether it is the King's wing.
+fn split_castling(text: &str) -> Option<bool> {
+    match text.trim_end_matches(['+', '#']).as_bytes() {
+        [a, b'-', b] if is_o(*a) && is_o(*b) => Some(true),
+        [a, b'-', b, b'-', c] if is_o(*a) && is_o(*b) && is_o(*c) => Some(false),
+        _ => None,
+    }
+}
+
+fn is_o(byte: u8) -> bool {
+    matches!(byte, b'O' | b'0')
+}
+
+/// Whether `text` is a coordinate move with a `+` suffix (`a7a8+`), which SAN would read as a
+/// check.
+fn is_plus_coordinates(text: &str) -> bool {
+    let Some(body) = text.strip_suffix('+') else {
+        return false;
+    };
+    square_end_start(body.as_bytes()).and_then(|to| square_end_start(&body.as_bytes()[..to]))
+        == Some(0)
+}
+
+/// `text` quoted for a message as Python's `repr` quotes it (`'Nc3'`), cut after 40 characters.
+pub fn quoted(text: &str) -> String {
+    const MOST: usize = 40;
+    let count = text.chars().count();
+    if count <= MOST {
+        return python_repr(text);
+    }
+    let head: String = text.chars().take(MOST).collect();
+    format!("{}... ({count} characters)", python_repr(&head))
+}
+
+/// `text` as Python's `repr` writes a string.
+fn python_repr(text: &str) -> String {
+    let quote = if text.contains('\'') && !text.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push(quote);
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if c.is_control() => {
+                let code = u32::from(c);
+                if code < 0x100 {
+                    out.push_str(&format!("\\x{code:02x}"));
+                } else {
+                    out.push_str(&format!("\\u{code:04x}"));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// One reading of `text` in `position`.
+struct Reader<'a> {
+    position: &'a mut Position,
+    legal: &'a [Move],
+    text: &'a str,
+}
+
+impl Reader<'_> {
+    fn variant(&self) -> &'static Variant {
+        self.position.variant()
+    }
+
+    fn invalid(&self, why: &str) -> SanError {
+        let text = quoted(self.text);
+        if why.is_empty() {
+            SanError::Invalid(format!("invalid san {text}"))
+        } else {
+            SanError::Invalid(format!("invalid san {text}: {why}"))
+        }
+    }
+
+    fn illegal(&self, why: &str) -> SanError {
+        SanError::Illegal(format!(
+            "illegal move {} in {}: {why}",
+            quoted(self.text),
+            fen::write(self.position)
+        ))
+    }
+
+    fn side(&self) -> &'static str {
+        self.position.turn().name()
+    }
+
+    fn read(&mut self) -> Result<Move, SanError> {
+        // A King's swap may be written in full, "Kd1;Ve1": the King's part decides.
+        let (stripped, swapped) = match self.text.trim().split_once(';') {
+            Some((king, other)) => (king, !other.is_empty()),
+            None => (self.text.trim(), false),
+        };
+        if is_plus_coordinates(stripped) {
+            return self.read_coordinates(stripped);
+        }
+        if let Some((letter, square)) = split_drop(stripped) {
+            return self.read_drop(letter, square);
+        }
+        if let Some(kingside) = split_castling(stripped) {
+            return self.read_castling(kingside, stripped);
+        }
+        let written = split(stripped).ok_or_else(|| self.invalid(""))?;
+        self.read_move(&written, stripped, swapped)
+    }
+
+    fn read_coordinates(&mut self, text: &str) -> Result<Move, SanError> {
+        let parsed = UciMove::parse(text, self.variant())
+            .map_err(|error| SanError::Invalid(error.to_string()))?;
+        self.position.find_move(parsed).ok_or_else(|| {
+            SanError::Illegal(format!(
+                "illegal move {} in {}",
+                crate::moves::quote(text),
+                fen::write(self.position)
+            ))
+        })
+    }
+
+    /// The square named `name`, checked to lie on the board.
+    fn square(&self, name: &str) -> Result<Square, SanError> {
+        let square = Square::parse(name)
+            .ok_or_else(|| self.invalid(&format!("no square {}", quoted(name))))?;
+        let dims = self.variant().dimensions();
+        if dims.contains(square) {
+            Ok(square)
+        } else {
+            Err(self.invalid(&format!(
+                "{name} is not on the {}x{} board",
+                dims.files, dims.ranks
+            )))
+        }
+    }
+
+    /// The kind written `symbol` (any case) in the variant.
+    fn kind(&self, symbol: &str) -> Result<Kind, SanError> {
+        self.variant()
+            .kind_by_symbol(&symbol.to_ascii_uppercase())
+            .ok_or_else(|| self.invalid(&format!("no piece letter {}", quoted(symbol))))
+    }
+
+    /// The one move of `candidates`, or why none is legal.
+    fn only(&self, candidates: &[Move], what: &str) -> Result<Move, SanError> {
+        match candidates {
+            [mv] => Ok(*mv),
+            _ => Err(self.illegal(&format!("no legal {what}"))),
+        }
+    }
+
+    fn read_drop(&self, letter: char, square: &str) -> Result<Move, SanError> {
+        let variant = self.variant();
+        if !variant.spec().hands {
+            return Err(self.invalid(&format!("{} has no drops", variant.spec().name)));
+        }
+        let kind = self.kind(&letter.to_string())?;
+        let to = self.square(square)?;
+        let moves: Vec<Move> = self
+            .legal
+            .iter()
+            .copied()
+            .filter(|mv| mv.drop() == Some(kind) && mv.to == to)
+            .collect();
+        self.only(&moves, &self.drop_refusal(kind, to, square))
+    }
+
+    /// What is wrong with a drop of `kind` on `to` (named `name`) that is not legal.
+    fn drop_refusal(&self, kind: Kind, to: Square, name: &str) -> String {
+        let piece = &self.variant().rule_of(kind).spec.name;
+        if self.position.hand_count(self.position.turn(), kind) == 0 {
+            format!("drop: {} has no {piece} in hand", self.side())
+        } else if !self.position.is_empty(to) {
+            format!("drop on {name}: the square is taken")
+        } else {
+            format!(
+                "drop of a {piece} on {name}: it could never move from there, or it would leave \
+                 the King attacked or break another rule of the game"
+            )
+        }
+    }
+
+    fn read_castling(&self, kingside: bool, text: &str) -> Result<Move, SanError> {
+        let variant = self.variant();
+        if variant.castling().is_none() {
+            return Err(self.invalid(&format!("{} has no castling", variant.spec().name)));
+        }
+        let moves: Vec<Move> = self
+            .legal
+            .iter()
+            .copied()
+            .filter(|mv| match mv.kind {
+                MoveKind::Castle(rook) => (rook.file() > mv.from.file()) == kingside,
+                _ => false,
+            })
+            .collect();
+        let wing = usize::from(!kingside);
+        let turn = self.position.turn();
+        let lost = if self.position.castling_rights().has(turn, wing) {
+            String::new()
+        } else {
+            format!(" ({} has lost that right)", self.side())
+        };
+        let written = text.trim_end_matches(['+', '#']);
+        self.only(&moves, &format!("castling {written}{lost}"))
+    }
+
+    fn read_move(
+        &mut self,
+        written: &Written<'_>,
+        stripped: &str,
+        swapped: bool,
+    ) -> Result<Move, SanError> {
+        let variant = self.variant();
+        let to = self.square(written.to)?;
+        let promotion = written
+            .promotion
+            .map(|letter| self.kind(&letter.to_string()))
+            .transpose()?;
+        let piece = written.piece.map(|symbol| self.kind(symbol)).transpose()?;
+        let origin_rank = match written.rank {
+            Some(digits) => Some(
+                digits
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(|rank| rank.checked_sub(1))
+                    .ok_or_else(|| self.invalid(""))?,
+            ),
+            None => None,
+        };
+        let anything = written.file.is_some() && origin_rank.is_some() && piece.is_none();
+        let kinds = match piece {
+            _ if anything => u64::MAX,
+            Some(kind) => kind.bit(),
+            None => variant.pawns(),
+        };
+        let position = &*self.position;
+        let towards: Vec<Move> = self
+            .legal
+            .iter()
+            .copied()
+            .filter(|mv| mv.to == to && mv.drop().is_none())
+            .collect();
+        let starts_as_written = |mv: &Move| {
+            written.file.map_or(true, |file| file == mv.from.file())
+                && origin_rank.map_or(true, |rank| rank == mv.from.rank())
+                && kinds & kind_on(position, mv.from).bit() != 0
+        };
+        let promotes_as_written = |mv: &Move| {
+            if written.plus {
+                mv.promotion()
+                    .is_some_and(|kind| variant.rule_of(kind).is_plus())
+            } else {
+                mv.promotion() == promotion
+            }
+        };
+        let mut candidates: Vec<Move> = towards
+            .iter()
+            .copied()
+            .filter(|mv| promotes_as_written(mv) && starts_as_written(mv))
+            .collect();
+        if candidates.is_empty() && promotion.is_none() && !written.plus {
+            // A compulsory change that offers no choice (a Pawn crossing the River becomes a
+            // Wazir) may go unwritten: a piece with exactly one legal move to the square.
+            let changes: Vec<Move> = towards.iter().copied().filter(starts_as_written).collect();
+            candidates = changes
+                .iter()
+                .copied()
+                .filter(|mv| changes.iter().filter(|other| other.from == mv.from).count() == 1)
+                .collect();
+        }
+        if swapped && candidates.len() == 1 && candidates[0].kind != MoveKind::Swap {
+            return Err(SanError::Illegal(format!(
+                "illegal move {}: {} is not a King's swap",
+                quoted(self.text),
+                quoted(stripped)
+            )));
+        }
+        match candidates.len() {
+            1 => Ok(candidates[0]),
+            0 => {
+                let what = if anything {
+                    "move".to_string()
+                } else {
+                    match piece {
+                        Some(kind) => format!("{} move", variant.rule_of(kind).spec.name),
+                        None => "pawn move".to_string(),
+                    }
+                };
+                let mut reason = format!("no legal {what} matches");
+                if towards.is_empty() {
+                    reason.push_str(&format!("; no legal move reaches {to}"));
+                } else {
+                    let listed = self.listed(&towards);
+                    reason.push_str(&format!("; the legal moves to {to} are {listed}"));
+                }
+                Err(self.illegal(&reason))
+            }
+            _ => Err(SanError::Ambiguous(format!(
+                "ambiguous move {} in {}: could be {}",
+                quoted(self.text),
+                fen::write(self.position),
+                self.listed(&candidates)
+            ))),
+        }
+    }
+
+    /// `moves` in SAN, sorted and joined by commas.
+    fn listed(&mut self, moves: &[Move]) -> String {
+        let mut texts: Vec<String> = moves
+            .iter()
+            .map(|&mv| write(self.position, mv, self.legal))
+            .collect();
+        texts.sort();
+        texts.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn position(variant: &str, text: Option<&str>) -> Position {
+        let variant = Variant::by_name(variant).expect("a built-in variant");
+        fen::parse(variant, text.unwrap_or(&variant.spec().start_fen)).expect("a legal FEN")
+    }
+
+    fn legal(position: &mut Position) -> Vec<Move> {
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        moves
+    }
+
+    #[test]
+    fn splits_san_as_the_grammar_says() {
+        let parts =
+            |text| split(text).map(|w| (w.piece, w.file, w.rank, w.to, w.promotion, w.plus));
+        assert_eq!(parts("e10"), Some((None, None, None, "e10", None, false)));
+        assert_eq!(
+            parts("Rb1b10"),
+            Some((Some("R"), Some(1), Some("1"), "b10", None, false))
+        );
+        assert_eq!(
+            parts("a10a9"),
+            Some((None, Some(0), Some("10"), "a9", None, false))
+        );
+        assert_eq!(
+            parts("Bxh8=++"),
+            Some((Some("B"), None, None, "h8", None, true))
+        );
+        assert_eq!(
+            parts("exd8=C+"),
+            Some((None, Some(4), None, "d8", Some('C'), false))
+        );
+        assert_eq!(
+            parts("+Pe5"),
+            Some((Some("+P"), None, None, "e5", None, false))
+        );
+        for bad in [
+            "", "e4=", "Nc3!", "--", "e110", "a01", "RR1b2", "e4=#", "xxe4",
+        ] {
+            assert_eq!(split(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn every_legal_move_round_trips() {
+        for name in Variant::names() {
+            let mut position = position(name, None);
+            let moves = legal(&mut position);
+            for &mv in &moves {
+                let text = write(&mut position, mv, &moves);
+                assert_eq!(parse(&mut position, &text, &moves), Ok(mv), "{name} {text}");
+            }
+        }
+    }
+
+    #[test]
+    fn ambiguity_names_the_candidates() {
+        let mut position = position("meiriqi", None);
+        let moves = legal(&mut position);
+        let error = parse(&mut position, "Sd3", &moves).unwrap_err();
+        assert!(matches!(&error, SanError::Ambiguous(m) if m.ends_with("could be Scd3, Sed3")));
+    }
+
+    #[test]
+    fn quotes_like_python() {
+        assert_eq!(quoted("Nc3"), "'Nc3'");
+        assert_eq!(quoted("it's"), "\"it's\"");
+        assert_eq!(quoted("a\nb"), "'a\\nb'");
+        assert!(quoted(&"x".repeat(100)).ends_with("... (100 characters)"));
+    }
+}
