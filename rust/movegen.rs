@@ -34,6 +34,54 @@ impl Position {
         }
     }
 
+    /// Replaces the contents of `out` with the legal moves of the side to move that end on `to`
+    /// by a piece on the board of one of `kinds` (castling too, when the King is of `kinds`):
+    /// what notation needs to read or disambiguate a move, without generating the others.
+    pub fn legal_moves_to(&mut self, to: Square, kinds: KindSet, out: &mut Vec<Move>) {
+        out.clear();
+        let mut keep = |mv: Move| {
+            if mv.to == to {
+                out.push(mv);
+            }
+            false
+        };
+        for from in self.occupied_by(self.turn()).iter() {
+            if kinds >> code_kind(self.code_at(from)) & 1 != 0 {
+                self.for_each_move_from(from, &mut keep);
+            }
+        }
+        if kinds & self.variant().royal().bit() != 0 && !self.castling_rights().is_empty() {
+            self.for_each_castle(&mut keep);
+        }
+        self.retain_legal(out);
+    }
+
+    /// Replaces the contents of `out` with the legal drops of the side to move on `to`.
+    pub fn legal_drops_to(&mut self, to: Square, out: &mut Vec<Move>) {
+        out.clear();
+        if self.hand_kinds(self.turn()) != 0 {
+            self.for_each_drop(|mv| {
+                if mv.to == to {
+                    out.push(mv);
+                }
+                false
+            });
+        }
+        self.retain_legal(out);
+    }
+
+    /// Replaces the contents of `out` with the legal castling moves of the side to move.
+    pub fn legal_castles(&mut self, out: &mut Vec<Move>) {
+        out.clear();
+        if !self.castling_rights().is_empty() {
+            self.for_each_castle(|mv| {
+                out.push(mv);
+                false
+            });
+        }
+        self.retain_legal(out);
+    }
+
     /// The kinds `piece` may become on arriving in its promotion zone now (for a piece that
     /// promotes only to captured kinds, those its owner has fewer of than at the start).
     fn promotion_targets(&self, piece: Piece) -> KindSet {

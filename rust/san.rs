@@ -18,7 +18,7 @@
 use crate::fen;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, UciMove};
-use crate::piece::Kind;
+use crate::piece::{Kind, KindSet};
 use crate::position::Position;
 use crate::variant::Variant;
 use std::fmt;
@@ -46,10 +46,10 @@ impl fmt::Display for SanError {
 
 impl std::error::Error for SanError {}
 
-/// The SAN of the legal move `mv`, with its check or mate suffix. `legal` are the position's
-/// legal moves (for the disambiguation); the position is left as it was found.
-pub fn write(position: &mut Position, mv: Move, legal: &[Move]) -> String {
-    let mut text = write_without_suffix(position, mv, legal);
+/// The SAN of the legal move `mv`, with its check or mate suffix. The position is left as it
+/// was found.
+pub fn write(position: &mut Position, mv: Move) -> String {
+    let mut text = write_without_suffix(position, mv);
     text.push_str(suffix(position, mv));
     text
 }
@@ -68,9 +68,8 @@ pub fn suffix(position: &mut Position, mv: Move) -> &'static str {
     suffix
 }
 
-/// The SAN of the legal move `mv` without the check suffix; `legal` are the position's legal
-/// moves.
-pub fn write_without_suffix(position: &Position, mv: Move, legal: &[Move]) -> String {
+/// The SAN of the legal move `mv` without the check suffix.
+pub fn write_without_suffix(position: &mut Position, mv: Move) -> String {
     let variant = position.variant();
     match mv.kind {
         MoveKind::Drop(kind) => return format!("{}@{}", variant.symbol(kind), mv.to),
@@ -81,10 +80,10 @@ pub fn write_without_suffix(position: &Position, mv: Move, legal: &[Move]) -> St
     let kind = kind_on(position, mv.from);
     let pawn = variant.pawns() & kind.bit() != 0;
     let capture = position.is_capture(mv);
-    let rivals = legal.iter().filter(|other| {
-        other.to == mv.to
-            && other.drop().is_none()
-            && other.promotion() == mv.promotion()
+    let mut same_kind = Vec::new();
+    position.legal_moves_to(mv.to, kind.bit(), &mut same_kind);
+    let rivals = same_kind.iter().filter(|other| {
+        other.promotion() == mv.promotion()
             && other.from != mv.from
             && kind_on(position, other.from) == kind
     });
@@ -132,15 +131,10 @@ fn kind_on(position: &Position, square: Square) -> Kind {
         .expect("a legal move starts on a piece")
 }
 
-/// The legal move `text` names in SAN or coordinate notation; `legal` are the position's legal
-/// moves. The position is left as it was found.
-pub fn parse(position: &mut Position, text: &str, legal: &[Move]) -> Result<Move, SanError> {
-    Reader {
-        position,
-        legal,
-        text,
-    }
-    .read()
+/// The legal move `text` names in SAN or coordinate notation. The position is left as it was
+/// found.
+pub fn parse(position: &mut Position, text: &str) -> Result<Move, SanError> {
+    Reader { position, text }.read()
 }
 
 /// What a SAN move (not a drop or castling) says, as written.
@@ -316,7 +310,6 @@ fn python_repr(text: &str) -> String {
 /// One reading of `text` in `position`.
 struct Reader<'a> {
     position: &'a mut Position,
-    legal: &'a [Move],
     text: &'a str,
 }
 
@@ -407,19 +400,16 @@ impl Reader<'_> {
         }
     }
 
-    fn read_drop(&self, letter: char, square: &str) -> Result<Move, SanError> {
+    fn read_drop(&mut self, letter: char, square: &str) -> Result<Move, SanError> {
         let variant = self.variant();
         if !variant.spec().hands {
             return Err(self.invalid(&format!("{} has no drops", variant.spec().name)));
         }
         let kind = self.kind(&letter.to_string())?;
         let to = self.square(square)?;
-        let moves: Vec<Move> = self
-            .legal
-            .iter()
-            .copied()
-            .filter(|mv| mv.drop() == Some(kind) && mv.to == to)
-            .collect();
+        let mut moves = Vec::new();
+        self.position.legal_drops_to(to, &mut moves);
+        moves.retain(|mv| mv.drop() == Some(kind));
         self.only(&moves, &self.drop_refusal(kind, to, square))
     }
 
@@ -438,20 +428,17 @@ impl Reader<'_> {
         }
     }
 
-    fn read_castling(&self, kingside: bool, text: &str) -> Result<Move, SanError> {
+    fn read_castling(&mut self, kingside: bool, text: &str) -> Result<Move, SanError> {
         let variant = self.variant();
         if variant.castling().is_none() {
             return Err(self.invalid(&format!("{} has no castling", variant.spec().name)));
         }
-        let moves: Vec<Move> = self
-            .legal
-            .iter()
-            .copied()
-            .filter(|mv| match mv.kind {
-                MoveKind::Castle(rook) => (rook.file() > mv.from.file()) == kingside,
-                _ => false,
-            })
-            .collect();
+        let mut moves = Vec::new();
+        self.position.legal_castles(&mut moves);
+        moves.retain(|mv| match mv.kind {
+            MoveKind::Castle(rook) => (rook.file() > mv.from.file()) == kingside,
+            _ => false,
+        });
         let wing = usize::from(!kingside);
         let turn = self.position.turn();
         let lost = if self.position.castling_rights().has(turn, wing) {
@@ -488,21 +475,15 @@ impl Reader<'_> {
         };
         let anything = written.file.is_some() && origin_rank.is_some() && piece.is_none();
         let kinds = match piece {
-            _ if anything => u64::MAX,
+            _ if anything => KindSet::MAX,
             Some(kind) => kind.bit(),
             None => variant.pawns(),
         };
-        let position = &*self.position;
-        let towards: Vec<Move> = self
-            .legal
-            .iter()
-            .copied()
-            .filter(|mv| mv.to == to && mv.drop().is_none())
-            .collect();
+        let mut of_kinds = Vec::new();
+        self.position.legal_moves_to(to, kinds, &mut of_kinds);
         let starts_as_written = |mv: &Move| {
             written.file.map_or(true, |file| file == mv.from.file())
                 && origin_rank.map_or(true, |rank| rank == mv.from.rank())
-                && kinds & kind_on(position, mv.from).bit() != 0
         };
         let promotes_as_written = |mv: &Move| {
             if written.plus {
@@ -512,7 +493,7 @@ impl Reader<'_> {
                 mv.promotion() == promotion
             }
         };
-        let mut candidates: Vec<Move> = towards
+        let mut candidates: Vec<Move> = of_kinds
             .iter()
             .copied()
             .filter(|mv| promotes_as_written(mv) && starts_as_written(mv))
@@ -520,7 +501,7 @@ impl Reader<'_> {
         if candidates.is_empty() && promotion.is_none() && !written.plus {
             // A compulsory change that offers no choice (a Pawn crossing the River becomes a
             // Wazir) may go unwritten: a piece with exactly one legal move to the square.
-            let changes: Vec<Move> = towards.iter().copied().filter(starts_as_written).collect();
+            let changes: Vec<Move> = of_kinds.iter().copied().filter(starts_as_written).collect();
             candidates = changes
                 .iter()
                 .copied()
@@ -546,6 +527,8 @@ impl Reader<'_> {
                     }
                 };
                 let mut reason = format!("no legal {what} matches");
+                let mut towards = Vec::new();
+                self.position.legal_moves_to(to, KindSet::MAX, &mut towards);
                 if towards.is_empty() {
                     reason.push_str(&format!("; no legal move reaches {to}"));
                 } else {
@@ -565,10 +548,7 @@ impl Reader<'_> {
 
     /// `moves` in SAN, sorted and joined by commas.
     fn listed(&mut self, moves: &[Move]) -> String {
-        let mut texts: Vec<String> = moves
-            .iter()
-            .map(|&mv| write(self.position, mv, self.legal))
-            .collect();
+        let mut texts: Vec<String> = moves.iter().map(|&mv| write(self.position, mv)).collect();
         texts.sort();
         texts.join(", ")
     }
@@ -625,10 +605,9 @@ mod tests {
     fn every_legal_move_round_trips() {
         for name in Variant::names() {
             let mut position = position(name, None);
-            let moves = legal(&mut position);
-            for &mv in &moves {
-                let text = write(&mut position, mv, &moves);
-                assert_eq!(parse(&mut position, &text, &moves), Ok(mv), "{name} {text}");
+            for mv in legal(&mut position) {
+                let text = write(&mut position, mv);
+                assert_eq!(parse(&mut position, &text), Ok(mv), "{name} {text}");
             }
         }
     }
@@ -636,8 +615,7 @@ mod tests {
     #[test]
     fn ambiguity_names_the_candidates() {
         let mut position = position("meiriqi", None);
-        let moves = legal(&mut position);
-        let error = parse(&mut position, "Sd3", &moves).unwrap_err();
+        let error = parse(&mut position, "Sd3").unwrap_err();
         assert!(matches!(&error, SanError::Ambiguous(m) if m.ends_with("could be Scd3, Sed3")));
     }
 

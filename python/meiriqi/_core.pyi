@@ -472,3 +472,85 @@ class Board:
     def __eq__(self, other: object) -> bool:
         """Same variant, pieces, hands, side to move, rights and counters (the move stacks may
         differ)."""
+
+# -- game records (the Rust parts of meiriqi.pgn) ---------------------------------------------
+
+@final
+class SkipType:
+    """The type of ``SKIP``, the answer of a visitor that does not want what follows."""
+
+    SKIP: SkipType
+
+class TreeBuilder:
+    """The base of ``meiriqi.pgn.GameBuilder``: the hooks that grow a game tree of Python nodes
+    (``visit_move``, ``visit_comment``, ``visit_nag``, ``begin_variation``, ``end_variation``)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None: ...
+    def _begin_tree(self, root: object, child_class: type) -> None:
+        """Starts building below ``root``, making nodes of ``child_class``."""
+    def visit_move(self, board: object, move: Move) -> None: ...
+    def visit_comment(self, comment: str) -> None: ...
+    def visit_nag(self, nag: int) -> None: ...
+    def begin_variation(self) -> None: ...
+    def end_variation(self) -> None: ...
+
+class RecordExporter:
+    """The base of ``meiriqi.pgn.StringExporter`` and ``FileExporter``: the hooks that write a
+    record, to a list of lines or to a text handle."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None: ...
+    def _configure(
+        self,
+        columns: int | None,
+        headers: bool,
+        comments: bool,
+        variations: bool,
+        handle: object | None = None,
+    ) -> None:
+        """Sets what is written and where (kept as lines, or written to ``handle``)."""
+    def _text(self) -> list[str]:
+        """The lines of the last game written (empty when writing to a handle)."""
+    def _written(self) -> int:
+        """The number of characters written to the handle for the last game."""
+    def begin_game(self) -> None: ...
+    def visit_header(self, name: str, value: str) -> None: ...
+    def end_headers(self) -> None: ...
+    def visit_comment(self, comment: str) -> None: ...
+    def visit_nag(self, nag: int) -> None: ...
+    def visit_move(self, board: Board, move: Move) -> None: ...
+    def begin_variation(self) -> SkipType | None: ...
+    def end_variation(self) -> None: ...
+    def visit_result(self, result: str) -> None: ...
+    def end_game(self) -> None: ...
+
+@final
+class LineSource:
+    """Where reading a text handle stands: its line numbers, and a line read past a game."""
+
+    def __init__(self) -> None: ...
+    @property
+    def number(self) -> int:
+        """How many lines have been read."""
+
+@final
+class RecordKit:
+    """What reading and walking records need from ``meiriqi.pgn``, with the two entry points."""
+
+    def __init__(
+        self,
+        base: type,
+        board_class: type[Board],
+        error_class: type[ValueError],
+        variant_lookup: Callable[[str], Variant],
+    ) -> None: ...
+    def read(
+        self,
+        source: LineSource,
+        handle: object,
+        visitor: object,
+        variant: Variant,
+        tag_variant: bool,
+    ) -> bool:
+        """Reads the next game of ``handle`` through ``visitor``; ``False`` at the end."""
+    def walk(self, game: object, board: Board | None, visitor: object) -> None:
+        """Walks a game tree through ``visitor`` in record order, playing on ``board``."""

@@ -6,6 +6,8 @@ board of one arriving in a worker), so that game records, XBoard's ``variants=``
 
 from __future__ import annotations
 
+from functools import cache
+
 from meiriqi._core import Board, Variant
 
 __all__ = ["variants"]
@@ -15,4 +17,10 @@ def variants() -> dict[str, str]:
     """Every variant offered, with its one-line description: the built-in ones (the flagship
     first), then the loaded ones."""
     loaded = {variant.name: variant.description for variant in Variant.loaded()}
-    return {**Board.variants(), **loaded}
+    return {**_built_in(), **loaded}
+
+
+@cache
+def _built_in() -> dict[str, str]:
+    """The built-in variants with their descriptions (they never change)."""
+    return Board.variants()

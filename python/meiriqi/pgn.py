@@ -19,8 +19,10 @@ that keeps the board, parses the moves and calls a :class:`BaseVisitor`'s hooks 
 the visitor decides what to keep: :class:`GameBuilder` (the default) builds a :class:`Game`,
 :class:`StringExporter` and :class:`FileExporter` write the record again, and a visitor of one's
 own may answer :data:`SKIP` to leave a game's movetext or a variation unparsed.
-:meth:`Game.accept` walks a tree in the same order. Neither reading nor writing recurses, so
-deeply nested variations are no problem.
+:meth:`Game.accept` walks a tree in the same order. The reading, the walking and the writing are
+the Rust core's (``GameBuilder`` and the exporters have Rust bases, so reading into a tree or
+writing a record makes no Python call per move); neither recurses, and reading holds one position
+whatever the nesting, so deeply nested variations are no problem.
 
 The reader never stops at broken input. Each problem (an illegal, ambiguous or malformed move, an
 unknown token, a NAG outside 0-255, an unclosed comment or variation, a bad tag, FEN or Variant
@@ -34,13 +36,11 @@ tag line that follows an empty line, so the next game is still read.
 from __future__ import annotations
 
 import abc
-import enum
 import re
 import sys
 import unicodedata
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, Generic, TextIO, TypeVar, overload
 
@@ -91,35 +91,8 @@ NAG_SPECULATIVE_MOVE = 5
 NAG_DUBIOUS_MOVE = 6
 NAG_MAX = 255
 """The largest NAG (Numeric Annotation Glyph) a record may hold."""
-_SUFFIX_NAGS = {
-    "!": NAG_GOOD_MOVE,
-    "?": NAG_MISTAKE,
-    "!!": NAG_BRILLIANT_MOVE,
-    "??": NAG_BLUNDER,
-    "!?": NAG_SPECULATIVE_MOVE,
-    "?!": NAG_DUBIOUS_MOVE,
-}
 
 _TAG_NAME = re.compile(r"[A-Za-z0-9_]+")
-_TAG_LINE = re.compile(r'\s*\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*')
-_TOKEN = re.compile(
-    r"""
-      (?P<space>\s+)
-    | (?P<brace>\{)
-    | (?P<line_comment>;.*)
-    | (?P<open>\()
-    | (?P<close>\))
-    | (?P<nag>\$[0-9]+)
-    | (?P<suffix>!!|\?\?|!\?|\?!|!|\?)
-    | (?P<result>1-0|0-1|1/2-1/2|\*)
-    | (?P<number>[0-9]+\.*)
-    | (?P<move>\+?[A-Za-z][A-Za-z0-9=+\#@-]*)
-    | (?P<unknown>[^\s{}();$!?]+|.)
-    """,
-    re.VERBOSE,
-)
-_COMMENT_START = re.compile(r"[{;]")
-"""What a skimmed movetext still has to notice: where comments begin."""
 
 ResultT = TypeVar("ResultT", covariant=True)
 
@@ -134,11 +107,8 @@ class PgnError(ValueError):
         self.message = message
 
 
-class SkipType(enum.Enum):
-    """The type of :data:`SKIP`, the answer of a visitor that does not want what follows."""
-
-    SKIP = "skip"
-
+SkipType = _core.SkipType
+"""The type of :data:`SKIP`, the answer of a visitor that does not want what follows."""
 
 SKIP = SkipType.SKIP
 """Returned by :meth:`BaseVisitor.begin_game`, :meth:`~BaseVisitor.end_headers` or
@@ -263,69 +233,29 @@ class BaseVisitor(abc.ABC, Generic[ResultT]):
         """What the visit produced: returned by :func:`read_game` and :meth:`Game.accept`."""
 
 
-@dataclass
-class _Building:
-    """One line of play being built: the main line or a variation."""
-
-    node: GameNode
-    has_move: bool = False
-    starting_comment: str = ""
-
-
-class GameBuilder(BaseVisitor["Game"]):
+class GameBuilder(_core.TreeBuilder, BaseVisitor["Game"]):
     """Builds a :class:`Game` tree, keeping every error in ``game.errors``; the default visitor
-    of :func:`read_game`, and a copier of games with :meth:`Game.accept`."""
+    of :func:`read_game`, and a copier of games with :meth:`Game.accept`.
 
-    def __init__(self) -> None:
+    Its move, comment, NAG and variation hooks are the Rust core's (:class:`TreeBuilder`): a
+    comment before a line's first move becomes that move's starting comment (in the main line,
+    the game's comment), a NAG goes to the last move, a variation is an alternative to the last
+    move of the line it opens in. A subclass may override any hook; ``Game`` chooses the class
+    of the games built (a subclass of :class:`Game`), as in ``chess.pgn``.
+    """
+
+    def __init__(self, *, Game: type[Game] | None = None) -> None:  # noqa: N803 (python-chess's name)
+        self.Game = _game_class() if Game is None else Game
         self.begin_game()
 
     def begin_game(self) -> None:
         """Starts a new :class:`Game`."""
-        self.game = Game()
-        self._lines = [_Building(self.game)]
+        self.game = self.Game()
+        self._begin_tree(self.game, ChildNode)
 
     def visit_header(self, name: str, value: str) -> None:
         """Sets the tag."""
         self.game.headers[name] = value
-
-    def visit_comment(self, comment: str) -> None:
-        """Adds to the last move's comment, or to the starting comment of the next move (in the
-        main line, before the first move: to the game's comment)."""
-        words = " ".join(comment.split())
-        if not words:
-            return
-        line = self._lines[-1]
-        if line.has_move or len(self._lines) == 1:
-            line.node.comment = f"{line.node.comment} {words}".strip()
-        else:
-            line.starting_comment = f"{line.starting_comment} {words}".strip()
-
-    def visit_move(self, board: meiriqi.Board, move: _core.Move) -> None:
-        """Adds the move (known to be legal) as the next node of the current line."""
-        line = self._lines[-1]
-        child = line.node._attach(move)
-        if not line.has_move:
-            child.starting_comment = line.starting_comment
-        line.node = child
-        line.has_move = True
-
-    def visit_nag(self, nag: int) -> None:
-        """Adds the NAG to the last move."""
-        line = self._lines[-1]
-        if line.has_move:
-            line.node.nags.add(nag)
-
-    def begin_variation(self) -> None:
-        """Starts an alternative to the last move of the current line."""
-        parent = self._lines[-1].node.parent
-        if parent is None:
-            raise ValueError("a variation needs a move to be an alternative to")
-        self._lines.append(_Building(parent))
-
-    def end_variation(self) -> None:
-        """Goes back to the line the variation was opened in."""
-        if len(self._lines) > 1:
-            self._lines.pop()
 
     def visit_result(self, result: str) -> None:
         """Sets the ``Result`` tag."""
@@ -340,137 +270,9 @@ class GameBuilder(BaseVisitor["Game"]):
         return self.game
 
 
-class _Variation:
-    """The words of a written side variation, kept by reference until the enclosing line is
-    written (nested variations are never copied); its parentheses are not words, so a comment
-    word that happens to be a parenthesis stays a word of its own."""
-
-    __slots__ = ("words",)
-
-    def __init__(self, words: list[str | _Variation]) -> None:
-        self.words = words
-
-
-class _Pending:
-    """A move whose words wait for its NAGs, comment and side variations."""
-
-    __slots__ = ("before", "comment", "nags", "number", "san", "sides", "white")
-
-    def __init__(self, before: list[str], number: int, white: bool, text: str) -> None:
-        self.before = before
-        self.number = number
-        self.white = white
-        self.san = text
-        self.nags: set[int] = set()
-        self.comment: list[str] = []
-        self.sides: list[_Variation] = []
-
-    def words(self, numbered: bool) -> list[str | _Variation]:
-        """The move's words; ``numbered`` asks for a number even before a move by Black."""
-        words: list[str | _Variation] = [*_comment_words(self.before)]
-        if self.white:
-            prefix = f"{self.number}. "
-        elif numbered or self.before:
-            prefix = f"{self.number}... "
-        else:
-            prefix = ""
-        words.append(prefix + self.san)
-        words.extend(f"${nag}" for nag in sorted(self.nags))
-        words.extend(_comment_words(self.comment))
-        words.extend(self.sides)
-        return words
-
-
-class _Writing:
-    """One line of play being written: the main line or a side variation."""
-
-    __slots__ = ("before", "move", "numbered", "played", "words")
-
-    def __init__(self, words: list[str | _Variation]) -> None:
-        self.words = words
-        self.move: _Pending | None = None
-        self.before: list[str] = []
-        self.numbered = True
-        self.played = False
-
-
-def _comment_words(words: list[str]) -> list[str]:
-    """A comment's words between braces, to be wrapped like any other words."""
-    if not words:
-        return []
-    braced = list(words)
-    braced[0] = "{ " + braced[0]
-    braced[-1] += " }"
-    return braced
-
-
-def _wrap(words: list[str | _Variation], wrapper: _Wrapper) -> None:
-    """Hands words to ``wrapper``, nested variations between parentheses, without recursion."""
-    stack = [iter(words)]
-    while stack:
-        word = next(stack[-1], None)
-        if word is None:
-            stack.pop()
-            if stack:
-                wrapper.close()
-        elif isinstance(word, _Variation):
-            wrapper.open()
-            stack.append(iter(word.words))
-        else:
-            wrapper.add(word)
-
-
-class _Wrapper:
-    """Fills lines of at most ``columns`` characters with words (a longer word stands alone;
-    ``None``: one line); a variation's opening parenthesis sticks to its first word and the
-    closing one to its last word. Each full line goes to ``write_line``."""
-
-    def __init__(self, columns: int | None, write_line: Callable[[str], None]) -> None:
-        self.columns = columns
-        self.write_line = write_line
-        self.line: list[str] = []
-        self.length = 0
-        self.word: str | None = None
-        self.opening = ""
-
-    def add(self, word: str) -> None:
-        """Adds a word; it is placed once it is known whether a ``)`` sticks to it."""
-        self.place()
-        self.word, self.opening = self.opening + word, ""
-
-    def open(self) -> None:
-        """Opens a variation: ``(`` before the next word."""
-        self.opening += "("
-
-    def close(self) -> None:
-        """Closes a variation: ``)`` after the last word."""
-        if self.word is None:
-            self.add(")")
-        else:
-            self.word += ")"
-
-    def place(self) -> None:
-        """Puts the held word on the current line, or starts a new line with it."""
-        word, self.word = self.word, None
-        if word is None:
-            return
-        if self.line and (self.columns is None or self.length + 1 + len(word) <= self.columns):
-            self.line.append(word)
-            self.length += 1 + len(word)
-            return
-        self.flush()
-        self.line, self.length = [word], len(word)
-
-    def flush(self) -> None:
-        """Writes the current line, if any."""
-        if self.line:
-            self.write_line(" ".join(self.line))
-        self.line, self.length = [], 0
-
-    def finish(self) -> None:
-        """Writes everything held."""
-        self.place()
-        self.flush()
+def _game_class() -> type[Game]:
+    """The :class:`Game` class (defined below the visitors that build games)."""
+    return Game
 
 
 def _tag_line(name: str, value: str) -> str:
@@ -478,13 +280,21 @@ def _tag_line(name: str, value: str) -> str:
     return f'[{name} "{_escape(value)}"]'
 
 
-class _Exporter(BaseVisitor[ResultT]):
-    """What :class:`StringExporter` and :class:`FileExporter` share: the record as lines.
+class StringExporter(_core.RecordExporter, BaseVisitor[str]):
+    """Writes a game as text: ``game.accept(StringExporter())`` is ``str(game)``.
+
+    ``columns``: the width movetext is wrapped to (``None``: one line); ``headers``: write the
+    tag pairs and the empty line after them; ``comments``: write comments and NAGs;
+    ``variations``: write side variations. :meth:`result` is the record of the last game
+    visited, without a final line break. With :func:`read_game` a record is rewritten without
+    building a tree, ``read_game(handle, StringExporter)``: the movetext as ``str(game)`` writes
+    it, the tag pairs as the record has them (none added, a known ``Variant`` as its title).
 
     Annotations are normalised as the reader reads them: a move's NAGs (sorted, each once) and
     its comments (joined) are written right after it, then its side variations, whatever order
     they came in; comments before a line's first move are joined too. So a record read with an
-    exporter comes out as the game :class:`GameBuilder` builds from it would be written.
+    exporter comes out as the game :class:`GameBuilder` builds from it would be written. The
+    hooks are the Rust core's (:class:`RecordExporter`).
     """
 
     def __init__(
@@ -495,147 +305,14 @@ class _Exporter(BaseVisitor[ResultT]):
         comments: bool = True,
         variations: bool = True,
     ) -> None:
-        self.columns = columns
-        self.headers = headers
-        self.comments = comments
-        self.variations = variations
-        self._start()
-
-    @abc.abstractmethod
-    def _write_line(self, line: str) -> None:
-        """Writes one line of the record."""
-
-    def _start(self) -> None:
-        """Forgets everything of the previous game."""
-        self._lines = [_Writing([])]
-        self._skipped = 0
-        self._wrote_headers = False
-        self._wrapper = _Wrapper(self.columns, self._write_line)
-
-    def begin_game(self) -> None:
-        """Starts a new record."""
-        self._start()
-
-    def visit_header(self, name: str, value: str) -> None:
-        """Writes the tag pair (unless ``headers`` is false)."""
-        if self.headers:
-            self._write_line(_tag_line(name, value))
-            self._wrote_headers = True
-
-    def end_headers(self) -> None:
-        """Writes the empty line between the tag pairs and the movetext."""
-        if self._wrote_headers:
-            self._write_line("")
-
-    def visit_comment(self, comment: str) -> None:
-        """Keeps the comment for the last move or the next one (unless ``comments`` is false);
-        ``}`` cannot be written inside a comment and is dropped."""
-        words = comment.replace("}", "").split()
-        if not self.comments or self._skipped or not words:
-            return
-        line = self._lines[-1]
-        (line.move.comment if line.move is not None else line.before).extend(words)
-
-    def visit_nag(self, nag: int) -> None:
-        """Keeps the NAG for the last move (unless ``comments`` is false)."""
-        move = self._lines[-1].move
-        if self.comments and not self._skipped and move is not None:
-            move.nags.add(nag)
-
-    def visit_move(self, board: meiriqi.Board, move: _core.Move) -> None:
-        """Writes the previous move of the line and holds this one."""
-        if self._skipped:
-            return
-        line = self._lines[-1]
-        self._write_move(line)
-        line.played = True
-        number, white = board.fullmove_number, board.turn == _core.WHITE
-        line.move = _Pending(line.before, number, white, board.san(move))
-        line.before = []
-
-    def begin_variation(self) -> SkipType | None:
-        """Opens a side variation, or skips it (``variations`` false)."""
-        if self._skipped or not self.variations or self._lines[-1].move is None:
-            self._skipped += 1
-            return SKIP
-        self._lines.append(_Writing([]))
-        return None
-
-    def end_variation(self) -> None:
-        """Closes the side variation; it is written after the move it is an alternative to,
-        unless it holds no move (its first move was bad), like the variation a reader skips."""
-        if self._skipped:
-            self._skipped -= 1
-            return
-        if len(self._lines) == 1:
-            return
-        line = self._lines.pop()
-        if not line.played:
-            return
-        self._close(line)
-        parent = self._lines[-1].move
-        assert parent is not None, "a variation opens only after a move"
-        parent.sides.append(_Variation(line.words))
-
-    def visit_result(self, result: str) -> None:
-        """Writes the rest of the movetext and the result."""
-        while len(self._lines) > 1 or self._skipped:
-            self.end_variation()
-        self._close(self._lines[0])
-        self._wrapper.add(result)
-
-    def end_game(self) -> None:
-        """Writes the last line of the movetext."""
-        self._wrapper.finish()
-
-    def _write_move(self, line: _Writing) -> None:
-        """Writes the move held in ``line``, if any."""
-        move = line.move
-        if move is None:
-            return
-        self._emit(line, move.words(line.numbered))
-        line.numbered = bool(move.sides or move.comment)
-        line.move = None
-
-    def _close(self, line: _Writing) -> None:
-        """Writes what ``line`` still holds: its last move, or a comment without a move."""
-        self._write_move(line)
-        if line.before:
-            self._emit(line, [*_comment_words(line.before)])
-            line.before = []
-
-    def _emit(self, line: _Writing, words: list[str | _Variation]) -> None:
-        """Adds words to a variation, or to the record for the main line."""
-        if line is self._lines[0]:
-            _wrap(words, self._wrapper)
-        else:
-            line.words.extend(words)
-
-
-class StringExporter(_Exporter[str]):
-    """Writes a game as text: ``game.accept(StringExporter())`` is ``str(game)``.
-
-    ``columns``: the width movetext is wrapped to (``None``: one line); ``headers``: write the
-    tag pairs and the empty line after them; ``comments``: write comments and NAGs;
-    ``variations``: write side variations. :meth:`result` is the record of the last game
-    visited, without a final line break. With :func:`read_game` a record is rewritten without
-    building a tree, ``read_game(handle, StringExporter)``: the movetext as ``str(game)`` writes
-    it, the tag pairs as the record has them (none added, a known ``Variant`` as its title).
-    """
-
-    def _start(self) -> None:
-        self._text: list[str] = []
-        super()._start()
-
-    def _write_line(self, line: str) -> None:
-        self._text.append(line)
+        self._configure(columns, headers, comments, variations)
 
     def result(self) -> str:
         """The record."""
-        return "\n".join(self._text)
+        return "\n".join(self._text())
 
 
-class FileExporter(_Exporter[int]):
+class FileExporter(_core.RecordExporter, BaseVisitor[int]):
     """Writes games to ``handle`` as they are visited, each followed by an empty line, as
     :func:`write_game` does; the options are those of :class:`StringExporter`.
     :meth:`result` is the number of characters written for the last game."""
@@ -650,39 +327,30 @@ class FileExporter(_Exporter[int]):
         variations: bool = True,
     ) -> None:
         self.handle = handle
-        self.written = 0
-        super().__init__(columns=columns, headers=headers, comments=comments, variations=variations)
-
-    def begin_game(self) -> None:
-        """Starts a new record."""
-        self.written = 0
-        super().begin_game()
-
-    def _write_line(self, line: str) -> None:
-        self.written += self.handle.write(line + "\n")
-
-    def end_game(self) -> None:
-        """Writes the last line of the movetext and the empty line after the game."""
-        super().end_game()
-        self._write_line("")
+        self._configure(columns, headers, comments, variations, handle)
 
     def result(self) -> int:
         """The number of characters written for the last game."""
-        return self.written
+        return self._written()
 
 
 # -- the game tree ---------------------------------------------------------------------------------
 
 
 class GameNode:
-    """A position in a game tree: the root :class:`Game` or a :class:`ChildNode` after a move."""
+    """A position in a game tree: the root :class:`Game` or a :class:`ChildNode` after a move.
+
+    ``comment`` and ``starting_comment`` are empty until set (the class holds the empty
+    defaults, so that a node read from a record costs only what it holds).
+    """
+
+    comment: str = ""
+    starting_comment: str = ""
 
     def __init__(self) -> None:
         self.parent: GameNode | None = None
         self.move: _core.Move | None = None
         self.variations: list[ChildNode] = []
-        self.comment = ""
-        self.starting_comment = ""
         self.nags: set[int] = set()
 
     def game(self) -> Game:
@@ -799,70 +467,6 @@ class ChildNode(GameNode):
         return f"<ChildNode {self.move.uci()} at ply {self.ply()}>"
 
 
-@dataclass
-class _Walk:
-    """A line of play being walked by :meth:`Game.accept`."""
-
-    node: ChildNode
-    sides: Iterator[ChildNode]
-    pushed: int = 1
-    popped: bool = False
-
-
-def _visit_comment(comment: str, visitor: BaseVisitor[Any]) -> None:
-    """Visits a comment, its whitespace folded as the reader folds it, unless it is blank."""
-    words = " ".join(comment.split())
-    if words:
-        visitor.visit_comment(words)
-
-
-def _visit_node(node: ChildNode, board: meiriqi.Board, visitor: BaseVisitor[Any]) -> None:
-    """Visits a move with its annotations and plays it on ``board``."""
-    _visit_comment(node.starting_comment, visitor)
-    visitor.visit_move(board, node.move)
-    board.push(node.move)
-    visitor.visit_board(board)
-    for nag in sorted(node.nags):
-        visitor.visit_nag(nag)
-    _visit_comment(node.comment, visitor)
-
-
-def _walk(root: GameNode, board: meiriqi.Board, visitor: BaseVisitor[Any]) -> None:
-    """Visits the moves below ``root`` in record order, with an explicit stack of lines: each
-    move, then its side variations (from the position before it), then the next move. ``board``
-    is left as it was found."""
-    first = root.variations[0]
-    _visit_node(first, board, visitor)
-    stack = [_Walk(first, iter(root.variations[1:]))]
-    while stack:
-        line = stack[-1]
-        side = next(line.sides, None)
-        if side is not None:
-            if not line.popped:
-                board.pop()
-                line.popped = True
-            if visitor.begin_variation() is SKIP:
-                visitor.end_variation()
-            else:
-                _visit_node(side, board, visitor)
-                stack.append(_Walk(side, iter(())))
-            continue
-        if line.popped:
-            board.push(line.node.move)
-            line.popped = False
-        if line.node.variations:
-            line.node = line.node.variations[0]
-            _visit_node(line.node, board, visitor)
-            line.sides = iter(line.node.parent.variations[1:])
-            line.pushed += 1
-            continue
-        for _ in range(line.pushed):
-            board.pop()
-        stack.pop()
-        if stack:
-            visitor.end_variation()
-
-
 class Game(GameNode):
     """A game record: headers, the tree of moves, and the errors met while reading it."""
 
@@ -914,10 +518,14 @@ class Game(GameNode):
             start.pop()
         game = cls()
         game.setup(start)
-        node: GameNode = game
+        builder = _core.TreeBuilder()
+        builder._begin_tree(game, ChildNode)
         for move in moves:
-            node = node._attach(move)
-        game.update_result(claim_draw=claim_draw)
+            builder.visit_move(start, move)
+        outcome = board.outcome(claim_draw=claim_draw)
+        if outcome is not None:
+            game.headers["Result"] = outcome.result()
+            game.headers["Termination"] = outcome.termination.value
         return game
 
     def accept(self, visitor: BaseVisitor[ResultT]) -> ResultT:
@@ -925,19 +533,7 @@ class Game(GameNode):
         position, the game's comment, the moves and variations, the ``Result`` tag) and returns
         ``visitor.result()``. The walk does not recurse. Raises ``ValueError`` if the game has
         moves but its start cannot be set up (bad ``FEN`` or ``Variant``), before any hook."""
-        board = self._start()
-        if visitor.begin_game() is not SKIP:
-            visitor.begin_headers()
-            for name, value in self.headers.items():
-                visitor.visit_header(name, value)
-            if visitor.end_headers() is not SKIP:
-                if board is not None:
-                    visitor.visit_board(board)
-                _visit_comment(self.comment, visitor)
-                if board is not None and self.variations:
-                    _walk(self, board, visitor)
-                visitor.visit_result(self.headers.get("Result", "*"))
-        visitor.end_game()
+        _KIT.walk(self, self._start(), visitor)
         return visitor.result()
 
     def _start(self) -> meiriqi.Board | None:
@@ -996,10 +592,9 @@ def variant_name(text: str) -> str:
     return name
 
 
-def _variant_title(text: str) -> str:
-    """The title of the variant ``text`` names, or ``text`` itself if it names none."""
-    name = _variant_names().get(_fold(text.strip()))
-    return text if name is None else _variant_titles()[name]
+def _variant_of(text: str) -> _core.Variant:
+    """The variant a ``Variant`` tag names; ``ValueError`` (naming the known ones) if none."""
+    return _core.Variant(variant_name(text))
 
 
 def _fold(text: str) -> str:
@@ -1021,342 +616,52 @@ def write_game(game: Game, handle: TextIO) -> None:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-class _Lines:
-    """The lines of one handle, numbered, with one line of push-back between games."""
+_SOURCES: weakref.WeakKeyDictionary[TextIO, _core.LineSource] = weakref.WeakKeyDictionary()
+"""Where reading each handle stands (its line numbers and a line read past a game's end)."""
 
-    def __init__(self, handle: TextIO) -> None:
-        self.handle = handle
-        self.number = 0
-        self.held: str | None = None
-
-    def next(self) -> str | None:
-        """The next line without its line break, or ``None`` at the end."""
-        if self.held is not None:
-            line, self.held = self.held, None
-        else:
-            raw = self.handle.readline()
-            if not raw:
-                return None
-            line = raw.rstrip("\r\n")
-            if self.number == 0:
-                line = line.removeprefix("\ufeff")
-        self.number += 1
-        return line
-
-    def push_back(self, line: str) -> None:
-        """Gives a line back, to be read again by the next game."""
-        self.held = line
-        self.number -= 1
-
-
-_SOURCES: weakref.WeakKeyDictionary[TextIO, _Lines] = weakref.WeakKeyDictionary()
-
-
-@dataclass
-class _Line:
-    """One line of play being read: the main line or an open variation (``board`` is ``None``
-    where the moves are not parsed)."""
-
-    board: meiriqi.Board | None
-    opened_at: tuple[int, int] = (0, 0)
-    has_move: bool = False
-    skipping: bool = False
-    nesting: int = 0
-    visited: bool = False
-    """Whether the visitor was told of this variation (and so is owed its end)."""
-
-
-def _shorten(token: str) -> str:
-    """A token short enough for a message (a NAG may have thousands of digits)."""
-    return token if len(token) <= 12 else f"{token[:10]}... ({len(token)} characters)"
-
-
-class _Reader:
-    """Reads one game from numbered lines and tells a visitor about it, collecting errors
-    instead of stopping; an explicit stack of lines of play replaces recursion."""
-
-    def __init__(self, lines: _Lines, visitor: BaseVisitor[Any]) -> None:
-        self.lines = lines
-        self.visitor = visitor
-        self.started = False
-        self.skip_game = False
-        self.in_movetext = False
-        self.skimming = False
-        self.board: meiriqi.Board | None = None
-        self.stack: list[_Line] = []
-        self.tags: dict[str, str] = {}
-        self.tag_at: dict[str, tuple[int, int]] = {}
-        self.result: str | None = None
-        self.result_at = (0, 0)
-        self.comment: list[str] | None = None
-        self.comment_at = (0, 0)
-
-    def error(self, line: int, column: int, message: str) -> None:
-        """Reports a problem of the game being read (not of a game the visitor skips)."""
-        if not self.skip_game:
-            self.visitor.handle_error(PgnError(line, column, message))
-
-    def read(self) -> bool:
-        """Reads the next game; ``False`` when the input holds no more."""
-        previous_blank = False
-        while (text := self.lines.next()) is not None:
-            number = self.lines.number
-            blank = not text.strip()
-            if self.comment is not None:
-                if previous_blank and _TAG_LINE.fullmatch(text):
-                    self.lines.push_back(text)
-                    break
-                self.scan(text, number, self.close_comment(text, 0))
-            elif text.startswith("%") or (blank and not self.in_movetext):
-                pass
-            elif blank:
-                break
-            elif text.lstrip().startswith("["):
-                if self.in_movetext or (previous_blank and self.tag_at):
-                    self.lines.push_back(text)
-                    break
-                self.read_tag(text, number)
-            else:
-                self.begin()
-                self.scan(text, number, 0)
-            previous_blank = blank
-        if not self.started:
-            return False
-        self.finish()
-        self.visitor.end_game()
-        return True
-
-    def start(self) -> None:
-        """Tells the visitor a game begins, at its first tag pair or movetext."""
-        if self.started:
-            return
-        self.started = True
-        self.skip_game = self.visitor.begin_game() is SKIP
-        if not self.skip_game:
-            self.visitor.begin_headers()
-
-    def read_tag(self, text: str, number: int) -> None:
-        """Reads a tag pair line."""
-        self.start()
-        match = _TAG_LINE.fullmatch(text)
-        if match is None:
-            self.error(number, 1, f"malformed tag pair: {quoted(text.strip())}")
-            return
-        name, value = match[1], re.sub(r"\\(.)", r"\1", match[2])
-        problem = _tag_problem(name, value)
-        if problem is not None:
-            self.error(number, match.start(2) + 1, problem)
-            return
-        self.tags[name] = value
-        self.tag_at[name] = (number, match.start(2) + 1)
-        if self.skip_game:
-            return
-        if name == "Variant":
-            value = _variant_title(value)
-        self.visitor.visit_header(name, value)
-
-    def begin(self) -> None:
-        """Ends the tag pairs and sets up the starting position when the movetext begins."""
-        if self.in_movetext:
-            return
-        self.start()
-        self.in_movetext = True
-        if self.skip_game or self.visitor.end_headers() is SKIP:
-            self.skimming = True
-            return
-        tag = "Variant"
-        try:
-            variant = variant_name(self.tags.get("Variant", VARIANT))
-            tag = "FEN"
-            board = meiriqi.Board(self.tags.get("FEN"), variant=variant)
-        except ValueError as problem:
-            line, column = self.tag_at.get(tag, (self.lines.number, 1))
-            self.error(line, column, f"bad {tag} header: {problem}")
-            self.stack.append(_Line(None, skipping=True))
-            return
-        self.board = board
-        self.stack.append(_Line(board))
-        self.visitor.visit_board(board)
-
-    def close_comment(self, text: str, start: int) -> int:
-        """Adds ``text[start:]`` to the open comment; returns where scanning goes on."""
-        assert self.comment is not None
-        end = text.find("}", start)
-        self.comment.append(text[start:] if end < 0 else text[start:end])
-        if end < 0:
-            return len(text)
-        self.add_comment(" ".join(self.comment))
-        self.comment = None
-        return end + 1
-
-    def scan(self, text: str, number: int, position: int) -> None:
-        """Reads the movetext tokens of a line from ``position``."""
-        if self.skimming:
-            self.skim(text, number, position)
-            return
-        while position < len(text) and self.comment is None:
-            match = _TOKEN.match(text, position)
-            assert match is not None
-            kind, token, column = match.lastgroup, match[0], position + 1
-            position = match.end()
-            if kind == "brace":
-                self.comment = []
-                self.comment_at = (number, column)
-                position = self.close_comment(text, position)
-            elif kind == "line_comment":
-                self.add_comment(token[1:])
-            elif kind == "result":
-                self.result, self.result_at = token, (number, column)
-            elif kind == "unknown":
-                self.error(number, column, f"unknown token {quoted(token)}")
-            elif kind not in ("space", "number"):
-                self.play(kind, token, number, column)
-
-    def skim(self, text: str, number: int, position: int) -> None:
-        """Passes over movetext the visitor skips, noticing only where comments open (a blank
-        line or a tag pair inside one does not end the game)."""
-        while position < len(text) and self.comment is None:
-            match = _COMMENT_START.search(text, position)
-            if match is None or match[0] == ";":
-                return
-            self.comment = []
-            self.comment_at = (number, match.start() + 1)
-            position = self.close_comment(text, match.end())
-
-    def add_comment(self, text: str) -> None:
-        """Hands a comment to the visitor, unless its line of play is being skipped."""
-        if self.skimming or self.stack[-1].skipping:
-            return
-        words = " ".join(text.split())
-        if words:
-            self.visitor.visit_comment(words)
-
-    def play(self, kind: str | None, token: str, number: int, column: int) -> None:
-        """Handles a move, a NAG or a parenthesis."""
-        line = self.stack[-1]
-        if kind == "open":
-            self.open_variation(line, number, column)
-        elif kind == "close":
-            self.close_variation(line, number, column)
-        elif line.skipping:
-            return
-        elif kind == "move":
-            self.play_move(line, token, number, column)
-        elif not line.has_move:
-            self.error(number, column, f"annotation {quoted(token)} before any move")
-        else:
-            self.annotate(kind, token, number, column)
-
-    def annotate(self, kind: str | None, token: str, number: int, column: int) -> None:
-        """Hands a NAG (``$n`` or a ``!``/``?`` suffix) to the visitor if it is in range."""
-        if kind == "suffix":
-            nag = _SUFFIX_NAGS[token]
-        else:
-            digits = token[1:].lstrip("0") or "0"
-            nag = int(digits) if len(digits) <= len(str(NAG_MAX)) else NAG_MAX + 1
-        if nag > NAG_MAX:
-            self.error(number, column, f"NAG {_shorten(token)} is out of range (0-{NAG_MAX})")
-        else:
-            self.visitor.visit_nag(nag)
-
-    def open_variation(self, line: _Line, number: int, column: int) -> None:
-        """Starts a variation: an alternative to the last move of the current line."""
-        if line.skipping:
-            line.nesting += 1
-            return
-        if not line.has_move:
-            self.error(number, column, "variation before any move")
-            self.stack.append(_Line(None, (number, column), skipping=True))
-            return
-        if self.visitor.begin_variation() is SKIP:
-            self.stack.append(_Line(None, (number, column), skipping=True, visited=True))
-            return
-        assert line.board is not None
-        board = line.board.copy()
-        board.pop()
-        self.stack.append(_Line(board, (number, column), visited=True))
-
-    def close_variation(self, line: _Line, number: int, column: int) -> None:
-        """Ends the innermost variation (or a parenthesis nested in a skipped one)."""
-        if line.skipping and line.nesting:
-            line.nesting -= 1
-        elif len(self.stack) == 1:
-            self.error(number, column, "')' closes no variation")
-        else:
-            self.stack.pop()
-            if line.visited:
-                self.visitor.end_variation()
-
-    def play_move(self, line: _Line, token: str, number: int, column: int) -> None:
-        """Plays a move in the current line, or skips the rest of the line if it is bad."""
-        assert line.board is not None
-        try:
-            move = line.board.parse_san(token)
-        except ValueError as problem:
-            self.error(number, column, str(problem))
-            line.skipping = True
-            return
-        self.visitor.visit_move(line.board, move)
-        line.board.push(move)
-        line.has_move = True
-        self.visitor.visit_board(line.board)
-
-    def finish(self) -> None:
-        """Reports what was left open, checks the result and hands it to the visitor."""
-        if self.comment is not None and not self.skimming:
-            self.error(*self.comment_at, "comment not closed by '}'")
-        self.begin()
-        if self.skimming:
-            return
-        for line in self.stack[1:]:
-            self.error(*line.opened_at, "variation not closed by ')'")
-        for line in reversed(self.stack[1:]):
-            if line.visited:
-                self.visitor.end_variation()
-        result = self.tags.get("Result", "*")
-        if result not in RESULTS:
-            self.error(*self.tag_at["Result"], f"unknown result {quoted(result)}")
-            result = "*"
-        if self.result is not None and "Result" not in self.tag_at:
-            result = self.result
-        elif self.result not in (None, result):
-            message = f"result {self.result} contradicts the Result header {result}"
-            self.error(*self.result_at, message)
-        outcome = None if self.board is None else self.board.outcome()
-        if outcome is not None and result not in ("*", outcome.result()):
-            where = self.tag_at.get("Result", self.result_at)
-            message = f"result {result} contradicts the final position ({outcome.result()})"
-            self.error(*where, message)
-        self.visitor.visit_result(result)
+_KIT = _core.RecordKit(BaseVisitor, meiriqi.Board, PgnError, lambda text: _variant_of(text))
+"""What the core's record reader and walker need from this module."""
 
 
 @overload
-def read_game(handle: TextIO) -> Game | None: ...
+def read_game(handle: TextIO, *, variant: _core.Variant | str | None = None) -> Game | None: ...
 
 
 @overload
 def read_game(
     handle: TextIO,
     Visitor: Callable[[], BaseVisitor[ResultT]],  # noqa: N803 (python-chess's name)
+    *,
+    variant: _core.Variant | str | None = None,
 ) -> ResultT | None: ...
 
 
 def read_game(
     handle: TextIO,
     Visitor: Callable[[], BaseVisitor[Any]] = GameBuilder,  # noqa: N803 (python-chess's name)
+    *,
+    variant: _core.Variant | str | None = None,
 ) -> Any:
     """Reads the next game from ``handle`` through a new ``Visitor()`` and returns its
     :meth:`~BaseVisitor.result` (a :class:`Game` by default); ``None`` at the end of the input.
 
-    Problems go to the visitor's :meth:`~BaseVisitor.handle_error` (into ``game.errors`` by
-    default); line numbers count the lines read from ``handle`` by this function. A visitor
-    that skips a game still consumes it, so the next call reads the next game.
+    A record without a ``Variant`` tag is of ``variant`` (a name, title or alias, or a
+    :class:`Variant`; Mĕirìqí by default): ``read_game(handle, variant="chess")`` reads the
+    untagged records other programs write, and the visitor is given the variant's tag, so the
+    game read knows its variant. Problems go to the visitor's
+    :meth:`~BaseVisitor.handle_error` (into ``game.errors`` by default); line numbers count the
+    lines read from ``handle`` by this function. A visitor that skips a game still consumes it,
+    so the next call reads the next game. A line longer than a million characters is an error,
+    and the rest of it is left out.
     """
-    lines = _SOURCES.get(handle)
-    if lines is None:
-        lines = _SOURCES[handle] = _Lines(handle)
+    given = variant is not None
+    if not isinstance(variant, _core.Variant):
+        variant = _variant_of(VARIANT if variant is None else variant)
+    source = _SOURCES.get(handle)
+    if source is None:
+        source = _SOURCES[handle] = _core.LineSource()
     visitor = Visitor()
-    return visitor.result() if _Reader(lines, visitor).read() else None
+    return visitor.result() if _KIT.read(source, handle, visitor, variant, given) else None
 
 
 class _Converter(BaseVisitor[int]):

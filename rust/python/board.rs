@@ -48,10 +48,10 @@ pub(super) struct PyBoard {
 }
 
 /// Marks a board as read by work running without the interpreter lock, until dropped.
-struct Reading(Arc<AtomicUsize>);
+pub(super) struct Reading(Arc<AtomicUsize>);
 
 impl Reading {
-    fn of(board: &PyBoard) -> Reading {
+    pub(super) fn of(board: &PyBoard) -> Reading {
         board.readers.fetch_add(1, Ordering::SeqCst);
         Reading(Arc::clone(&board.readers))
     }
@@ -95,8 +95,14 @@ const MAX_GAMES: usize = 100_000_000;
 const MAX_PLIES: usize = 1_000_000;
 
 impl PyBoard {
-    fn variant(&self) -> &'static Variant {
+    pub(super) fn variant(&self) -> &'static Variant {
         self.game.position().variant()
+    }
+
+    /// The game in play, for a reader or walker of records that marked the board as read
+    /// ([`Reading`]) and so may play on it while visitors may not.
+    pub(super) fn game_in_use(&mut self) -> &mut Game {
+        &mut self.game
     }
 
     /// A board in play with `game`.
@@ -116,8 +122,8 @@ impl PyBoard {
             Ok(())
         } else {
             Err(PyRuntimeError::new_err(
-                "the board is being searched and cannot change until the search returns \
-                 (search or change a copy() instead)",
+                "the board is being searched or read and cannot change until that is over \
+                 (change a copy() instead)",
             ))
         }
     }
@@ -149,15 +155,14 @@ impl PyBoard {
 
     /// The legal move `candidate` names, with its SAN; `IllegalMoveError` if none.
     fn write_san(&mut self, candidate: &PyMove) -> PyResult<(Move, String)> {
-        let mv = self.legal(candidate)?;
-        let legal = self.legal_list()?;
-        Ok((mv, san::write(self.game.position_mut(), mv, &legal)))
+        let mv = self.legal_move(candidate)?;
+        Ok((mv, san::write(self.game.position_mut(), mv)))
     }
 
     /// The legal move `text` names in SAN or coordinate notation.
     fn read_san(&mut self, text: &str) -> PyResult<Move> {
-        let legal = self.legal_list()?;
-        san::parse(self.game.position_mut(), text, &legal).map_err(san_error)
+        self.position()?;
+        san::parse(self.game.position_mut(), text).map_err(san_error)
     }
 
     /// The game in play, or `InvalidPositionError` while a broken setup is being edited.
@@ -298,7 +303,7 @@ impl PyBoard {
     }
 
     /// The legal move `candidate` names, or `IllegalMoveError` naming the move and position.
-    fn legal(&mut self, candidate: &PyMove) -> PyResult<Move> {
+    pub(super) fn legal_move(&mut self, candidate: &PyMove) -> PyResult<Move> {
         match self.resolve(candidate)? {
             Some(mv) => Ok(mv),
             None => Err(IllegalMoveError::new_err(format!(
@@ -675,7 +680,7 @@ impl PyBoard {
     /// Plays a legal move; raises `IllegalMoveError` (board unchanged) otherwise.
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
         self.writable()?;
-        let mv = self.legal(&r#move)?;
+        let mv = self.legal_move(&r#move)?;
         self.game.push_unchecked(mv);
         Ok(())
     }
@@ -777,7 +782,7 @@ impl PyBoard {
                 }
                 Color::Black => {}
             }
-            text.push_str(&san::write(&mut position, mv, &legal));
+            text.push_str(&san::write(&mut position, mv));
             position.make(mv);
         }
         Ok(text)

@@ -9,11 +9,17 @@
 //! `Outcome`, ...), `board` the `Board` class and `support` its helpers.
 
 mod board;
+mod exporter;
+mod game_walk;
 mod move_objects;
+mod record_reader;
+mod records;
 mod squares;
 mod support;
+mod tree_builder;
 mod values;
 mod variant;
+mod visitor;
 
 use variant::VariantArg;
 
@@ -110,6 +116,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyLegalMoves>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<variant::PyVariant>()?;
+    m.add_class::<visitor::SkipType>()?;
+    m.add_class::<tree_builder::TreeBuilder>()?;
+    m.add_class::<exporter::RecordExporter>()?;
+    m.add_class::<record_reader::LineSource>()?;
+    m.add_class::<records::Kit>()?;
     m.add(
         "InvalidVariantError",
         py.get_type::<variant::InvalidVariantError>(),
