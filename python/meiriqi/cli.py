@@ -39,6 +39,7 @@ from meiriqi import (
     xboard,
 )
 from meiriqi import cli_options as options
+from meiriqi.names import counted
 from meiriqi.perft_split import perft_divide
 from meiriqi.sprt import Sprt
 
@@ -76,9 +77,16 @@ def _print_divide(counts: dict[str, int]) -> None:
     print(f"\nNodes: {sum(counts.values())}")
 
 
-def _pool(args: argparse.Namespace) -> distributed.TaskPool:
-    """The pool of ``--workers`` / ``--cluster``."""
-    return distributed.open_pool(args.workers, args.cluster)
+@contextlib.contextmanager
+def _pool(args: argparse.Namespace) -> Iterator[distributed.TaskPool]:
+    """The pool of ``--workers`` / ``--cluster``, open. While a cluster's pool is open (from
+    joining to leaving), ``sys.stdout`` is standard error: Ray prints its own messages (a worker
+    lost, a node gone) to ``sys.stdout`` from a thread of its own, ``log_to_driver`` or not, so
+    a command writes its results to the standard output it took before (see :func:`_output`)."""
+    with contextlib.ExitStack() as stack:
+        if args.cluster is not None:
+            stack.enter_context(contextlib.redirect_stdout(sys.stderr))
+        yield stack.enter_context(distributed.open_pool(args.workers, args.cluster))
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -113,16 +121,19 @@ def _play(args: argparse.Namespace) -> int:
 def _selfplay(args: argparse.Namespace) -> int:
     """``meiriqi selfplay [--games N] [--variant NAME] [--time T | --depth D] [--out FILE]
     [--max-plies P] [--seed S] [--opening-plies K] [--workers N | --cluster ADDRESS]
-    [--resume]``."""
-    finished = _finished_records(args, "selfplay")
-    if finished is None:
+    [--resume]``: nothing is read or written before the pool has started."""
+    if not _can_resume(args, "selfplay"):
         return 2
-    results = Counter(game.headers["Result"] for game in finished)
-    with _output(args.out, "selfplay", append=args.resume) as out:
-        if out is None:
-            return 2
-        try:
-            with _pool(args) as pool:
+    stdout = sys.stdout
+    try:
+        with _pool(args) as pool:
+            finished = _finished_records(args, "selfplay")
+            if finished is None:
+                return 2
+            results = Counter(game.headers["Result"] for game in finished)
+            with _output(args.out, "selfplay", append=args.resume, stdout=stdout) as out:
+                if out is None:
+                    return 2
                 results += selfplay.run(
                     args.games,
                     out,
@@ -137,10 +148,10 @@ def _selfplay(args: argparse.Namespace) -> int:
                     pool=pool,
                     done=len(finished),
                 )
-        except KeyboardInterrupt:
-            return _interrupted("selfplay", args.out)
+    except KeyboardInterrupt:
+        return _interrupted("selfplay", args.out)
     summary = ", ".join(f"{result}: {count}" for result, count in sorted(results.items()))
-    print(f"{args.games} games ({summary})", file=sys.stderr)
+    print(f"{counted(args.games, 'game')} ({summary})", file=sys.stderr)
     return 0
 
 
@@ -158,25 +169,29 @@ def _match(args: argparse.Namespace) -> int:
         if sprt.elo0 >= sprt.elo1:
             print("meiriqi match: --sprt ELO0 ELO1 needs ELO0 below ELO1", file=sys.stderr)
             return 2
-    finished = _finished_records(args, "match")
-    if finished is None:
+    if not _can_resume(args, "match"):
         return 2
+    stdout = sys.stdout
     standing = match.Standing()
-    standing.add_records(finished)
-    settings = match.MatchSettings(
-        engine_a=args.engine_a,
-        engine_b=args.engine_b,
-        seed=random.randrange(2**63) if args.seed is None else args.seed,
-        max_plies=args.max_plies,
-        opening_plies=args.opening_plies,
-        variant=Variant(args.variant),
-    )
-    print(f"A: {args.engine_a}, B: {args.engine_b}, variant {args.variant}")
-    with _output(args.out or os.devnull, "match", append=args.resume) as out:
-        if out is None:
-            return 2
-        try:
-            with _pool(args) as pool:
+    try:
+        with _pool(args) as pool:
+            finished = _finished_records(args, "match")
+            if finished is None:
+                return 2
+            standing.add_records(finished)
+            settings = match.MatchSettings(
+                engine_a=args.engine_a,
+                engine_b=args.engine_b,
+                seed=random.randrange(2**63) if args.seed is None else args.seed,
+                max_plies=args.max_plies,
+                opening_plies=args.opening_plies,
+                variant=Variant(args.variant),
+            )
+            records = args.out or os.devnull
+            with _output(records, "match", append=args.resume, stdout=stdout) as out:
+                if out is None:
+                    return 2
+                print(f"A: {args.engine_a}, B: {args.engine_b}, variant {args.variant}", file=stdout)
                 match.run(
                     settings,
                     args.games,
@@ -186,11 +201,19 @@ def _match(args: argparse.Namespace) -> int:
                     sprt=sprt,
                     standing=standing,
                 )
-        except KeyboardInterrupt:
-            print(standing.summary(sprt))
-            return _interrupted("match", args.out)
+    except KeyboardInterrupt:
+        print(standing.summary(sprt))
+        return _interrupted("match", args.out)
     print(standing.summary(sprt))
     return 0
+
+
+def _can_resume(args: argparse.Namespace, command: str) -> bool:
+    """Whether the command's options allow its ``--resume``, if given; else says why not."""
+    if args.resume and args.out in (None, "-"):
+        print(f"meiriqi {command}: --resume needs --out FILE", file=sys.stderr)
+        return False
+    return True
 
 
 def _finished_records(args: argparse.Namespace, command: str) -> list[pgn.Game] | None:
@@ -198,9 +221,6 @@ def _finished_records(args: argparse.Namespace, command: str) -> list[pgn.Game] 
     none; ``None`` after saying why the run cannot resume."""
     if not args.resume:
         return []
-    if args.out in (None, "-"):
-        print(f"meiriqi {command}: --resume needs --out FILE", file=sys.stderr)
-        return None
     finished = resume.finished_records(args.out, args.variant)
     if len(finished) > args.games:
         print(
@@ -243,11 +263,13 @@ def _convert(args: argparse.Namespace) -> int:
 
 
 @contextlib.contextmanager
-def _output(path: str, command: str, *, append: bool = False) -> Iterator[TextIO | None]:
-    """The file ``path`` opened for writing, or for adding at its end (``-``: standard output),
-    or ``None`` after saying why it cannot be."""
+def _output(
+    path: str, command: str, *, append: bool = False, stdout: TextIO | None = None
+) -> Iterator[TextIO | None]:
+    """The file ``path`` opened for writing, or for adding at its end (``-``: ``stdout``, by
+    default ``sys.stdout``), or ``None`` after saying why it cannot be."""
     if path == "-":
-        yield sys.stdout
+        yield sys.stdout if stdout is None else stdout
         return
     try:
         handle = open(path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115
