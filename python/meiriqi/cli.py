@@ -191,7 +191,9 @@ def _match(args: argparse.Namespace) -> int:
             with _output(records, "match", append=args.resume, stdout=stdout) as out:
                 if out is None:
                     return 2
-                print(f"A: {args.engine_a}, B: {args.engine_b}, variant {args.variant}", file=stdout)
+                print(
+                    f"A: {args.engine_a}, B: {args.engine_b}, variant {args.variant}", file=stdout
+                )
                 match.run(
                     settings,
                     args.games,

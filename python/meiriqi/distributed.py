@@ -222,7 +222,8 @@ class RayPool(_RetryingPool[Any]):
                 log_to_driver=False,
                 configure_logging=False,
             )
-        except (ConnectionError, RuntimeError) as error:  # no cluster there, another Ray version
+        # No cluster there, another Ray version, a token asked for and not found, ...
+        except (ConnectionError, RuntimeError, ray.exceptions.RayError) as error:
             raise ValueError(f"cannot join the Ray cluster at {address}: {error}") from None
         self._ray = ray
         self._remote = ray.remote(max_retries=MAX_ATTEMPTS - 1, retry_exceptions=False)(_run_task)
