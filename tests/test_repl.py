@@ -361,6 +361,8 @@ def test_ctrl_c_at_the_prompt_does_not_end_the_session() -> None:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # Ctrl-C's default handling, also when the tests run in the background (ignoring it).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     stdout = process.stdout
     assert stdout is not None
