@@ -31,6 +31,7 @@ from meiriqi import (
     distributed,
     match,
     pgn,
+    record_input,
     repl,
     resume,
     selfplay,
@@ -247,18 +248,16 @@ def _interrupted(command: str, out: str | None) -> int:
 def _convert(args: argparse.Namespace) -> int:
     """``meiriqi convert INPUT [-o OUTPUT] [--fen]``: exit 1 when the input has errors."""
     try:
-        source: contextlib.AbstractContextManager[TextIO] = (
-            contextlib.nullcontext(sys.stdin)
-            if args.input == "-"
-            else open(args.input, encoding="utf-8")  # noqa: SIM115
-        )
+        handle = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")  # noqa: SIM115
     except OSError as error:
         print(f"meiriqi convert: cannot read {args.input!r}: {error.strerror}", file=sys.stderr)
         return 2
-    with source as handle, _output(args.output, "convert") as dest:
+    # An unreadable input (a binary file, a line of megabytes) is a ValueError, told by _run.
+    lines = record_input.BoundedLines(handle, "standard input" if args.input == "-" else args.input)
+    with contextlib.closing(handle), _output(args.output, "convert") as dest:
         if dest is None:
             return 2
-        errors = pgn.convert(handle, dest, fen=args.fen)
+        errors = pgn.convert(lines, dest, fen=args.fen)  # type: ignore[arg-type]
     if errors:
         print(f"meiriqi convert: {errors} error(s) in {args.input}", file=sys.stderr)
     return 1 if errors else 0
