@@ -240,3 +240,59 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for command in ("play", "selfplay", "convert", "perft"):
         assert command in out
+
+
+def help_text(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """The help that ``meiriqi ARGV`` prints."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 0
+    return capsys.readouterr().out
+
+
+def aligned_listing(lines: list[str], indent: str = "") -> dict[str, str]:
+    """The variants of a listing whose descriptions all start in column 22 (after ``indent``),
+    with their descriptions; fails for any line out of the column."""
+    column = len(indent) + 22
+    listed: dict[str, str] = {}
+    for line in lines:
+        assert line.startswith(indent) and len(line) <= 80, line
+        name, text = line[:column].strip(), line[column:]
+        if name and (" " in name or (text and line[column - 2 : column] != "  ")):
+            name, text = line.strip(), ""  # a name too long for the column, alone on its line
+        assert not text.startswith(" "), f"out of the column: {line!r}"
+        if name:
+            listed[name] = text
+        else:
+            listed[list(listed)[-1]] += f" {text}"
+    return {name: text.strip() for name, text in listed.items()}
+
+
+def test_help_lists_the_variants_one_per_line(capsys: pytest.CaptureFixture[str]) -> None:
+    out = help_text(["--help"], capsys)
+    listing = out.split("Variants (--variant NAME):\n")[1].split("\n\n")[0]
+    assert aligned_listing(listing.splitlines(), indent="  ") == meiriqi.Board.variants()
+
+
+def test_variant_list_aligns_the_descriptions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variant", "list"]) == 0
+    listing = aligned_listing(capsys.readouterr().out.splitlines())
+    assert listing == meiriqi.Board.variants()
+    # The player's 'variant' lists them the same way.
+    session_out = io.StringIO()
+    meiriqi.repl.Session(out=session_out).do_variant("")
+    lines = session_out.getvalue().splitlines()
+    assert lines[0] == "playing Mĕirìqí (meiriqi); the variants:"
+    assert aligned_listing(lines[1:], indent="  ") == meiriqi.Board.variants()
+
+
+@pytest.mark.parametrize("columns", ["60", "80", "100"])
+def test_variant_help_breaks_no_name_and_no_quote(
+    columns: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    for command in ("play", "selfplay", "match", "perft"):
+        out = help_text([command, "--help"], capsys)
+        assert "'--variant list'" in out
+        words = set(out.replace(",", " ").split())
+        assert set(meiriqi.Board.variants()) <= words, f"a name was broken in {command} --help"

@@ -203,7 +203,7 @@ def test_resume_reads_only_complete_records(single_process_games: str, tmp_path:
 @pytest.mark.parametrize("path", ["/dev/zero", "{tmp}", "{tmp}/binary.pgn"])
 def test_resume_reads_only_files_of_records(path: str, tmp_path: Path) -> None:
     (tmp_path / "binary.pgn").write_bytes(bytes(range(128, 256)))
-    with pytest.raises(ValueError, match="(not a file of game records|not UTF-8 text)"):
+    with pytest.raises(ValueError, match=r"(not a file of game records|not UTF-8 text)"):
         resume.finished_records(path.format(tmp=tmp_path), "meiriqi")
 
 

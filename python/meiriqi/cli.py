@@ -16,6 +16,7 @@ import io
 import os
 import random
 import sys
+import textwrap
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -27,6 +28,7 @@ from meiriqi import (
     Board,
     Variant,
     __version__,
+    catalog,
     display,
     distributed,
     match,
@@ -311,14 +313,15 @@ def _choose_variant(args: argparse.Namespace) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
-    parser = argparse.ArgumentParser(
+    summary = (
+        "Mĕirìqí (Beautiful Sun Chess), Yáng Qí, the Wildeurasian games and the reference games "
+        "(chess, Xiangqi, Shogi): play, count and convert. Without a command (or with only "
+        "options) it plays."
+    )
+    parser = options.ArgumentParser(
         prog="meiriqi",
-        description="Mĕirìqí (Beautiful Sun Chess), Yáng Qí, the Wildeurasian games and the "
-        "reference games (chess, Xiangqi, Shogi): play, count and convert. "
-        "Without a command (or with only options) it plays. "
-        "Variants (--variant NAME): "
-        + "; ".join(f"{name}: {text}" for name, text in Board.variants().items())
-        + ".",
+        description=f"{textwrap.fill(summary, 80)}\n\nVariants (--variant NAME):\n"
+        + catalog.listing(Board.variants(), indent="  "),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -622,8 +622,7 @@ class Session:
             self.say(f"new game of {game_name(self.board)}")
             return
         self.say(f"playing {game_name(self.board)} ({self.board.variant_name}); the variants:")
-        for name, description in catalog.variants().items():
-            self.say(f"  {name:<20} {description}")
+        self.say(catalog.listing(catalog.variants(), indent="  "))
 
     def do_claim(self, argument: str) -> None:
         """``claim``: ends the game as a draw when the side to move may claim one."""
