@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 import subprocess
@@ -296,3 +297,40 @@ def test_variant_help_breaks_no_name_and_no_quote(
         assert "'--variant list'" in out
         words = set(out.replace(",", " ").split())
         assert set(meiriqi.Board.variants()) <= words, f"a name was broken in {command} --help"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+@pytest.mark.parametrize("divide", [False, True])
+def test_perft_shows_its_progress_on_a_terminal(
+    divide: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import pty
+
+    argv = ["perft", "5", "--threads", "2", *(["--divide"] if divide else [])]
+    assert main(argv) == 0
+    plain = capsys.readouterr()
+    assert plain.err == "", "no progress bar off a terminal"
+    controller, terminal = pty.openpty()
+    with subprocess.Popen(
+        [sys.executable, "-m", "meiriqi", *argv], stdout=subprocess.PIPE, stderr=terminal
+    ) as process:
+        os.close(terminal)
+        shown = b""
+        while chunk := read_terminal(controller):
+            shown += chunk
+        out = process.stdout.read() if process.stdout else b""
+        assert process.wait(timeout=300) == 0
+    os.close(controller)
+    assert out.decode() == plain.out
+    bars = shown.decode().split("\r")
+    assert bars[1].startswith("[....................] 1/44 subtrees, about ")
+    assert bars[-2].startswith("[###################.] 43/44 subtrees, about ")
+    assert bars[-1] == "\x1b[K", "the bar is wiped out at the end"
+
+
+def read_terminal(controller: int) -> bytes:
+    """What the terminal shows next, ``b""`` once no process holds it open."""
+    try:
+        return os.read(controller, 65536)
+    except OSError:  # EIO: the other side is closed
+        return b""

@@ -19,7 +19,7 @@ import sys
 import textwrap
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 from meiriqi import (
@@ -43,7 +43,7 @@ from meiriqi import (
 )
 from meiriqi import cli_options as options
 from meiriqi.names import counted
-from meiriqi.perft_split import perft_divide
+from meiriqi.perft_split import perft_divide, perft_in_steps
 from meiriqi.sprt import Sprt
 
 
@@ -60,6 +60,13 @@ def _perft(args: argparse.Namespace) -> int:
             _print_divide(counts)
         else:
             print(total)
+    elif sys.stderr.isatty() and args.depth > 1:
+        counts = perft_in_steps(board, args.depth, _progress_line(sys.stderr), threads=args.threads)
+        total = sum(counts.values())
+        if args.divide:
+            _print_divide(counts)
+        else:
+            print(total)
     elif args.divide:
         counts = board.perft_divide(args.depth, threads=args.threads)
         _print_divide(counts)
@@ -71,6 +78,24 @@ def _perft(args: argparse.Namespace) -> int:
         seconds = time.perf_counter() - start
         print(f"{seconds:.3f} s, {total / max(seconds, 1e-9):,.0f} nodes/s", file=sys.stderr)
     return 0
+
+
+_ERASE_LINE_END = "\x1b[K"
+"""The terminal's control sequence that wipes out the line from the cursor on."""
+
+
+def _progress_line(terminal: TextIO) -> Callable[[int, int], None]:
+    """A progress bar of the subtrees counted, drawn again and again on one line of
+    ``terminal`` with the time left, and wiped out when the count is done."""
+    start = time.monotonic()
+
+    def show(done: int, total: int) -> None:
+        left = (time.monotonic() - start) / done * (total - done)
+        bar = selfplay.progress_bar(done, total, seconds_left=left, unit="subtrees")
+        terminal.write(f"\r{bar}{_ERASE_LINE_END}" if done < total else f"\r{_ERASE_LINE_END}")
+        terminal.flush()
+
+    return show
 
 
 def _print_divide(counts: dict[str, int]) -> None:
