@@ -40,6 +40,7 @@ from meiriqi import (
     uci,
     variant_command,
     xboard,
+    xboard_records,
 )
 from meiriqi import cli_options as options
 from meiriqi.names import counted
@@ -280,13 +281,23 @@ def _convert(args: argparse.Namespace) -> int:
         print(f"meiriqi convert: cannot read {args.input!r}: {error.strerror}", file=sys.stderr)
         return 2
     # An unreadable input (a binary file, a line of megabytes) is a ValueError, told by _run.
-    lines = record_input.BoundedLines(handle, "standard input" if args.input == "-" else args.input)
+    lines = xboard_records.Renumbered(
+        record_input.BoundedLines(handle, "standard input" if args.input == "-" else args.input),
+        notice=lambda text: print(f"meiriqi convert: {args.input}: {text}", file=sys.stderr),
+    )
     with contextlib.closing(handle), _output(args.output, "convert") as dest:
         if dest is None:
             return 2
         errors = pgn.convert(lines, dest, fen=args.fen)  # type: ignore[arg-type]
     if errors:
         print(f"meiriqi convert: {errors} error(s) in {args.input}", file=sys.stderr)
+    if errors and lines.undecided:
+        print(
+            f"meiriqi convert: note: {counted(lines.undecided, 'game')} on a board of ten ranks "
+            "name no square on rank 0 or rank 10, so they were read with the ranks numbered "
+            "from 1; a game saved by XBoard numbers them from 0",
+            file=sys.stderr,
+        )
     return 1 if errors else 0
 
 
