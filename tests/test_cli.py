@@ -416,7 +416,7 @@ def test_convert_names_the_numbering_it_cannot_tell(
     err = capsys.readouterr().err
     assert "illegal move 'Sf2'" in err
     assert err.endswith(
-        "meiriqi convert: note: 1 game on a board of ten ranks name no square on rank 0 or rank "
-        "10, so they were read with the ranks numbered from 1; a game saved by XBoard numbers "
-        "them from 0\n"
+        "meiriqi convert: note: 1 game of a board of ten ranks named no square on rank 0 or rank "
+        "10, so the ranks were read as numbered from 1 (a game saved by XBoard numbers them "
+        "from 0)\n"
     )

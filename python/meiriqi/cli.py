@@ -293,9 +293,9 @@ def _convert(args: argparse.Namespace) -> int:
         print(f"meiriqi convert: {errors} error(s) in {args.input}", file=sys.stderr)
     if errors and lines.undecided:
         print(
-            f"meiriqi convert: note: {counted(lines.undecided, 'game')} on a board of ten ranks "
-            "name no square on rank 0 or rank 10, so they were read with the ranks numbered "
-            "from 1; a game saved by XBoard numbers them from 0",
+            f"meiriqi convert: note: {counted(lines.undecided, 'game')} of a board of ten ranks "
+            "named no square on rank 0 or rank 10, so the ranks were read as numbered from 1 "
+            "(a game saved by XBoard numbers them from 0)",
             file=sys.stderr,
         )
     return 1 if errors else 0

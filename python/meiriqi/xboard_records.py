@@ -113,8 +113,8 @@ class Renumbered:
         while not self.ready:
             line = self.source.readline()
             if not line:
-                self._settle(None)
-                return ""
+                self._settle(None)  # the lines held back, if any
+                return self.ready.pop(0) if self.ready else ""
             self.number += 1
             self._take(line)
         return self.ready.pop(0)
