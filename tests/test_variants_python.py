@@ -282,7 +282,7 @@ def test_loading_a_record_takes_its_variant(tmp_path: Path) -> None:
     record.write_text(str(pgn.Game.from_board(yangqi(SPECIAL, SPECIAL_SANS))), encoding="utf-8")
     result = meiriqi_cli("--black", "human", "--no-color", stdin=f"load {record}\nfen\n")
     assert result.returncode == 0
-    assert "loaded 5 moves" in result.stdout and "the game is Yáng Qí" in result.stdout
+    assert "loaded 5 plies" in result.stdout and "the game is Yáng Qí" in result.stdout
     assert yangqi(SPECIAL, SPECIAL_SANS).fen() in result.stdout
 
 
