@@ -6,7 +6,7 @@
 //! ([`crate::setup::InvalidPosition`]). [`parse`] does both.
 
 use crate::geometry::Square;
-use crate::moves::quote;
+use crate::moves::{counted, quote};
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 use crate::setup::{CastlingRights, InvalidPosition, Setup};
@@ -48,6 +48,12 @@ pub enum FenError {
     BadHalfmove(String),
     /// The move number is not a positive number.
     BadFullmove(String),
+    /// A FEN that cannot be read (`error`) but reads in the other built-in variants `fits`:
+    /// most likely a FEN of one of them.
+    OtherVariant {
+        error: Box<FenError>,
+        fits: Vec<&'static str>,
+    },
 }
 
 /// Why a FEN string does not describe a legal position: bad text, or a setup that breaks a rule.
@@ -70,6 +76,29 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+impl ParseError {
+    /// This error, naming the other built-in variants in which `fen` reads when it cannot be
+    /// read in `variant` (a FEN of chess read as Mĕirìqí, say: a board of the wrong size).
+    pub fn with_variant_hint(self, variant: &Variant, fen: &str) -> ParseError {
+        let ParseError::Syntax(error) = self else {
+            return self;
+        };
+        let fits: Vec<&'static str> = Variant::all()
+            .filter(|other| other.spec().name != variant.spec().name)
+            .filter(|other| parse_setup(other, fen).is_ok())
+            .map(|other| other.spec().name.as_str())
+            .collect();
+        ParseError::Syntax(if fits.is_empty() {
+            error
+        } else {
+            FenError::OtherVariant {
+                error: Box::new(error),
+                fits,
+            }
+        })
+    }
+}
+
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -77,7 +106,8 @@ impl fmt::Display for FenError {
             FenError::TooManyFields(n) => write!(f, "FEN has {n} fields; expected at most 6"),
             FenError::RankCount { found, expected } => write!(
                 f,
-                "board field has {found} ranks separated by '/'; expected {expected}"
+                "board field has {} separated by '/'; expected {expected}",
+                counted(*found, "rank", "ranks")
             ),
             FenError::RankLength {
                 rank,
@@ -85,7 +115,8 @@ impl fmt::Display for FenError {
                 expected,
             } => write!(
                 f,
-                "rank {rank} describes {found} squares; expected {expected}"
+                "rank {rank} describes {}; expected {expected}",
+                counted(*found, "square", "squares")
             ),
             FenError::UnknownPiece { rank, symbol } => {
                 write!(f, "unknown piece letter {} in rank {rank}", quote(symbol))
@@ -135,6 +166,19 @@ impl fmt::Display for FenError {
                 "invalid fullmove number {}: expected a number from 1",
                 quote(field)
             ),
+            FenError::OtherVariant { error, fits } => {
+                let (last, others) = fits.split_last().expect("at least one variant fits");
+                let names = match others {
+                    [] => last.to_string(),
+                    _ => format!("{} or {last}", others.join(", ")),
+                };
+                let first = fits[0];
+                write!(
+                    f,
+                    "{error}. It reads as a FEN of {names}: give the variant \
+                     (variant='{first}' in Python, --variant {first} on the command line)"
+                )
+            }
         }
     }
 }

@@ -116,9 +116,12 @@ impl Game {
         Game::new(position)
     }
 
-    /// A game starting from the position written `text`.
+    /// A game starting from the position written `text`; a FEN that cannot be read names the
+    /// built-in variants in which it reads.
     pub fn from_fen(variant: &'static Variant, text: &str) -> Result<Game, ParseError> {
-        fen::parse(variant, text).map(Game::new)
+        fen::parse(variant, text)
+            .map(Game::new)
+            .map_err(|error| error.with_variant_hint(variant, text))
     }
 
     /// The current position.

@@ -2,6 +2,7 @@
 //! up), and the rules a setup must keep to become a playable [`Position`] ([`PositionError`]).
 
 use crate::geometry::{Offset, Square, SQUARE_SLOTS};
+use crate::moves::counted;
 use crate::piece::{Color, Kind, Piece, KIND_SLOTS};
 use crate::position::Position;
 use crate::variant::{Compulsory, Variant};
@@ -375,8 +376,10 @@ impl PositionError {
                 count,
                 limit,
             } => format!(
-                "{} has {count} Princes on the board; at most {limit} are possible here",
-                color.name()
+                "{} has {} on the board; at most {limit} {} possible here",
+                color.name(),
+                counted(usize::from(*count), "Prince", "Princes"),
+                if *limit == 1 { "is" } else { "are" }
             ),
             PositionError::TooFarAcross { color } => format!(
                 "{} (not to move) has half or more of its relevant pieces across the River",

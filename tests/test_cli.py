@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
 import subprocess
@@ -240,3 +241,182 @@ def test_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     for command in ("play", "selfplay", "convert", "perft"):
         assert command in out
+
+
+def help_text(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """The help that ``meiriqi ARGV`` prints."""
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 0
+    return capsys.readouterr().out
+
+
+def aligned_listing(lines: list[str], indent: str = "") -> dict[str, str]:
+    """The variants of a listing whose descriptions all start in column 22 (after ``indent``),
+    with their descriptions; fails for any line out of the column."""
+    column = len(indent) + 22
+    listed: dict[str, str] = {}
+    for line in lines:
+        assert line.startswith(indent) and len(line) <= 80, line
+        name, text = line[:column].strip(), line[column:]
+        if name and (" " in name or (text and line[column - 2 : column] != "  ")):
+            name, text = line.strip(), ""  # a name too long for the column, alone on its line
+        assert not text.startswith(" "), f"out of the column: {line!r}"
+        if name:
+            listed[name] = text
+        else:
+            listed[list(listed)[-1]] += f" {text}"
+    return {name: text.strip() for name, text in listed.items()}
+
+
+def test_help_lists_the_variants_one_per_line(capsys: pytest.CaptureFixture[str]) -> None:
+    out = help_text(["--help"], capsys)
+    listing = out.split("Variants (--variant NAME):\n")[1].split("\n\n")[0]
+    assert aligned_listing(listing.splitlines(), indent="  ") == meiriqi.Board.variants()
+
+
+def test_variant_list_aligns_the_descriptions(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variant", "list"]) == 0
+    listing = aligned_listing(capsys.readouterr().out.splitlines())
+    assert listing == meiriqi.Board.variants()
+    # The player's 'variant' lists them the same way.
+    session_out = io.StringIO()
+    meiriqi.repl.Session(out=session_out).do_variant("")
+    lines = session_out.getvalue().splitlines()
+    assert lines[0] == "playing Mĕirìqí (meiriqi); the variants:"
+    assert aligned_listing(lines[1:], indent="  ") == meiriqi.Board.variants()
+
+
+@pytest.mark.parametrize("columns", ["60", "80", "100"])
+def test_variant_help_breaks_no_name_and_no_quote(
+    columns: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    for command in ("play", "selfplay", "match", "perft"):
+        out = help_text([command, "--help"], capsys)
+        assert "'--variant list'" in out
+        words = set(out.replace(",", " ").split())
+        assert set(meiriqi.Board.variants()) <= words, f"a name was broken in {command} --help"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal")
+@pytest.mark.parametrize("divide", [False, True])
+def test_perft_shows_its_progress_on_a_terminal(
+    divide: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import pty
+
+    argv = ["perft", "5", "--threads", "2", *(["--divide"] if divide else [])]
+    assert main(argv) == 0
+    plain = capsys.readouterr()
+    assert plain.err == "", "no progress bar off a terminal"
+    controller, terminal = pty.openpty()
+    with subprocess.Popen(
+        [sys.executable, "-m", "meiriqi", *argv], stdout=subprocess.PIPE, stderr=terminal
+    ) as process:
+        os.close(terminal)
+        shown = b""
+        while chunk := read_terminal(controller):
+            shown += chunk
+        out = process.stdout.read() if process.stdout else b""
+        assert process.wait(timeout=300) == 0
+    os.close(controller)
+    assert out.decode() == plain.out
+    bars = shown.decode().split("\r")
+    assert bars[1].startswith("[....................] 1/44 subtrees, about ")
+    assert bars[-2].startswith("[###################.] 43/44 subtrees, about ")
+    assert bars[-1] == "\x1b[K", "the bar is wiped out at the end"
+
+
+def read_terminal(controller: int) -> bytes:
+    """What the terminal shows next, ``b""`` once no process holds it open."""
+    try:
+        return os.read(controller, 65536)
+    except OSError:  # EIO: the other side is closed
+        return b""
+
+
+# The head of a game XBoard 4.9.1 saved (engine against engine, `-variant meiriqi`): its ranks
+# count from 0, so its 1. Sf2 is our 1. Sf3.
+XBOARD_GAME = """[Event "Computer Chess Game"]
+[Site "vm"]
+[Date "2026.12.01"]
+[Round "1"]
+[White "meiriqi"]
+[Black "meiriqi"]
+[Result "*"]
+[TimeControl "40/300"]
+[Variant "meiriqi"]
+[VariantMen "I:fsmWfcF;N:N;R:R;Q:Q;E:fBbRfsWbF2;C:WDA;W:NC;M:F;O:sRvW;J:NB;G:WfF;L:DAcK;S:FfW;K:K"]
+[FEN "1pyehw1mkm/ngslsgn3/i1i1i1i1s1/7iii/10/10/7III/I1I1I1I1S1/NGSLSGN3/1PYEHW1MKM w - - 0 1"]
+[SetUp "1"]
+
+{--------------
+. p y e h w . m k m
+white to play
+--------------}
+1. Sf2 {+0.33/5} Lb6 {+0.00/5 1.0} 2. Pd3 {+0.24/5} Ld6 {-0.09/5} 3. Ph2
+{+0.36/5} Sed7 {-0.06/5} 4. We3 {+0.36/5} Lf4 {-0.30/5} *
+"""
+OUR_MOVES = "1. Sf3 Lb7 2. Pd4 Ld7 3. Ph3 Sed8 4. We4 Lf5"
+
+
+def converted(text: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    """``meiriqi convert --fen`` of ``text``: the status, and the moves of the game written
+    (without comments) then standard error."""
+    path = tmp_path / "games.pgn"
+    path.write_text(text, encoding="utf-8")
+    status = main(["convert", str(path)])
+    out, err = capsys.readouterr()
+    games = []
+    for game in out.split("\n\n[")[:1]:
+        record = pgn.read_game(io.StringIO(game))
+        assert record is not None
+        games.append(record.board().variation_san(record.mainline_moves()))
+    return status, " ".join(games) + "\n" + err
+
+
+def test_convert_reads_a_game_saved_by_xboard(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, result = converted(XBOARD_GAME, tmp_path, capsys)
+    assert status == 0, result
+    moves, err = result.split("\n", 1)
+    assert moves == OUR_MOVES
+    assert err == (
+        f"meiriqi convert: {tmp_path / 'games.pgn'}: the game from line 1 numbers the ranks from "
+        "0, as XBoard saves a board of ten ranks: read with ranks 1 to 10\n"
+    )
+
+
+def test_convert_tells_xboard_s_numbering_by_its_moves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Without XBoard's VariantMen tag, a move to rank 0 tells (here the fifth: ours Gf1).
+    text = XBOARD_GAME.replace("[VariantMen", "[Other").replace("Lf4 {-0.30/5}", "Lf4 5. Gf0")
+    status, result = converted(text, tmp_path, capsys)
+    assert status == 0, result
+    assert result.startswith(f"{OUR_MOVES} 5. Gf1\n")
+    # A move to rank 10 says the numbering is ours: nothing is renumbered.
+    ours = '[Variant "Meiriqi"]\n\n1. e5 Sb8 2. h5 Wc9 3. ii5 Sf10+ *\n'
+    assert converted(ours, tmp_path, capsys) == (0, "1. e5 Sb8 2. h5 Wc9 3. ii5 Sf10+\n")
+    # A chess game is never renumbered.
+    chess = '[Variant "chess"]\n\n1. e4 e5 2. Nf3 Nc6 *\n'
+    assert converted(chess, tmp_path, capsys) == (0, "1. e4 e5 2. Nf3 Nc6\n")
+
+
+def test_convert_names_the_numbering_it_cannot_tell(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # XBoard's moves without its tag and without a rank 0 or 10: read as ours, and refused.
+    text = XBOARD_GAME.replace("[VariantMen", "[Other")
+    path = tmp_path / "games.pgn"
+    path.write_text(text, encoding="utf-8")
+    assert main(["convert", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "illegal move 'Sf2'" in err
+    assert err.endswith(
+        "meiriqi convert: note: 1 game of a board of ten ranks named no square on rank 0 or rank "
+        "10, so the ranks were read as numbered from 1 (a game saved by XBoard numbers them "
+        "from 0)\n"
+    )

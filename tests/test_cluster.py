@@ -21,6 +21,7 @@ import pytest
 from process_tree import command_line, descendants
 
 from meiriqi.cli import main
+from meiriqi.distributed import RayPool
 
 ray = pytest.importorskip(
     "ray", reason="the cluster tests need Ray: pip install 'meiriqi[cluster]'"
@@ -120,10 +121,14 @@ def cluster() -> Iterator[tuple[str, list[subprocess.Popen[bytes]]]]:
         shutil.rmtree(temp, ignore_errors=True)
 
 
-def meiriqi_cli(*argv: str) -> subprocess.CompletedProcess[str]:
-    """``python -m meiriqi ARGV`` as a subprocess."""
+def meiriqi_cli(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m meiriqi ARGV`` as a subprocess (with ``env`` added to the environment)."""
     return subprocess.run(
-        [sys.executable, "-m", "meiriqi", *argv], capture_output=True, text=True, timeout=300
+        [sys.executable, "-m", "meiriqi", *argv],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **(env or {})},
     )
 
 
@@ -158,6 +163,17 @@ def test_perft_on_the_cluster(
         assert result.stdout == single
 
 
+def test_token_authentication_without_a_token_is_a_clear_error(
+    cluster: tuple[str, list[subprocess.Popen[bytes]]], tmp_path: Path
+) -> None:
+    # Ray's token authentication asked for, and no token anywhere (~/.ray/auth_token included).
+    env = {"RAY_AUTH_MODE": "token", "HOME": str(tmp_path)}
+    result = meiriqi_cli("perft", "2", "--cluster", cluster[0], env=env)
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"meiriqi perft: cannot join the Ray cluster at {cluster[0]}")
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
 def test_match_on_the_cluster(
     cluster: tuple[str, list[subprocess.Popen[bytes]]], capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -170,34 +186,76 @@ def test_match_on_the_cluster(
     assert result.stdout == single
 
 
+def kill_a_busy_worker(nodes: list[subprocess.Popen[bytes]]) -> None:
+    """Kills (SIGKILL) a Ray worker process of ``nodes`` that is running a task, waiting up to
+    60 s for one."""
+    deadline = time.monotonic() + 60
+    while True:
+        working = [
+            pid
+            for node in nodes
+            for pid in descendants(node.pid)
+            if command_line(pid).startswith("ray::_run_task")
+        ]
+        if working or time.monotonic() > deadline:
+            break
+        time.sleep(0.02)
+    assert working, "no Ray worker was playing a game"
+    os.kill(working[0], signal.SIGKILL)
+
+
+@pytest.mark.parametrize("to_stdout", [False, True], ids=["out-file", "stdout"])
 def test_a_killed_worker_loses_no_game(
-    cluster: tuple[str, list[subprocess.Popen[bytes]]], single_process_games: str, tmp_path: Path
+    cluster: tuple[str, list[subprocess.Popen[bytes]]],
+    single_process_games: str,
+    tmp_path: Path,
+    to_stdout: bool,
 ) -> None:
+    """Also when the records go to standard output, where Ray's own message on the lost worker
+    must not land."""
     address, nodes = cluster
-    out = tmp_path / "games.pgn"
-    argv = [*SELFPLAY, "--cluster", address, "--out", str(out)]
-    with subprocess.Popen(
-        [sys.executable, "-m", "meiriqi", *argv], stderr=subprocess.PIPE, text=True
-    ) as process:
+    out, printed = tmp_path / "games.pgn", tmp_path / "stdout"
+    argv = [*SELFPLAY, "--cluster", address, *([] if to_stdout else ["--out", str(out)])]
+    with (
+        printed.open("w", encoding="utf-8") as stdout,
+        subprocess.Popen(
+            [sys.executable, "-m", "meiriqi", *argv],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+        ) as process,
+    ):
         assert process.stderr is not None
         assert " 1/10 games" in process.stderr.readline() + process.stderr.readline()
-        deadline = time.monotonic() + 60
-        while True:
-            working = [
-                pid
-                for node in nodes
-                for pid in descendants(node.pid)
-                if command_line(pid).startswith("ray::_run_task")
-            ]
-            if working or time.monotonic() > deadline:
-                break
-            time.sleep(0.02)
-        assert working, "no Ray worker was playing a game"
-        os.kill(working[0], signal.SIGKILL)
+        kill_a_busy_worker(nodes)
         errors = process.stderr.read()
         assert process.wait(timeout=300) == 0, errors
     assert "[####################] 10/10 games" in errors
-    assert out.read_text(encoding="utf-8") == single_process_games
+    assert printed.read_text(encoding="utf-8") == (single_process_games if to_stdout else "")
+    if not to_stdout:
+        assert out.read_text(encoding="utf-8") == single_process_games
+
+
+def stamped_nap(folder: str) -> None:
+    """A task that naps a moment and writes when it started and ended (on the clock all the
+    processes of this machine share) to a file of its own in ``folder``."""
+    start = time.monotonic()
+    time.sleep(0.3)
+    Path(folder, f"{os.getpid()}-{start}").write_text(f"{start} {time.monotonic()}")
+
+
+def test_workers_caps_the_tasks_in_flight(
+    cluster: tuple[str, list[subprocess.Popen[bytes]]], tmp_path: Path
+) -> None:
+    """``--workers 1`` on a cluster of two CPUs: one task at a time, never two."""
+    ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])  # for stamped_nap
+    with RayPool(cluster[0], workers=1) as pool:
+        assert pool.workers == 1
+        list(pool.run(stamped_nap, [str(tmp_path)] * 8))
+    runs = sorted(tuple(map(float, path.read_text().split())) for path in tmp_path.iterdir())
+    assert len(runs) == 8
+    overlaps = [(a, b) for a, b in zip(runs, runs[1:]) if b[0] < a[1]]
+    assert not overlaps, "two tasks ran at once"
 
 
 def test_a_lost_node_loses_no_game(

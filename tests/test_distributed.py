@@ -202,6 +202,13 @@ def test_resume_reads_only_complete_records(single_process_games: str, tmp_path:
     assert resume.finished_records(str(tmp_path / "none.pgn"), "meiriqi") == []
 
 
+@pytest.mark.parametrize("path", ["/dev/zero", "{tmp}", "{tmp}/binary.pgn"])
+def test_resume_reads_only_files_of_records(path: str, tmp_path: Path) -> None:
+    (tmp_path / "binary.pgn").write_bytes(bytes(range(128, 256)))
+    with pytest.raises(ValueError, match=r"(not a file of game records|not UTF-8 text)"):
+        resume.finished_records(path.format(tmp=tmp_path), "meiriqi")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -234,6 +241,38 @@ def test_cluster_without_ray_says_what_to_install(
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails
     assert main(["perft", "2", "--cluster", "127.0.0.1:6379"]) == 2
     assert "install meiriqi[cluster]" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("without", ["ray", "cluster"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [*SELFPLAY, "--games", "12"],
+        [*SELFPLAY, "--games", "12", "--resume"],
+        ["match", "--engine-a", "depth=1", "--engine-b", "depth=1", "--games", "2"],
+        ["match", "--engine-a", "depth=1", "--engine-b", "depth=1", "--games", "14", "--resume"],
+    ],
+    ids=["selfplay", "selfplay-resume", "match", "match-resume"],
+)
+def test_a_run_that_cannot_start_writes_nothing(
+    argv: list[str],
+    without: str,
+    single_process_games: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    if without == "ray":
+        monkeypatch.setitem(sys.modules, "ray", None)  # import ray now fails
+    out = tmp_path / "games.pgn"
+    cut = single_process_games[:-40]  # a record being written when the run stopped
+    out.write_text(cut, "utf-8")
+    # Nothing listens on port 1 of the loopback address.
+    assert main([*argv, "--out", str(out), "--cluster", "127.0.0.1:1"]) == 2
+    assert out.read_text(encoding="utf-8") == cut
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"meiriqi {argv[0]}: ") and captured.err.count("\n") == 1
 
 
 def test_selfplay_help_shows_the_defaults(capsys: pytest.CaptureFixture[str]) -> None:

@@ -155,6 +155,43 @@ def test_invalid_fen_is_rejected(fen: str, match: str, error: type[ValueError]) 
         meiriqi.Board(fen)
 
 
+def test_fen_errors_count_in_words() -> None:
+    with pytest.raises(meiriqi.InvalidFenError, match="board field has 1 rank separated by '/';"):
+        meiriqi.Board("rnbqkbnr w - - 0 1")
+    with pytest.raises(meiriqi.InvalidFenError, match="rank 10 describes 1 square; expected 10"):
+        meiriqi.Board(START.replace("1pyehw1mkm", "1", 1))
+
+
+@pytest.mark.parametrize(
+    ("variant", "fen_of", "fits"),
+    [
+        ("meiriqi", "chess", "chess"),
+        ("chess", "meiriqi", "meiriqi"),
+        ("chess", "shogi", "shogi"),
+        ("meiriqi", "xiangqi", "xiangqi"),
+        (
+            "xiangqi",
+            "wildeurasian-bestiary",
+            "wildeurasian-bestiary or wildeurasian-bestiary-korean",
+        ),
+    ],
+)
+def test_a_fen_of_another_variant_names_it(variant: str, fen_of: str, fits: str) -> None:
+    first = fits.split(" ")[0]
+    with pytest.raises(meiriqi.InvalidFenError) as info:
+        meiriqi.Board(meiriqi.Board(variant=fen_of).fen(), variant=variant)
+    assert str(info.value).endswith(
+        f". It reads as a FEN of {fits}: give the variant "
+        f"(variant='{first}' in Python, --variant {first} on the command line)"
+    )
+
+
+def test_a_fen_of_no_variant_gets_no_hint() -> None:
+    with pytest.raises(meiriqi.InvalidFenError) as info:
+        meiriqi.Board("8/8/8 w")
+    assert str(info.value) == "invalid FEN: board field has 3 ranks separated by '/'; expected 10"
+
+
 def test_invalid_fen_error_is_a_value_error() -> None:
     assert issubclass(meiriqi.InvalidFenError, ValueError)
     assert issubclass(meiriqi.InvalidPositionError, ValueError)

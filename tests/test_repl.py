@@ -209,13 +209,13 @@ def test_bad_fen() -> None:
 def test_save_and_load(tmp_path: Path) -> None:
     record = tmp_path / "game.pgn"
     saved = play("c4 Nb7", f"save {record}")
-    assert f"saved 2 moves to {record}" in saved
+    assert f"saved 2 plies to {record}" in saved
     text = record.read_text(encoding="utf-8")
     assert '[Variant "Meiriqi"]' in text
     assert '[White "Human"]' in text
     assert "1. c4 Nb7 *" in text
     loaded = play(f"load {record}", "undo", "fen")
-    assert f"loaded 2 moves from {record}" in loaded
+    assert f"loaded 2 plies from {record}" in loaded
     assert "took back 1... Nb7" in loaded
     assert "Last move: 1... Nb7" in loaded
 
@@ -234,13 +234,13 @@ def test_load_reports_the_problems_of_a_record(tmp_path: Path) -> None:
     record.write_text("1. c4 Nb7 2. Qz9 e5 *\n", encoding="utf-8")
     output = play(f"load {record}")
     assert f"warning: {record}: line 1, column 14: invalid san 'Qz9'" in output
-    assert f"loaded 2 moves from {record}" in output
+    assert f"loaded 2 plies from {record}" in output
 
 
 @pytest.mark.parametrize(
     ("command", "message"),
     [
-        ("load /no/such/file.pgn", "error: cannot use file '/no/such/file.pgn': No such file"),
+        ("load /no/such/file.pgn", "error: cannot read '/no/such/file.pgn': No such file"),
         ("save /no/such/dir/file.pgn", "error: cannot use file '/no/such/dir/file.pgn': No such"),
         ("load", "error: 'load' needs a file name: load FILE"),
         ("save", "error: 'save' needs a file name: save FILE"),
@@ -249,6 +249,56 @@ def test_load_reports_the_problems_of_a_record(tmp_path: Path) -> None:
 def test_file_errors(command: str, message: str) -> None:
     (error,) = errors(play(command))
     assert error.startswith(message)
+
+
+def test_load_refuses_what_is_no_record(tmp_path: Path) -> None:
+    """Read within limits: a device, a huge line, a binary file cannot end the player."""
+    (tmp_path / "one-line.pgn").write_text("c4 " * 50_000, encoding="utf-8")
+    (tmp_path / "binary.pgn").write_bytes(bytes(range(128, 256)) * 10)
+    (tmp_path / "nul.pgn").write_bytes(b"1. c4 \0 Nb7 *\n")
+    with (tmp_path / "huge.pgn").open("wb") as huge:
+        huge.truncate(10_000_001)  # sparse: no disk space used
+    files = ["/dev/zero", tmp_path, "one-line.pgn", "binary.pgn", "nul.pgn", "huge.pgn", "no.pgn"]
+    paths = [tmp_path / name for name in files]
+    output = play(*(f"load {path}" for path in paths), "c4", "save")
+    assert errors(output) == [
+        "error: /dev/zero is not a file (a device or a pipe?)",
+        f"error: {tmp_path} is a directory, not a game record",
+        f"error: {paths[2]}, line 1: longer than 100,000 characters, so not a game record",
+        f"error: {paths[3]}, line 1: not UTF-8 text (a binary file?), so not a game record",
+        f"error: {paths[4]}, line 1: holds a NUL character (a binary file?), so not a game record",
+        f"error: {paths[5]} holds 10,000,001 bytes, more than a game record (10,000,000 at most)",
+        f"error: cannot read '{paths[6]}': No such file or directory",
+        "error: 'save' needs a file name: save FILE",
+    ]
+    assert "1. c4" in output, "the session went on"
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "message"),
+    [
+        ("zero", None, "/dev/zero, line 1: longer than 100,000 characters"),
+        ("one-line.pgn", "c4 " * 50_000, "one-line.pgn, line 3: longer than 100,000 characters"),
+        ("binary.pgn", bytes(range(128, 256)) * 10, "binary.pgn, line 1: not UTF-8 text"),
+    ],
+)
+def test_convert_refuses_what_is_no_record(
+    name: str, content: str | bytes | None, message: str, tmp_path: Path
+) -> None:
+    path = Path("/dev/zero") if content is None else tmp_path / name
+    if isinstance(content, str):
+        path.write_text(f'[Event "x"]\n\n{content}\n', encoding="utf-8")
+    elif content is not None:
+        path.write_bytes(content)
+    result = subprocess.run(
+        [sys.executable, "-m", "meiriqi", "convert", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("meiriqi convert: ") and message in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_load_of_a_file_without_a_game(tmp_path: Path) -> None:
@@ -361,6 +411,8 @@ def test_ctrl_c_at_the_prompt_does_not_end_the_session() -> None:
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
+        # Ctrl-C's default handling, also when the tests run in the background (ignoring it).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     stdout = process.stdout
     assert stdout is not None
@@ -404,7 +456,7 @@ def test_options_start_the_game(tmp_path: Path) -> None:
     record = tmp_path / "game.pgn"
     record.write_text("1. c4 Nb7 *\n", encoding="utf-8")
     output = play("fen", args=("--load", str(record), "--black", "human"))
-    assert f"loaded 2 moves from {record}" in output
+    assert f"loaded 2 plies from {record}" in output
     assert "Last move: 1... Nb7" in output
     output = play(args=("--white", "computer", "--black", "human", "--depth", "1"))
     assert "White (computer) against Black (you)" in output

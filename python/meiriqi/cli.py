@@ -16,9 +16,10 @@ import io
 import os
 import random
 import sys
+import textwrap
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TextIO
 
 from meiriqi import (
@@ -27,19 +28,23 @@ from meiriqi import (
     Board,
     Variant,
     __version__,
+    catalog,
     display,
     distributed,
     match,
     pgn,
+    record_input,
     repl,
     resume,
     selfplay,
     uci,
     variant_command,
     xboard,
+    xboard_records,
 )
 from meiriqi import cli_options as options
-from meiriqi.perft_split import perft_divide
+from meiriqi.names import counted
+from meiriqi.perft_split import perft_divide, perft_in_steps
 from meiriqi.sprt import Sprt
 
 
@@ -51,6 +56,13 @@ def _perft(args: argparse.Namespace) -> int:
     if (args.workers or args.cluster is not None) and args.depth > 0:
         with _pool(args) as pool:
             counts = perft_divide(board, args.depth, pool)
+        total = sum(counts.values())
+        if args.divide:
+            _print_divide(counts)
+        else:
+            print(total)
+    elif sys.stderr.isatty() and args.depth > 1:
+        counts = perft_in_steps(board, args.depth, _progress_line(sys.stderr), threads=args.threads)
         total = sum(counts.values())
         if args.divide:
             _print_divide(counts)
@@ -69,6 +81,24 @@ def _perft(args: argparse.Namespace) -> int:
     return 0
 
 
+_ERASE_LINE_END = "\x1b[K"
+"""The terminal's control sequence that wipes out the line from the cursor on."""
+
+
+def _progress_line(terminal: TextIO) -> Callable[[int, int], None]:
+    """A progress bar of the subtrees counted, drawn again and again on one line of
+    ``terminal`` with the time left, and wiped out when the count is done."""
+    start = time.monotonic()
+
+    def show(done: int, total: int) -> None:
+        left = (time.monotonic() - start) / done * (total - done)
+        bar = selfplay.progress_bar(done, total, seconds_left=left, unit="subtrees")
+        terminal.write(f"\r{bar}{_ERASE_LINE_END}" if done < total else f"\r{_ERASE_LINE_END}")
+        terminal.flush()
+
+    return show
+
+
 def _print_divide(counts: dict[str, int]) -> None:
     """The count below each root move, then the total."""
     for move, count in sorted(counts.items()):
@@ -76,9 +106,16 @@ def _print_divide(counts: dict[str, int]) -> None:
     print(f"\nNodes: {sum(counts.values())}")
 
 
-def _pool(args: argparse.Namespace) -> distributed.TaskPool:
-    """The pool of ``--workers`` / ``--cluster``."""
-    return distributed.open_pool(args.workers, args.cluster)
+@contextlib.contextmanager
+def _pool(args: argparse.Namespace) -> Iterator[distributed.TaskPool]:
+    """The pool of ``--workers`` / ``--cluster``, open. While a cluster's pool is open (from
+    joining to leaving), ``sys.stdout`` is standard error: Ray prints its own messages (a worker
+    lost, a node gone) to ``sys.stdout`` from a thread of its own, ``log_to_driver`` or not, so
+    a command writes its results to the standard output it took before (see :func:`_output`)."""
+    with contextlib.ExitStack() as stack:
+        if args.cluster is not None:
+            stack.enter_context(contextlib.redirect_stdout(sys.stderr))
+        yield stack.enter_context(distributed.open_pool(args.workers, args.cluster))
 
 
 def _play(args: argparse.Namespace) -> int:
@@ -113,16 +150,19 @@ def _play(args: argparse.Namespace) -> int:
 def _selfplay(args: argparse.Namespace) -> int:
     """``meiriqi selfplay [--games N] [--variant NAME] [--time T | --depth D] [--out FILE]
     [--max-plies P] [--seed S] [--opening-plies K] [--workers N | --cluster ADDRESS]
-    [--resume]``."""
-    finished = _finished_records(args, "selfplay")
-    if finished is None:
+    [--resume]``: nothing is read or written before the pool has started."""
+    if not _can_resume(args, "selfplay"):
         return 2
-    results = Counter(game.headers["Result"] for game in finished)
-    with _output(args.out, "selfplay", append=args.resume) as out:
-        if out is None:
-            return 2
-        try:
-            with _pool(args) as pool:
+    stdout = sys.stdout
+    try:
+        with _pool(args) as pool:
+            finished = _finished_records(args, "selfplay")
+            if finished is None:
+                return 2
+            results = Counter(game.headers["Result"] for game in finished)
+            with _output(args.out, "selfplay", append=args.resume, stdout=stdout) as out:
+                if out is None:
+                    return 2
                 results += selfplay.run(
                     args.games,
                     out,
@@ -137,10 +177,10 @@ def _selfplay(args: argparse.Namespace) -> int:
                     pool=pool,
                     done=len(finished),
                 )
-        except KeyboardInterrupt:
-            return _interrupted("selfplay", args.out)
+    except KeyboardInterrupt:
+        return _interrupted("selfplay", args.out)
     summary = ", ".join(f"{result}: {count}" for result, count in sorted(results.items()))
-    print(f"{args.games} games ({summary})", file=sys.stderr)
+    print(f"{counted(args.games, 'game')} ({summary})", file=sys.stderr)
     return 0
 
 
@@ -158,25 +198,31 @@ def _match(args: argparse.Namespace) -> int:
         if sprt.elo0 >= sprt.elo1:
             print("meiriqi match: --sprt ELO0 ELO1 needs ELO0 below ELO1", file=sys.stderr)
             return 2
-    finished = _finished_records(args, "match")
-    if finished is None:
+    if not _can_resume(args, "match"):
         return 2
+    stdout = sys.stdout
     standing = match.Standing()
-    standing.add_records(finished)
-    settings = match.MatchSettings(
-        engine_a=args.engine_a,
-        engine_b=args.engine_b,
-        seed=random.randrange(2**63) if args.seed is None else args.seed,
-        max_plies=args.max_plies,
-        opening_plies=args.opening_plies,
-        variant=Variant(args.variant),
-    )
-    print(f"A: {args.engine_a}, B: {args.engine_b}, variant {args.variant}")
-    with _output(args.out or os.devnull, "match", append=args.resume) as out:
-        if out is None:
-            return 2
-        try:
-            with _pool(args) as pool:
+    try:
+        with _pool(args) as pool:
+            finished = _finished_records(args, "match")
+            if finished is None:
+                return 2
+            standing.add_records(finished)
+            settings = match.MatchSettings(
+                engine_a=args.engine_a,
+                engine_b=args.engine_b,
+                seed=random.randrange(2**63) if args.seed is None else args.seed,
+                max_plies=args.max_plies,
+                opening_plies=args.opening_plies,
+                variant=Variant(args.variant),
+            )
+            records = args.out or os.devnull
+            with _output(records, "match", append=args.resume, stdout=stdout) as out:
+                if out is None:
+                    return 2
+                print(
+                    f"A: {args.engine_a}, B: {args.engine_b}, variant {args.variant}", file=stdout
+                )
                 match.run(
                     settings,
                     args.games,
@@ -186,11 +232,19 @@ def _match(args: argparse.Namespace) -> int:
                     sprt=sprt,
                     standing=standing,
                 )
-        except KeyboardInterrupt:
-            print(standing.summary(sprt))
-            return _interrupted("match", args.out)
+    except KeyboardInterrupt:
+        print(standing.summary(sprt))
+        return _interrupted("match", args.out)
     print(standing.summary(sprt))
     return 0
+
+
+def _can_resume(args: argparse.Namespace, command: str) -> bool:
+    """Whether the command's options allow its ``--resume``, if given; else says why not."""
+    if args.resume and args.out in (None, "-"):
+        print(f"meiriqi {command}: --resume needs --out FILE", file=sys.stderr)
+        return False
+    return True
 
 
 def _finished_records(args: argparse.Namespace, command: str) -> list[pgn.Game] | None:
@@ -198,9 +252,6 @@ def _finished_records(args: argparse.Namespace, command: str) -> list[pgn.Game] 
     none; ``None`` after saying why the run cannot resume."""
     if not args.resume:
         return []
-    if args.out in (None, "-"):
-        print(f"meiriqi {command}: --resume needs --out FILE", file=sys.stderr)
-        return None
     finished = resume.finished_records(args.out, args.variant)
     if len(finished) > args.games:
         print(
@@ -225,29 +276,39 @@ def _interrupted(command: str, out: str | None) -> int:
 def _convert(args: argparse.Namespace) -> int:
     """``meiriqi convert INPUT [-o OUTPUT] [--fen]``: exit 1 when the input has errors."""
     try:
-        source: contextlib.AbstractContextManager[TextIO] = (
-            contextlib.nullcontext(sys.stdin)
-            if args.input == "-"
-            else open(args.input, encoding="utf-8")  # noqa: SIM115
-        )
+        handle = sys.stdin if args.input == "-" else open(args.input, encoding="utf-8")  # noqa: SIM115
     except OSError as error:
         print(f"meiriqi convert: cannot read {args.input!r}: {error.strerror}", file=sys.stderr)
         return 2
-    with source as handle, _output(args.output, "convert") as dest:
+    # An unreadable input (a binary file, a line of megabytes) is a ValueError, told by _run.
+    lines = xboard_records.Renumbered(
+        record_input.BoundedLines(handle, "standard input" if args.input == "-" else args.input),
+        notice=lambda text: print(f"meiriqi convert: {args.input}: {text}", file=sys.stderr),
+    )
+    with contextlib.closing(handle), _output(args.output, "convert") as dest:
         if dest is None:
             return 2
-        errors = pgn.convert(handle, dest, fen=args.fen)
+        errors = pgn.convert(lines, dest, fen=args.fen)  # type: ignore[arg-type]
     if errors:
         print(f"meiriqi convert: {errors} error(s) in {args.input}", file=sys.stderr)
+    if errors and lines.undecided:
+        print(
+            f"meiriqi convert: note: {counted(lines.undecided, 'game')} of a board of ten ranks "
+            "named no square on rank 0 or rank 10, so the ranks were read as numbered from 1 "
+            "(a game saved by XBoard numbers them from 0)",
+            file=sys.stderr,
+        )
     return 1 if errors else 0
 
 
 @contextlib.contextmanager
-def _output(path: str, command: str, *, append: bool = False) -> Iterator[TextIO | None]:
-    """The file ``path`` opened for writing, or for adding at its end (``-``: standard output),
-    or ``None`` after saying why it cannot be."""
+def _output(
+    path: str, command: str, *, append: bool = False, stdout: TextIO | None = None
+) -> Iterator[TextIO | None]:
+    """The file ``path`` opened for writing, or for adding at its end (``-``: ``stdout``, by
+    default ``sys.stdout``), or ``None`` after saying why it cannot be."""
     if path == "-":
-        yield sys.stdout
+        yield sys.stdout if stdout is None else stdout
         return
     try:
         handle = open(path, "a" if append else "w", encoding="utf-8")  # noqa: SIM115
@@ -288,14 +349,15 @@ def _choose_variant(args: argparse.Namespace) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
-    parser = argparse.ArgumentParser(
+    summary = (
+        "Mĕirìqí (Beautiful Sun Chess), Yáng Qí, the Wildeurasian games and the reference games "
+        "(chess, Xiangqi, Shogi): play, count and convert. Without a command (or with only "
+        "options) it plays."
+    )
+    parser = options.ArgumentParser(
         prog="meiriqi",
-        description="Mĕirìqí (Beautiful Sun Chess), Yáng Qí, the Wildeurasian games and the "
-        "reference games (chess, Xiangqi, Shogi): play, count and convert. "
-        "Without a command (or with only options) it plays. "
-        "Variants (--variant NAME): "
-        + "; ".join(f"{name}: {text}" for name, text in Board.variants().items())
-        + ".",
+        description=f"{textwrap.fill(summary, 80)}\n\nVariants (--variant NAME):\n"
+        + catalog.listing(Board.variants(), indent="  "),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from collections.abc import Callable
+from typing import Any
 
 from meiriqi import Board
 from meiriqi.selfplay import Player
 
 __all__ = [
+    "ArgumentParser",
+    "HelpFormatter",
     "add_level",
     "add_pool",
     "add_resume",
@@ -24,6 +28,33 @@ __all__ = [
     "player",
     "seconds",
 ]
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help with the descriptions kept as written (the variants, one per line), and
+    the help of the options wrapped at spaces only: never inside a variant's name
+    (``yangqi-quickpawns``) or a quoted command (``'--variant list'``)."""
+
+    _WORDS = re.compile(r"(?<!\S)'[^']*'\S*|\S+")
+    """A quoted phrase (its quote opening a word) with what sticks to its end, or a word."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        lines: list[str] = []
+        for word in self._WORDS.findall(text):
+            if lines and len(lines[-1]) + 1 + len(word) <= width:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        return lines
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """An argument parser whose help is laid out by :class:`HelpFormatter`, as is that of its
+    subcommands."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
 
 
 def number(kind: str, low: int, high: int | None = None) -> Callable[[str], int]:

@@ -93,11 +93,18 @@ class SerialPool(TaskPool):
 
 
 class _RetryingPool(TaskPool, Generic[HandleT]):
-    """The loop shared by the pools with remote workers: at most ``2 * workers`` tasks in
-    flight, the lowest indices first, and a task whose worker was lost put back in line."""
+    """The loop shared by the pools with remote workers: at most :attr:`in_flight` tasks
+    submitted at a time, the lowest indices first, and a task whose worker was lost put back in
+    line."""
 
     lost_errors: tuple[type[BaseException], ...] = ()
     """The exceptions that say a worker died, not that the task failed."""
+
+    @property
+    def in_flight(self) -> int:
+        """How many tasks are submitted at a time: two per worker, so that a worker finds its
+        next task waiting when it finishes one."""
+        return 2 * self.workers
 
     @abc.abstractmethod
     def _submit(self, function: Callable[[Any], Any], task: Any) -> HandleT:
@@ -121,7 +128,7 @@ class _RetryingPool(TaskPool, Generic[HandleT]):
         running: dict[HandleT, int] = {}
         try:
             while waiting or running:
-                while waiting and len(running) < 2 * self.workers:
+                while waiting and len(running) < self.in_flight:
                     index = heapq.heappop(waiting)
                     attempts[index] += 1
                     running[self._submit(function, tasks[index])] = index
@@ -215,7 +222,8 @@ class RayPool(_RetryingPool[Any]):
                 log_to_driver=False,
                 configure_logging=False,
             )
-        except (ConnectionError, RuntimeError) as error:  # no cluster there, another Ray version
+        # No cluster there, another Ray version, a token asked for and not found, ...
+        except (ConnectionError, RuntimeError, ray.exceptions.RayError) as error:
             raise ValueError(f"cannot join the Ray cluster at {address}: {error}") from None
         self._ray = ray
         self._remote = ray.remote(max_retries=MAX_ATTEMPTS - 1, retry_exceptions=False)(_run_task)
@@ -230,6 +238,12 @@ class RayPool(_RetryingPool[Any]):
     @property
     def workers(self) -> int:
         """Tasks in flight at a time."""
+        return self._workers
+
+    @property
+    def in_flight(self) -> int:
+        """:attr:`workers`: Ray starts a task as soon as it has a free CPU for it, so a task
+        waiting in line here would be one more running."""
         return self._workers
 
     def _submit(self, function: Callable[[Any], Any], task: Any) -> Any:

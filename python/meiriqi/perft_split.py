@@ -10,6 +10,7 @@ of :meth:`Board.perft_divide`.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from meiriqi import Board, Move
@@ -21,6 +22,7 @@ __all__ = [
     "Subtree",
     "count",
     "perft_divide",
+    "perft_in_steps",
     "split",
 ]
 
@@ -28,6 +30,8 @@ SUBTREES_PER_WORKER = 64
 """How many subtrees per worker the cut aims for, at least."""
 TASKS_PER_WORKER = 8
 """How many tasks per worker the subtrees are dealt into."""
+STEPS = 1000
+"""How many subtrees :func:`perft_in_steps` aims for: steps of a progress bar."""
 
 
 @dataclass(frozen=True)
@@ -81,4 +85,22 @@ def perft_divide(
     totals: Counter[str] = Counter({move.uci(): 0 for move in board.legal_moves})
     for _, counts in pool.run(count, batches):
         totals.update(counts)
+    return dict(totals)
+
+
+def perft_in_steps(
+    board: Board,
+    depth: int,
+    progress: Callable[[int, int], object],
+    *,
+    threads: int | None = None,
+) -> dict[str, int]:
+    """:meth:`Board.perft_divide` counted subtree after subtree (about :data:`STEPS` of them,
+    each on ``threads`` threads), calling
+    ``progress(done, total)`` after each: a progress bar's steps. ``depth`` >= 1."""
+    parts = split(board, depth, STEPS)
+    totals: Counter[str] = Counter({move.uci(): 0 for move in board.legal_moves})
+    for done, part in enumerate(parts, 1):
+        totals[part.root] += part.board.perft(part.depth, threads=threads) if part.depth else 1
+        progress(done, len(parts))
     return dict(totals)

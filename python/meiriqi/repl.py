@@ -41,13 +41,14 @@ from meiriqi import (
     pgn,
     piece_name,
     piece_symbol,
+    record_input,
     square,
     square_file,
     square_name,
     square_rank,
 )
 from meiriqi.display import PLAIN, Style, diagram
-from meiriqi.names import game_name
+from meiriqi.names import counted, game_name
 from meiriqi.quoting import quoted
 from meiriqi.san import AmbiguousMoveError
 from meiriqi.svg import Geometry
@@ -234,9 +235,9 @@ def _indented(text: str, first: str, rest: str) -> str:
     return textwrap.fill(text, 80, initial_indent=first, subsequent_indent=rest)
 
 
-def _count(number: int, noun: str) -> str:
-    """``"1 move"``, ``"2 moves"``."""
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def _plies(number: int) -> str:
+    """``"1 ply"``, ``"36 plies"``."""
+    return counted(number, "ply", "plies")
 
 
 def _move_number(board: Board) -> str:
@@ -543,7 +544,7 @@ class Session:
         """``moves [SQUARE]``."""
         moves = list(self.board.legal_moves)
         if not argument:
-            title = f"{_count(len(moves), 'legal move')} for {side_name(self.board.turn)}"
+            title = f"{counted(len(moves), 'legal move')} for {side_name(self.board.turn)}"
         else:
             origin = self.parse_square(argument)
             piece = self.board.piece_at(origin)
@@ -552,7 +553,7 @@ class Session:
                 moves = [
                     move for move in moves if move.drop is not None and move.to_square == origin
                 ]
-                title = f"drops on {name}: {_count(len(moves), 'legal move')}"
+                title = f"drops on {name}: {counted(len(moves), 'legal move')}"
             elif piece is None:
                 raise ValueError(f"no piece on {name}: 'moves SQUARE' names a square with a piece")
             else:
@@ -564,7 +565,7 @@ class Session:
                         f"{side_name(self.board.turn)}'s move"
                     )
                 moves = [move for move in moves if move.from_square == origin]
-                title = f"{owner}'s {kind} on {name}: {_count(len(moves), 'legal move')}"
+                title = f"{owner}'s {kind} on {name}: {counted(len(moves), 'legal move')}"
         if not moves:
             self.say(f"{title}.")
             return
@@ -615,8 +616,7 @@ class Session:
             self.say(f"new game of {game_name(self.board)}")
             return
         self.say(f"playing {game_name(self.board)} ({self.board.variant_name}); the variants:")
-        for name, description in catalog.variants().items():
-            self.say(f"  {name:<20} {description}")
+        self.say(catalog.listing(catalog.variants(), indent="  "))
 
     def do_claim(self, argument: str) -> None:
         """``claim``: ends the game as a draw when the side to move may claim one."""
@@ -648,8 +648,11 @@ class Session:
     def do_load(self, argument: str) -> None:
         """``load FILE``."""
         path = self.require_file(argument, "load")
-        with open(path, encoding="utf-8") as handle:
-            game = pgn.read_game(handle)
+        try:
+            with record_input.open_record(path) as lines:
+                game = pgn.read_game(lines)  # type: ignore[arg-type]
+        except OSError as error:
+            raise ValueError(f"cannot read {path!r}: {error.strerror or error}") from None
         if game is None:
             raise ValueError(f"{path} holds no game")
         for problem in game.errors:
@@ -658,7 +661,7 @@ class Session:
             board = game.end().board()
         except ValueError as error:
             raise ValueError(f"cannot set up the game in {path}: {error}") from None
-        self.say(f"loaded {_count(len(board.move_stack), 'move')} from {path}")
+        self.say(f"loaded {_plies(len(board.move_stack))} from {path}")
         if board.variant_name != self.board.variant_name:
             self.say(f"the game is {game_name(board)}")
         self.set_board(board)
@@ -676,7 +679,7 @@ class Session:
         )
         with open(path, "w", encoding="utf-8") as handle:
             pgn.write_game(game, handle)
-        self.say(f"saved {_count(len(self.board.move_stack), 'move')} to {path}")
+        self.say(f"saved {_plies(len(self.board.move_stack))} to {path}")
 
     @staticmethod
     def require_file(argument: str, command: str) -> str:

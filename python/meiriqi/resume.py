@@ -21,12 +21,17 @@ __all__ = ["finished_records"]
 def finished_records(path: str, variant: str) -> list[pgn.Game]:
     """The complete records of rounds 1, 2, ... at the start of ``path`` (none when it does not
     exist), after cutting off whatever follows them. ``ValueError`` when the records are of
-    another variant than ``variant``."""
+    another variant than ``variant``, or ``path`` is no file of records (a directory, a device,
+    a binary file)."""
+    if not os.path.exists(path):
+        return []
+    if not os.path.isfile(path):
+        raise ValueError(f"{path} is not a file of game records, so there is nothing to resume")
     try:
         with open(path, encoding="utf-8", newline="") as handle:
             text = handle.read()
-    except FileNotFoundError:
-        return []
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not UTF-8 text, so it holds no records to resume") from None
     reader = io.StringIO(text)
     games: list[pgn.Game] = []
     end = 0

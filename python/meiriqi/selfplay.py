@@ -164,10 +164,17 @@ def play_round(task: tuple[GameSettings, int]) -> FinishedGame:
     return FinishedGame.of(record(board, round_number=round_number, max_plies=settings.max_plies))
 
 
-def progress_bar(done: int, total: int, width: int = 20, seconds_left: float | None = None) -> str:
-    """``"[#####...............] 5/20 games"``, and ``", about 0:01:23 left"`` when known."""
+def progress_bar(
+    done: int,
+    total: int,
+    width: int = 20,
+    seconds_left: float | None = None,
+    unit: str = "games",
+) -> str:
+    """``"[#####...............] 5/20 games"`` (of ``unit``), and ``", about 0:01:23 left"``
+    when known."""
     filled = width * done // max(total, 1)
-    bar = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games"
+    bar = f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {unit}"
     if seconds_left is None:
         return bar
     return f"{bar}, about {datetime.timedelta(seconds=round(seconds_left))} left"

@@ -51,8 +51,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def list_variants() -> int:
     """Prints every variant's name and description."""
-    for name, description in catalog.variants().items():
-        print(f"{name:<20} {description}")
+    print(catalog.listing(catalog.variants()))
     return 0
 
 
