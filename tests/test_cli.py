@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import meiriqi
-from meiriqi import pgn, selfplay
+from meiriqi import perft_split, pgn, selfplay
 from meiriqi.cli import main
 
 MATE_IN_ONE = "9k/R9/10/10/10/10/10/10/10/1R5K2 w - - 0 1"
@@ -323,8 +323,9 @@ def test_perft_shows_its_progress_on_a_terminal(
     os.close(controller)
     assert out.decode() == plain.out
     bars = shown.decode().split("\r")
-    assert bars[1].startswith("[....................] 1/44 subtrees, about ")
-    assert bars[-2].startswith("[###################.] 43/44 subtrees, about ")
+    total = len(perft_split.split(meiriqi.Board(), 5, perft_split.STEPS))
+    assert bars[1].startswith(f"[....................] 1/{total} subtrees, about ")
+    assert bars[-2].startswith(f"[###################.] {total - 1}/{total} subtrees, about ")
     assert bars[-1] == "\x1b[K", "the bar is wiped out at the end"
 
 

@@ -53,11 +53,13 @@ class BoundedLines:
         self.lines = 0
         self.characters = 0
 
-    def readline(self) -> str:
-        """The next line with its line break, ``""`` at the end."""
+    def readline(self, size: int = -1) -> str:
+        """The next line with its line break, ``""`` at the end (at most ``size`` characters of
+        it when ``size`` is 0 or more, as a file's ``readline`` reads)."""
         where = f"{self.name}, line {self.lines + 1}"
+        limit = self.max_line + 1 if size < 0 else min(size, self.max_line + 1)
         try:
-            line = self.handle.readline(self.max_line + 1)
+            line = self.handle.readline(limit)
         except UnicodeDecodeError:
             raise UnreadableRecordError(
                 f"{where}: not UTF-8 text (a binary file?), so not a game record"

@@ -34,9 +34,10 @@ _DIGITS = re.compile(r"[0-9]+")
 
 
 class Lines(Protocol):
-    """What :func:`meiriqi.pgn.read_game` reads from: lines, ``""`` at the end."""
+    """What :func:`meiriqi.pgn.read_game` reads from: lines, ``""`` at the end, at most ``size``
+    characters of a line when ``size`` is 0 or more."""
 
-    def readline(self) -> str: ...
+    def readline(self, size: int = -1, /) -> str: ...
 
 
 Moves = list[tuple[int, "re.Match[str]"]]
@@ -108,8 +109,10 @@ class Renumbered:
         self.start = self.number + 1
         self.xboard: bool | None = None
 
-    def readline(self) -> str:
-        """The next line, renumbered if it is a move line of an XBoard game."""
+    def readline(self, size: int = -1) -> str:
+        """The next line, renumbered if it is a move line of an XBoard game (whole: ``size`` is
+        left to the source, which reads within limits of its own)."""
+        del size
         while not self.ready:
             line = self.source.readline()
             if not line:
