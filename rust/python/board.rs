@@ -7,6 +7,7 @@
 use super::move_objects::move_object;
 use super::support::{
     default_threads, diagram, interruptible, perft_depth, positive, status_flags, watched, Int,
+    Length,
 };
 use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
 use super::variant::PyVariant;
@@ -1005,7 +1006,8 @@ impl PyBoard {
         let depth = perft_depth(depth, 0)?;
         let threads = thread_count(threads)?;
         let (position, _reading) = PyBoard::position_to_read(slf)?;
-        interruptible(slf.py(), |stop| {
+        let (length, threads) = perft_length(depth, threads);
+        interruptible(slf.py(), length, |stop| {
             perft::perft_parallel(&position, depth, threads, stop)
         })
     }
@@ -1020,7 +1022,8 @@ impl PyBoard {
         let depth = perft_depth(depth, 1)?;
         let threads = thread_count(threads)?;
         let (position, _reading) = PyBoard::position_to_read(slf)?;
-        let counts = interruptible(slf.py(), |stop| {
+        let (length, threads) = perft_length(depth, threads);
+        let counts = interruptible(slf.py(), length, |stop| {
             perft::divide(&position, depth, threads, stop)
         })?;
         let divided = PyDict::new(slf.py());
@@ -1065,8 +1068,13 @@ impl PyBoard {
             (board.game()?.clone(), Reading::of(&board))
         };
         let variant = game.position().variant();
+        let short = limits.time.is_none()
+            && (limits.depth.is_some_and(|depth| depth <= 1)
+                || limits.nodes.is_some_and(|nodes| nodes <= SHORT_SEARCH_NODES));
+        let length = if short { Length::Short } else { Length::Long };
         let result = watched(
             slf.py(),
+            length,
             |halt, reports| {
                 search::search_reporting(&game, limits, halt, |report| {
                     // The receiver lives until the search has returned.
@@ -1114,7 +1122,12 @@ impl PyBoard {
         let max_plies = bounded("ply limit", max_plies, MAX_PLIES)?;
         let (start, _reading) = PyBoard::position_to_read(slf)?;
         let variant = start.variant();
-        let games = interruptible(slf.py(), |stop| {
+        let length = if count.saturating_mul(max_plies) <= SHORT_PLAYOUT_PLIES {
+            Length::Short
+        } else {
+            Length::Long
+        };
+        let games = interruptible(slf.py(), length, |stop| {
             let mut rng = playout::Rng::new(seed);
             (0..count)
                 .take_while(|_| !stop.load(Ordering::Relaxed))
@@ -1174,6 +1187,23 @@ impl PyBoard {
         let board = read_board(slf)?;
         let variant = &board.variant().spec().name;
         Ok(format!("{name}('{}', variant='{variant}')", board.fen()))
+    }
+}
+
+/// The deepest perft that is [`Length::Short`] work, counted on one thread.
+const SHORT_PERFT_DEPTH: u32 = 2;
+/// The largest node limit of a search that is [`Length::Short`] work.
+const SHORT_SEARCH_NODES: u64 = 5_000;
+/// The most plies of random games that are [`Length::Short`] work.
+const SHORT_PLAYOUT_PLIES: usize = 2_000;
+
+/// How long a perft `depth` plies deep takes, and the threads to count it on: shallow counts
+/// run on the calling thread alone.
+fn perft_length(depth: u32, threads: usize) -> (Length, usize) {
+    if depth <= SHORT_PERFT_DEPTH {
+        (Length::Short, 1)
+    } else {
+        (Length::Long, threads)
     }
 }
 

@@ -61,14 +61,27 @@ pub(super) fn positive(what: &str, Int(value): Int) -> PyResult<u64> {
         })
 }
 
+/// How long a piece of work takes, as its caller can tell from its size before it starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Length {
+    /// A millisecond or so at most (a perft of two plies, a search of one): it runs on the
+    /// calling thread, which spares a thread's start and the wait for the scheduler (long on a
+    /// busy machine), and a Ctrl-C is seen as soon as it returns.
+    Short,
+    /// Anything else: it runs on a thread of its own while the calling thread watches.
+    Long,
+}
+
 /// Runs `work` without the interpreter lock on a thread of its own, while this thread watches for
 /// Python signals: on Ctrl-C (or any signal handler raising), `work` is told to stop through the
-/// flag it is given, and the exception is raised once it has.
+/// flag it is given, and the exception is raised once it has. [`Length::Short`] work runs on
+/// this thread instead.
 pub(super) fn interruptible<T: Send>(
     py: Python<'_>,
+    length: Length,
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<T> {
-    watched(py, |stop, _: &Sender<()>| work(stop), |_, _| Ok(false))
+    watched(py, length, |stop, _: &Sender<()>| work(stop), |_, _| Ok(false))
 }
 
 /// How often, in milliseconds, the watching thread looks for signals and reports while `work`
@@ -94,9 +107,11 @@ pub(super) fn set_watch_interval(seconds: f64) -> PyResult<f64> {
 /// at the end) this thread takes the lock, hands the reports sent since to `watch`, and tells `work`
 /// to stop when `watch` answers `true`. An error from `watch` stops `work` and is raised once it
 /// has. The result comes back on a channel this thread waits on, so a finished `work` is noticed
-/// at once, not at the next look.
+/// at once, not at the next look. [`Length::Short`] work runs on this thread, and `watch` has
+/// one look, at the end.
 pub(super) fn watched<T: Send, R: Send>(
     py: Python<'_>,
+    length: Length,
     work: impl FnOnce(&AtomicBool, &Sender<R>) -> T + Send,
     mut watch: impl FnMut(Python<'_>, Vec<R>) -> PyResult<bool> + Send,
 ) -> PyResult<T> {
@@ -117,27 +132,36 @@ pub(super) fn watched<T: Send, R: Send>(
             }
         }
     };
-    let value = py.detach(|| {
-        let result = result;
-        std::thread::scope(|scope| {
-            let stop = &stop;
-            let worker = scope.spawn(move || {
-                // The receiver lives until this scope ends, after this thread.
-                let _ = result_sender.send(work(stop, &report_sender));
-            });
-            let interval = Duration::from_millis(WATCH_INTERVAL_MS.load(Ordering::Relaxed));
-            let value = loop {
-                match result.recv_timeout(interval) {
-                    Ok(value) => break Some(value),
-                    Err(RecvTimeoutError::Timeout) => look(&mut failure),
-                    // The work panicked: its sender is gone without a result.
-                    Err(RecvTimeoutError::Disconnected) => break None,
-                }
-            };
-            // Joined here, a panic of the work is caught rather than raised again by the scope.
-            worker.join().ok().and(value)
-        })
-    });
+    let value = match length {
+        Length::Short => py
+            .detach(|| {
+                let work = std::panic::AssertUnwindSafe(|| work(&stop, &report_sender));
+                std::panic::catch_unwind(work)
+            })
+            .ok(),
+        Length::Long => py.detach(|| {
+            let result = result;
+            std::thread::scope(|scope| {
+                let stop = &stop;
+                let worker = scope.spawn(move || {
+                    // The receiver lives until this scope ends, after this thread.
+                    let _ = result_sender.send(work(stop, &report_sender));
+                });
+                let interval = Duration::from_millis(WATCH_INTERVAL_MS.load(Ordering::Relaxed));
+                let value = loop {
+                    match result.recv_timeout(interval) {
+                        Ok(value) => break Some(value),
+                        Err(RecvTimeoutError::Timeout) => look(&mut failure),
+                        // The work panicked: its sender is gone without a result.
+                        Err(RecvTimeoutError::Disconnected) => break None,
+                    }
+                };
+                // Joined here, a panic of the work is caught rather than raised again by the
+                // scope.
+                worker.join().ok().and(value)
+            })
+        }),
+    };
     look(&mut failure);
     match (failure, value) {
         (Some(error), _) => Err(error),
