@@ -1070,7 +1070,9 @@ impl PyBoard {
         let variant = game.position().variant();
         let short = limits.time.is_none()
             && (limits.depth.is_some_and(|depth| depth <= 1)
-                || limits.nodes.is_some_and(|nodes| nodes <= SHORT_SEARCH_NODES));
+                || limits
+                    .nodes
+                    .is_some_and(|nodes| nodes <= SHORT_SEARCH_NODES));
         let length = if short { Length::Short } else { Length::Long };
         let result = watched(
             slf.py(),

@@ -81,7 +81,12 @@ pub(super) fn interruptible<T: Send>(
     length: Length,
     work: impl FnOnce(&AtomicBool) -> T + Send,
 ) -> PyResult<T> {
-    watched(py, length, |stop, _: &Sender<()>| work(stop), |_, _| Ok(false))
+    watched(
+        py,
+        length,
+        |stop, _: &Sender<()>| work(stop),
+        |_, _| Ok(false),
+    )
 }
 
 /// How often, in milliseconds, the watching thread looks for signals and reports while `work`
