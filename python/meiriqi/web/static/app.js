@@ -272,7 +272,7 @@ function showAnalysis(state) {
     $("analysis").textContent = "";
     return;
   }
-  const where = analysis.ply === 0 ? "the start" : `after ${moveLabel(state, analysis.ply - 1)}`;
+  const where = analysis.ply === 0 ? "at the start" : `after ${moveLabel(state, analysis.ply - 1)}`;
   const running = analysis.running ? " (thinking…)" : "";
   $("analysis-title").textContent = `Position ${where}${running}`;
   if (!analysis.depth) {
