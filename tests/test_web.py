@@ -274,12 +274,29 @@ def test_a_new_game_stops_the_computers_thinking(server: WebServer) -> None:
     assert call(server, "GET", f"/api/games/{game['id']}")["moves"] == []
 
 
+def test_a_game_no_page_asks_about_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(games, "UNWATCHED_SECONDS", 0.5)
+    with running_server() as running:
+        game_id = open_game(running, computer=["white", "black"])["id"]
+        game = running.games.get(game_id)
+        time.sleep(1.5)
+        paused = len(game.sans)
+        assert paused > 0 and "move" not in game.jobs
+        time.sleep(0.5)
+        assert len(game.sans) == paused, "nobody watches: the computer waits"
+        state = call(running, "GET", f"/api/games/{game_id}")
+        assert state["thinking"] or len(state["moves"]) > paused
+        call(running, "GET", f"/api/games/{game_id}?since={state['version']}")
+        assert len(game.sans) > paused, "a page asks again: it plays on"
+
+
 def test_a_game_ends_with_its_reason(server: WebServer) -> None:
     game = open_game(server, computer=[])["id"]
     mate = "9k/R9/10/10/10/10/10/10/10/1R5K2 w - - 0 1"
     call(server, "POST", f"/api/games/{game}/load", {"fen": mate})
     state = call(server, "POST", f"/api/games/{game}/move", {"move": "Rb10"})
     assert state["result"] == "1-0" and state["ending"].startswith("Checkmate: White wins")
+    assert state["check"] and 'class="check"' in state["view"]["svg"]
     assert state["view"]["legal"] == []
     status, answer, _ = request(server, "POST", f"/api/games/{game}/move", {"move": "Kj9"})
     assert status == 400 and answer["error"].startswith("the game is over. Checkmate")

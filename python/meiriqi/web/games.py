@@ -5,7 +5,9 @@ Every change to a game happens under its lock and raises its ``version``, so tha
 for news (:meth:`Game.wait`) wakes up. The computer thinks in a thread of its own, on a copy of
 the board and without the interpreter lock: the server goes on answering meanwhile. Any change to
 the game (a move, a take-back, a new game, a loaded one) stops the searches under way, and their
-results are dropped; "move now" stops the computer's search early and plays what it found.
+results are dropped; "move now" stops the computer's search early and plays what it found. A
+game no page has asked about for a minute (a tab closed during a game of computer against
+computer) stops there until a page asks again.
 
 The rules of play are the terminal player's (:mod:`meiriqi.repl`): take-back removes the last
 move and, when that leaves the computer to move, the one before; the game's end is announced with
@@ -19,6 +21,7 @@ import itertools
 import re
 import secrets
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -33,6 +36,8 @@ from meiriqi.repl import Level, game_record, outcome_text, parse_level, side_nam
 __all__ = [
     "ANALYSIS_SECONDS",
     "MAX_GAMES",
+    "UNWATCHED_SECONDS",
+    "WAIT_SECONDS",
     "Game",
     "GameNotFoundError",
     "Games",
@@ -47,6 +52,9 @@ MAX_GAMES = 32
 """How many games a server keeps: opening another forgets the one left alone longest."""
 WAIT_SECONDS = 20.0
 """The longest a request for news waits before it answers with the state as it is."""
+UNWATCHED_SECONDS = 60.0
+"""How long the computer goes on playing a game no page has asked about (a page waiting for
+news asks again every :data:`WAIT_SECONDS`); it resumes when one asks."""
 
 _SIDES = {"white": WHITE, "black": BLACK}
 _HINT_COLOR = "#1f6fd1"
@@ -107,6 +115,7 @@ class Game:
 
     def __init__(self, game_id: str, board: Board, computer: set[bool], level: Level) -> None:
         self.id = game_id
+        self.watched = time.monotonic()
         self.changed = threading.Condition()
         self.version = 0
         self.last_used = 0
@@ -275,6 +284,8 @@ class Game:
         """Everything a page shows: the game, and the position after ``ply`` plies (the last by
         default) drawn as SVG, with its legal moves when a human is to move there."""
         with self.changed:
+            self.watched = time.monotonic()
+            self._schedule()
             end = len(self.sans)
             ply = self._ply(ply)
             board = self.board
@@ -396,9 +407,11 @@ class Game:
                 self._touch()
 
     def _schedule(self) -> None:
-        """Lets the computer think when it is to move and the game goes on."""
+        """Lets the computer think when it is to move, the game goes on and a page has asked
+        about the game lately (a game left computer against computer pauses)."""
         on = self.board.outcome(claim_draw=self.claimed) is None
-        if on and self.board.turn in self.computer and "move" not in self.jobs:
+        watched = time.monotonic() - self.watched < UNWATCHED_SECONDS
+        if on and watched and self.board.turn in self.computer and "move" not in self.jobs:
             self._think()
 
     def _think(self) -> None:

@@ -220,7 +220,13 @@ function showMoves(state) {
     list.append(result);
   }
   const current = list.querySelector(".current");
-  if (current) current.scrollIntoView({ block: "nearest" });
+  if (current) {
+    // Scroll the list alone (the list is positioned: offsetTop counts from its top).
+    const top = current.offsetTop;
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top - list.clientHeight / 2;
+    }
+  }
   $("ending").textContent = state.ending || "";
 }
 
@@ -373,7 +379,9 @@ function handPiece(letter) {
 
 function select(selected) {
   view.selected = selected;
-  $("board").querySelectorAll("rect.targetable").forEach((rect) => rect.classList.remove("targetable"));
+  for (const rect of $("board").querySelectorAll("rect.targetable")) {
+    rect.classList.remove("targetable");
+  }
   markSelection();
   if (selected && selected.from) {
     const piece = $("board").querySelector(`.piece[data-on="${selected.from}"]`);
@@ -629,7 +637,8 @@ async function loadText(text) {
   view.ply = null;
   select(null);
   if (await gameAction("load", { text })) {
-    say(`Loaded: ${view.game.moves.length} plies of ${view.game.title}.`);
+    const plies = view.game.moves.length;
+    say(plies ? `Loaded: ${plies} plies of ${view.game.title}.` : "Loaded the position.");
   }
 }
 
