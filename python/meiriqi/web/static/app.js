@@ -62,9 +62,9 @@ async function api(method, path, body) {
   return data;
 }
 
-function viewQuery(since) {
+function viewQuery(since, ply = view.ply) {
   const parts = [`flipped=${view.flipped ? 1 : 0}`];
-  if (view.ply !== null) parts.push(`ply=${view.ply}`);
+  if (ply !== null) parts.push(`ply=${ply}`);
   if (since !== undefined) parts.push(`since=${since}`);
   return parts.join("&");
 }
@@ -73,7 +73,9 @@ async function gameAction(action, body = {}) {
   // POST an action on the game; its answer is the new state.
   clearMessage();
   try {
-    show(await api("POST", `/api/games/${view.game.id}/${action}?${viewQuery()}`, body));
+    // The answer shows the last position: the one viewed may no longer exist.
+    const path = `/api/games/${view.game.id}/${action}?${viewQuery(undefined, null)}`;
+    show(await api("POST", path, body));
   } catch (error) {
     if (error.status === 404 && /no game/.test(error.message)) {
       await openGame();
@@ -119,8 +121,8 @@ async function openGame(settings = {}) {
 
 function show(state) {
   if (view.game && state.id === view.game.id && state.version < view.game.version) return;
+  if (view.ply !== null && view.ply >= state.moves.length) view.ply = null;
   const wanted = view.ply === null ? state.moves.length : view.ply;
-  if (view.ply !== null && view.ply > state.moves.length) view.ply = null;
   view.game = state;
   if (state.view.ply !== wanted || state.view.flipped !== view.flipped) {
     refresh();
@@ -155,10 +157,15 @@ function drawBoard(state) {
     square.classList.toggle("movable", movable.has(square.dataset.square));
   }
   for (const held of svg.querySelectorAll(".hand-piece")) {
-    held.classList.toggle("movable", movable.has(`@${held.dataset.piece.toUpperCase()}`));
+    const own = isWhite(held.dataset.piece) === (state.turn === "white");
+    held.classList.toggle("movable", own && movable.has(`@${held.dataset.piece.toUpperCase()}`));
   }
   if (view.selected && !targetsOf(view.selected).length) view.selected = null;
   markSelection();
+}
+
+function isWhite(symbol) {
+  return symbol === symbol.toUpperCase();
 }
 
 function playersKey(computer) {
@@ -392,10 +399,14 @@ function select(selected) {
 }
 
 function pickAt(event) {
-  // What the pointer is on: {square} or {drop}, or null.
+  // What the pointer is on: {square}, or {drop} from the hand of the side to move; else null.
   const element = event.target.closest ? event.target : event.target.parentElement;
   const held = element.closest(".hand-piece");
-  if (held) return { drop: held.dataset.piece.toUpperCase(), element: held };
+  if (held) {
+    // The other side's hand holds nothing to drop now.
+    if (isWhite(held.dataset.piece) !== (view.game.turn === "white")) return null;
+    return { drop: held.dataset.piece.toUpperCase(), element: held };
+  }
   const square = element.closest("[data-square]");
   return square ? { square: square.dataset.square } : null;
 }
@@ -403,7 +414,10 @@ function pickAt(event) {
 function onPointerDown(event) {
   if (event.button !== 0 || !view.game) return;
   const picked = pickAt(event);
-  if (!picked) return;
+  if (!picked) {
+    select(null);
+    return;
+  }
   if (view.selected && picked.square) {
     const moves = targetsOf(view.selected).filter((move) => move.to === picked.square);
     if (moves.length) {
@@ -647,7 +661,9 @@ async function loadVariantFile(file) {
     const loaded = await api("POST", "/api/variants", { toml: await file.text(), file: file.name });
     await fillVariants();
     view.ply = null;
-    if (await gameAction("new", { variant: loaded.name })) say(`Loaded the variant ${loaded.title}.`);
+    if (await gameAction("new", { variant: loaded.name })) {
+      say(`Loaded the variant ${loaded.title}.`);
+    }
   } catch (error) {
     say(error.message, true);
   }
