@@ -161,6 +161,13 @@ def test_a_yangqi_swap(page: Page) -> None:
     page.click("e1")
     targets = page.targets()
     assert targets["d1"] == targets["f1"] == "swap"
+    page.click("e1")
+    assert page.targets() == {}, "a second click puts the King down"
+    page.click("d1")
+    vao = page.targets()
+    assert vao and "f1" not in vao, "the Vao on d1 is picked, not swapped with"
+    page.click("d1", "e1")
+    assert page.targets()["d1"] == "swap"
     page.click("d1")
     sans = page.wait_for_moves(2)
     assert sans[0] == "Kd1"

@@ -432,10 +432,12 @@ function onPointerDown(event) {
     return;
   }
   event.preventDefault();
+  const again = view.selected !== null &&
+    view.selected.from === choice.from && view.selected.drop === choice.drop;
   select(choice);
   const element = picked.element ||
     $("board").querySelector(`.piece[data-on="${picked.square}"]`);
-  view.drag = { x: event.clientX, y: event.clientY, element, moved: false };
+  view.drag = { x: event.clientX, y: event.clientY, element, moved: false, again };
   $("board").setPointerCapture(event.pointerId);
 }
 
@@ -458,7 +460,11 @@ function onPointerMove(event) {
 function onPointerUp(event) {
   const drag = view.drag;
   view.drag = null;
-  if (!drag || !drag.moved) return;
+  if (!drag) return;
+  if (!drag.moved) {
+    if (drag.again) select(null); // a second click on the picked piece puts it down
+    return;
+  }
   const under = document.elementFromPoint(event.clientX, event.clientY);
   const square = under && under.closest("[data-square]");
   const moves = square && view.selected
