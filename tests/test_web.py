@@ -360,8 +360,10 @@ def test_the_piece_guide(server: WebServer) -> None:
     entry = call(server, "GET", "/api/guide?variant=meiriqi&piece=h")
     assert entry["name"] == "rhino" and entry["movement"] and entry["letters"] == ["H"]
     assert len(entry["pictures"]) == 1 and 'class="arrow"' in entry["pictures"][0]["svg"]
+    assert [mark["mark"] for mark in entry["legend"]] == ["*"], "the Rhino moves or captures"
     cannon = call(server, "GET", "/api/guide?variant=xiangqi&piece=C")
     assert len(cannon["pictures"]) == 2, "a hopper is also shown with screens"
+    assert [mark["mark"] for mark in cannon["legend"]] == ["o", "x", "#"]
     status, answer, _ = request(server, "GET", "/api/guide?variant=meiriqi&piece=zz")
     assert status == 400 and "no piece 'zz'" in answer["error"]
 

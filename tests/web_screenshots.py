@@ -1,12 +1,14 @@
 """Screenshots of the web app for the docs, taken in headless Chromium as the browser tests run
 it: ``python3 tests/web_screenshots.py docs/images`` writes ``web-meiriqi.png`` (the README's)
 and ``web-mitregi.png`` (docs/web.md's); ``--all`` adds Yáng Qí, Xiangqi and Shogi, to look
-at. Each shows a game some moves in, played by the computer at depth 2, with a piece picked."""
+at. Each shows a game some moves in (White to move), played by the computer at depth 2, with a
+piece picked, as the player sees it against the computer."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,14 +37,14 @@ def pick_piece(page: Page, letter: str) -> None:
     page.click(square)
 
 
-def pick_from_hand(page: Page) -> None:
-    """Picks the first piece of White's hand."""
-    page.find("#board .hand-piece.movable").click()
+def pick_from_hand(page: Page, letter: str) -> None:
+    """Picks White's piece in hand written ``letter``."""
+    page.find(f'#board .hand-piece.movable[data-piece="{letter}"]').click()
 
 
 SHOTS: dict[str, tuple[str, int, Callable[[Page], None]]] = {
     "web-meiriqi.png": ("meiriqi", 12, lambda page: pick_piece(page, "Y")),
-    "web-mitregi.png": ("wildeurasian-mitregi", 40, pick_from_hand),
+    "web-mitregi.png": ("wildeurasian-mitregi", 40, lambda page: pick_from_hand(page, "L")),
     "web-yangqi.png": ("yangqi", 8, lambda page: pick_piece(page, "K")),
     "web-xiangqi.png": ("xiangqi", 10, lambda page: pick_piece(page, "C")),
     "web-shogi.png": ("shogi", 20, lambda page: pick_piece(page, "B")),
@@ -53,7 +55,6 @@ SHOTS: dict[str, tuple[str, int, Callable[[Page], None]]] = {
 def take(page: Page, variant: str, plies: int, pick: Callable[[Page], None], path: Path) -> None:
     """One screenshot: a new game of ``variant``, ``plies`` in, with a piece picked."""
     page.open()
-    page.choose_players("none")
     if variant != "meiriqi":
         page.choose_variant(variant)
     page.load(record(variant, plies))
@@ -63,7 +64,11 @@ def take(page: Page, variant: str, plies: int, pick: Callable[[Page], None], pat
     page.driver.execute_script("document.getElementById('message').textContent = ''")
     pick(page)
     page.wait(lambda: page.find_all("#guide h3"), "no piece guide")
-    page.driver.execute_script("document.getElementById('panel').scrollTop = 0")
+    time.sleep(0.5)  # the picked piece's guide comes after any other pointed at
+    page.driver.execute_script(
+        "window.scrollTo(0, 0); document.getElementById('panel').scrollTop = 0"
+    )
+    time.sleep(0.2)
     page.driver.save_screenshot(str(path))
 
 

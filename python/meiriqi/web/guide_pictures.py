@@ -45,6 +45,9 @@ def guide_entry(variant: str, letter: str) -> dict[str, Any]:
     screened = entry.screened
     if screened is not None:
         shown.append(("With screens (grey rings) set up", screened))
+    used = {mark for _, reach in shown for mark in reach.marks.values()}
+    if screened is not None:
+        used.add(SCREEN)
     return {
         "variant": variant,
         "name": entry.name,
@@ -55,7 +58,7 @@ def guide_entry(variant: str, letter: str) -> dict[str, Any]:
         "legend": [
             {"mark": mark, "color": MARK_COLORS[mark], "meaning": meaning}
             for mark, meaning in LEGEND
-            if mark in MARK_COLORS
+            if mark in used
         ],
         "pictures": [
             {"caption": caption, "svg": str(_picture(entry, reach))} for caption, reach in shown
