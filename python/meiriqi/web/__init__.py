@@ -2,8 +2,8 @@
 
 :mod:`.server` is the HTTP server (standard library only) and serves the page in ``static/``
 (plain HTML, CSS and JavaScript, no library and no build step); :mod:`.api` is its JSON API;
-:mod:`.games` holds the games and runs the computer's searches in threads;
-:mod:`.guide_pictures` draws the piece guide.
+:mod:`.games` holds the games and runs the computer's searches in threads; :mod:`.notation`
+writes positions, moves and searches for the page; :mod:`.guide_pictures` draws the piece guide.
 """
 
 from __future__ import annotations

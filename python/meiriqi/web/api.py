@@ -29,8 +29,8 @@ from typing import Any
 
 from meiriqi import Board, Variant, catalog, pgn
 from meiriqi.names import game_name
-from meiriqi.repl import Level
-from meiriqi.web.games import Game, GameNotFoundError, Games, parse_players, read_level
+from meiriqi.repl import Level, parse_level
+from meiriqi.web.games import SIDES, Game, GameNotFoundError, Games
 from meiriqi.web.guide_pictures import guide_entry, piece_list
 
 __all__ = ["Api", "ApiError"]
@@ -55,8 +55,8 @@ _GAME_ACTIONS: dict[str, Callable[[Game, dict[str, Any]], None]] = {
     "hint": lambda game, body: game.ask_hint(),
     "analysis": lambda game, body: game.analyse(_optional_int(body, "ply")),
     "analysis/stop": lambda game, body: game.stop_analysis(),
-    "players": lambda game, body: game.set_players(parse_players(_field(body, "computer"))),
-    "level": lambda game, body: game.set_level(read_level(_field(body, "level"))),
+    "players": lambda game, body: game.set_players(_players(_field(body, "computer"))),
+    "level": lambda game, body: game.set_level(_level(_field(body, "level"))),
     "load": lambda game, body: game.load(
         _optional_text(body, "text") or "",
         fen=_optional_text(body, "fen"),
@@ -207,6 +207,28 @@ def _query_flag(query: Query, name: str) -> bool:
     return value in ("1", "true")
 
 
+def _players(names: object) -> set[bool]:
+    """The sides the computer plays, from a JSON list of ``"white"`` and ``"black"``;
+    ``ValueError`` for anything else."""
+    if not isinstance(names, list):
+        raise ValueError(
+            'the computer\'s sides are a list of "white" and "black", such as ["black"] or []'
+        )
+    sides = set()
+    for name in names:
+        if not isinstance(name, str) or name.lower() not in SIDES:
+            raise ValueError(f'bad side {name!r}: the computer plays "white" and/or "black"')
+        sides.add(SIDES[name.lower()])
+    return sides
+
+
+def _level(text: object) -> Level:
+    """A level from a page: text such as ``"1s"`` or ``"depth 3"``; ``ValueError`` otherwise."""
+    if not isinstance(text, str):
+        raise ValueError('a level is text such as "1s", "500ms" or "depth 3"')
+    return parse_level(text)
+
+
 def _variant(value: object) -> str:
     """A variant's machine name from its name or title."""
     if not isinstance(value, str):
@@ -218,8 +240,8 @@ def _new_game(body: dict[str, Any]) -> tuple[str | None, set[bool] | None, Level
     """The variant, the computer's sides and the level a new game asks for (``None``: as
     before)."""
     variant = None if body.get("variant") is None else _variant(body["variant"])
-    computer = None if body.get("computer") is None else parse_players(body["computer"])
-    level = None if body.get("level") is None else read_level(body["level"])
+    computer = None if body.get("computer") is None else _players(body["computer"])
+    level = None if body.get("level") is None else _level(body["level"])
     return variant, computer, level
 
 

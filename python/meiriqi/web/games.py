@@ -16,34 +16,30 @@ its reason; a draw that the side to move may claim is offered, and claimed on re
 
 from __future__ import annotations
 
-import io
 import itertools
 import re
 import secrets
 import threading
 import time
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from meiriqi import BLACK, WHITE, Board, Move, Piece, SearchResult, pgn, piece_name, square_name
+from meiriqi import BLACK, WHITE, Board, Move, SearchResult
 from meiriqi import svg as pictures
 from meiriqi.names import game_name
-from meiriqi.protocol import mate_moves
-from meiriqi.repl import Level, game_record, outcome_text, parse_level, side_name
+from meiriqi.repl import Level, game_record, outcome_text, side_name
+from meiriqi.web.notation import legal_moves, read_record, san_line, sans, score_text
 
 __all__ = [
     "ANALYSIS_SECONDS",
     "MAX_GAMES",
+    "SIDES",
     "UNWATCHED_SECONDS",
     "WAIT_SECONDS",
     "Game",
     "GameNotFoundError",
     "Games",
     "level_text",
-    "parse_players",
-    "read_level",
 ]
 
 ANALYSIS_SECONDS = 30.0
@@ -56,7 +52,8 @@ UNWATCHED_SECONDS = 60.0
 """How long the computer goes on playing a game no page has asked about (a page waiting for
 news asks again every :data:`WAIT_SECONDS`); it resumes when one asks."""
 
-_SIDES = {"white": WHITE, "black": BLACK}
+SIDES = {"white": WHITE, "black": BLACK}
+"""The sides by their names in the API."""
 _HINT_COLOR = "#1f6fd1"
 _PGN_LOOK = re.compile(r"^\s*(\[\s*[A-Za-z]|[0-9]+\s*\.)", re.M)
 """What tells a game record from a FEN: a tag pair or a numbered move at the start of a line."""
@@ -66,37 +63,9 @@ class GameNotFoundError(LookupError):
     """No game of that id: it was never opened, or the server has forgotten it."""
 
 
-def parse_players(names: Iterable[object]) -> set[bool]:
-    """The colours named in ``names`` (``"white"``, ``"black"``): the sides the computer plays.
-
-    Raises ``ValueError`` for anything else.
-    """
-    if isinstance(names, str) or not isinstance(names, Iterable):
-        raise ValueError(
-            'the computer\'s sides are a list of "white" and "black", such as ["black"] or []'
-        )
-    sides = set()
-    for name in names:
-        if not isinstance(name, str) or name.lower() not in _SIDES:
-            raise ValueError(f'bad side {name!r}: the computer plays "white" and/or "black"')
-        sides.add(_SIDES[name.lower()])
-    return sides
-
-
 def level_text(level: Level) -> str:
     """The level as :func:`meiriqi.repl.parse_level` reads it: ``"depth 3"`` or ``"1s"``."""
     return f"depth {level.depth}" if level.depth is not None else f"{level.time:g}s"
-
-
-def _score_text(result: SearchResult, turn: bool) -> str:
-    """A search's score from White's side, ``turn`` being the side to move: pawns
-    (``"+0.35"``: White is better), or a mate (``"White mates in 3"``)."""
-    if result.mate is not None:
-        moves = mate_moves(result.mate)
-        winner = turn if moves > 0 else not turn
-        return f"{side_name(winner)} mates in {abs(moves)}"
-    score = result.score if turn == WHITE else -result.score
-    return f"{score / 100:+.2f}"
 
 
 @dataclass
@@ -120,7 +89,7 @@ class Game:
         self.version = 0
         self.last_used = 0
         self.board = board
-        self.sans: list[str] = _sans(board)
+        self.sans: list[str] = sans(board)
         self.claimed = False
         self.computer = set(computer)
         self.level = level
@@ -214,7 +183,7 @@ class Game:
                 record = text
             else:
                 fen = text
-        board = self._read_fen(fen) if fen is not None else _read_record(record or "")
+        board = self._read_fen(fen) if fen is not None else read_record(record or "")
         with self.changed:
             self._set_board(board)
 
@@ -297,7 +266,7 @@ class Game:
                 "version": self.version,
                 "variant": board.variant_name,
                 "title": game_name(board),
-                "computer": [name for name, side in _SIDES.items() if side in self.computer],
+                "computer": [name for name, side in SIDES.items() if side in self.computer],
                 "level": level_text(self.level),
                 "start": {"fen": root.fen(), "white": root.turn, "number": root.fullmove_number},
                 "moves": self.sans.copy(),
@@ -333,7 +302,7 @@ class Game:
             "fen": board.fen(),
             "svg": str(picture),
             "flipped": flipped,
-            "legal": _legal_moves(board) if playable else [],
+            "legal": legal_moves(board) if playable else [],
         }
 
     def _ply(self, ply: int | None) -> int:
@@ -379,7 +348,7 @@ class Game:
         """Starts over from ``board`` (with the moves that led to it)."""
         self._cancel()
         self.board = board
-        self.sans = _sans(board)
+        self.sans = sans(board)
         self.claimed = False
         self.hint = None
         self.analysis = None
@@ -475,101 +444,10 @@ class Game:
             return
         self.analysis.update(
             depth=result.depth,
-            score=_score_text(result, board.turn),
-            pv=_san_line(board, result.pv),
+            score=score_text(result, board.turn),
+            pv=san_line(board, result.pv),
         )
         self._touch()
-
-
-def _sans(board: Board) -> list[str]:
-    """The moves that led to ``board``, in SAN."""
-    start = board.copy()
-    for _ in board.move_stack:
-        start.pop()
-    sans = []
-    for move in board.move_stack:
-        sans.append(start.san(move))
-        start.push(move)
-    return sans
-
-
-def _san_line(board: Board, moves: list[Move]) -> list[str]:
-    """``moves`` played from ``board``, each in SAN (a copy is played; ``board`` is kept)."""
-    line = board.copy(stack=False)
-    sans = []
-    for move in moves:
-        if not line.is_legal(move):
-            break
-        sans.append(line.san(move))
-        line.push(move)
-    return sans
-
-
-def _read_record(text: str) -> Board:
-    """The final position of the game recorded in ``text`` (PGN) with its moves; ``ValueError``
-    naming every problem of the record (nothing is loaded then)."""
-    game = pgn.read_game(io.StringIO(text))
-    if game is None:
-        raise ValueError("no game record found: a record has tag pairs and moves (1. c4 Nb7 ...)")
-    if game.errors:
-        problems = "; ".join(str(error) for error in game.errors[:3])
-        more = f" (and {len(game.errors) - 3} more)" if len(game.errors) > 3 else ""
-        raise ValueError(f"the record has errors, so nothing was loaded: {problems}{more}")
-    try:
-        return game.end().board()
-    except ValueError as error:
-        raise ValueError(f"cannot set up the recorded game: {error}") from None
-
-
-def _legal_moves(board: Board) -> list[dict[str, Any]]:
-    """The legal moves of ``board`` as a page uses them: squares, the dropped piece, what the
-    piece becomes when one move of several between the same squares is to be chosen, and the
-    kind of move for its mark (``move``, ``capture``, ``swap``, ``castle``, ``drop``)."""
-    variant = board.variant_name
-    moves = list(board.legal_moves)
-    counts = Counter(_between(move) for move in moves)
-    legal = []
-    for move in moves:
-        entry: dict[str, Any] = {
-            "uci": move.uci(),
-            "from": None if move.drop is not None else square_name(move.from_square),
-            "to": square_name(move.to_square),
-            "drop": None
-            if move.drop is None
-            else Piece(move.drop, WHITE, variant=variant).symbol(),
-            "kind": _kind(board, move),
-            "becomes": None,
-        }
-        if counts[_between(move)] > 1:
-            mover = board.piece_at(move.from_square)
-            assert mover is not None
-            kind = mover.piece_type if move.promotion is None else move.promotion
-            becomes = Piece(kind, board.turn, variant=variant)
-            entry["becomes"] = {
-                "symbol": becomes.symbol(),
-                "name": piece_name(kind, variant=variant),
-                "promotes": move.promotion is not None,
-                "picture": str(pictures.piece(becomes)),
-            }
-        legal.append(entry)
-    return legal
-
-
-def _between(move: Move) -> tuple[int, int, int | None]:
-    """What a player picks for a move: the squares, and the piece for a drop (a promotion is
-    then chosen among the moves with the same)."""
-    return move.from_square, move.to_square, move.drop
-
-
-def _kind(board: Board, move: Move) -> str:
-    """What kind of move ``move`` is, for the mark on its target square."""
-    if move.drop is not None:
-        return "drop"
-    if board.is_castling(move):
-        return "castle"
-    if board.is_swap(move):
-        return "swap"
-    return "capture" if board.is_capture(move) else "move"
 
 
 class Games:
@@ -625,10 +503,3 @@ class Games:
             games = list(self.games.values())
         for game in games:
             game.stop()
-
-
-def read_level(text: object) -> Level:
-    """A level from a page: text such as ``"1s"`` or ``"depth 3"``; ``ValueError`` otherwise."""
-    if not isinstance(text, str):
-        raise ValueError('a level is text such as "1s", "500ms" or "depth 3"')
-    return parse_level(text)
