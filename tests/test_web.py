@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.resources
 import io
+import json
 import os
 import re
 import signal
@@ -19,12 +20,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from web_support import call, request, running_server, settled
+from hypothesis import given
+from hypothesis import strategies as st
+from web_support import QUICK, call, request, running_server, settled
 
 import meiriqi
 from meiriqi import pgn
 from meiriqi.repl import Level
 from meiriqi.web import WebServer, games
+from meiriqi.web.api import Api
 
 ROOT = Path(__file__).resolve().parent.parent
 MITREGI = "wildeurasian-mitregi"
@@ -541,3 +545,46 @@ def test_the_serve_level_and_variant_reach_the_page() -> None:
         state = open_game(running)
         assert state["variant"] == "xiangqi" and state["level"] == "0.25s"
         assert call(running, "GET", "/api/variants")["default"] == "xiangqi"
+
+
+# -- no request makes the API fail -----------------------------------------------------------------
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+_FIELDS = ["move", "fen", "pgn", "text", "computer", "level", "variant", "ply", "toml", "file"]
+_ACTIONS = ["", "new", "move", "takeback", "movenow", "hint", "analysis", "analysis/stop"]
+_ACTIONS += ["players", "level", "load", "claim", "pgn", "nothing", "move/extra"]
+
+
+@given(
+    method=st.sampled_from(["GET", "POST", "PUT"]),
+    action=st.sampled_from(_ACTIONS) | st.text(max_size=12),
+    query=st.dictionaries(st.sampled_from(["ply", "flipped", "since"]), st.text(max_size=6)),
+    body=st.dictionaries(st.sampled_from(_FIELDS), _JSON, max_size=3) | _JSON,
+)
+def test_no_request_makes_the_api_fail(
+    method: str, action: str, query: dict[str, str], body: object
+) -> None:
+    api = _FUZZ_API
+    game = api.games.open(computer=set())
+    path = f"/api/games/{game.id}/{action}".rstrip("/")
+    query = {name: [value] for name, value in query.items() if name != "since"}
+    raw = json.dumps(body).encode()
+    status, answer = api.handle(method, path, query, raw)
+    assert isinstance(answer, dict)
+    assert 200 <= status < 300 or (400 <= status < 500 and answer["error"]), (status, answer)
+    game.stop()
+
+
+_FUZZ_API = Api(games.Games(level=QUICK))
+
+
+def test_deeply_nested_json_is_a_bad_request(server: WebServer) -> None:
+    game = open_game(server)["id"]
+    status, answer, _ = request(server, "POST", f"/api/games/{game}/move", raw=b"[" * 100_000)
+    assert status == 400 and "not JSON" in answer["error"]

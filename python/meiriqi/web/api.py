@@ -152,6 +152,10 @@ def _json(body: bytes) -> dict[str, Any]:
         value = json.loads(body.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ValueError(f"the request body is not JSON: {error}") from None
+    except RecursionError:
+        raise ValueError(
+            "the request body is not JSON this server reads: nested too deep"
+        ) from None
     if not isinstance(value, dict):
         raise ValueError('the request body must be a JSON object, such as {"move": "c3c4"}')
     return value
