@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -287,3 +288,30 @@ def test_computer_against_computer(page: Page) -> None:
     page.choose_players("none")
     page.find("#new-game").click()
     page.wait(lambda: page.fen() == meiriqi.STARTING_FEN and not page.moves(), "no new game")
+
+
+def test_the_end_of_a_game_is_stated_with_its_reason(page: Page) -> None:
+    page.load("9k/R9/10/10/10/10/10/10/10/1R5K2 w - - 0 1")
+    page.wait(lambda: page.fen().startswith("9k/R9/"), "the position is not loaded")
+    page.click("b1", "b10")
+    page.wait(lambda: page.find("#ending").text, "no ending stated")
+    assert page.find("#ending").text == "Checkmate: White wins, 1-0."
+    assert page.find("#status").text == "Checkmate: White wins, 1-0."
+    assert page.moves() == ["Rb10#"] and page.find("#moves .result").text == "1-0"
+    assert page.find_all("#board .check"), "the mated King is marked"
+    assert not page.find_all("#board .movable") and page.find("#hint").get_attribute("disabled")
+
+
+def test_a_variant_file_opened_in_the_page(page: Page, tmp_path: Path) -> None:
+    source = Path(__file__).resolve().parent.parent / "python/meiriqi/variants/chess.toml"
+    text = source.read_text(encoding="utf-8")
+    text = re.sub(r'(?m)^name = "chess"', 'name = "browser-test-chess"', text)
+    path = tmp_path / "mine.toml"
+    path.write_text(re.sub(r'(?m)^title = "Chess"', 'title = "Browser Test Chess"', text))
+    page.find("#records summary").click()
+    page.find("#variant-file").send_keys(str(path))
+    page.wait(lambda: page.find("#title").text == "Browser Test Chess", "the variant is not played")
+    assert page.fen() == meiriqi.Board(variant="chess").fen()
+    assert "Loaded the variant Browser Test Chess." in page.message()
+    page.click("e2", "e4")
+    assert page.wait_for_moves(2)[0] == "e4"
