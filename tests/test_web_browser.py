@@ -151,7 +151,8 @@ def test_a_promotion_choice(page: Page) -> None:
     assert sorted(button.text for button in choices) == ["champion", "stay a pawn"]
     page.find("#promotion-cancel").click()
     assert page.fen() == PROMOTION and not page.find("#promotion").is_displayed()
-    page.click("e7", "e8")
+    assert "e8" in page.targets(), "the Pawn stays picked"
+    page.click("e8")
     page.find('#promotion button.choice[data-piece="C"]').click()
     assert page.wait_for_moves(1) == ["e8=C"]
     assert page.fen().startswith("9k/10/4C5/")
