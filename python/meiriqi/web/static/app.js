@@ -30,7 +30,7 @@ const view = {
   ply: null, // the ply shown; null follows the game
   flipped: false,
   selected: null, // {from: "e4"} or {drop: "L"}
-  drag: null, // {x, y, element, moved}
+  drag: null, // {x, y, element, moved, again}: a press on a piece, maybe becoming a drag
   polling: false,
   guideShown: null,
 };
