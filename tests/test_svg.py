@@ -271,3 +271,33 @@ def test_an_invalid_setup_renders() -> None:
     chess = meiriqi.Board.empty(variant="chess")
     chess.set_piece_at(parse_square("e1"), meiriqi.Piece.from_symbol("K", variant="chess"))
     assert len(with_class(parse(svg.board(chess)), "piece")) == 1
+
+
+def test_squares_pieces_and_hands_carry_their_names_for_pages() -> None:
+    board = meiriqi.Board(variant="shogi")
+    for san in ("c4", "g6", "Bxh8=+", "Sxh8"):
+        board.push_san(san)
+    root = parse(svg.board(board, flipped=True))
+    named = {rect.get("data-square"): rect for rect in with_class(root, "square")}
+    assert len(named) == 81 and "a1" in named and "i9" in named
+    assert "e5" in named["e5"].get("class", "").split()
+    placed = {g.get("data-on"): g.get("data-piece") for g in with_class(root, "piece")}
+    assert placed == {
+        meiriqi.square_name(sq): piece.symbol() for sq, piece in board.piece_map().items()
+    }
+    held = sorted(
+        (g.get("data-piece"), g.get("data-count")) for g in with_class(root, "hand-piece")
+    )
+    assert held == [("B", "1"), ("b", "1")]
+    assert not [e for e in with_class(root, "lastmove") if e.get("data-square")]
+
+
+def test_one_piece_is_drawn_as_on_the_board() -> None:
+    knight = parse(svg.piece(meiriqi.Piece.from_symbol("n"), size=60))
+    assert knight.get("width") == knight.get("height") == "60"
+    assert knight.find("svg:title", NS).text == "black knight"
+    assert [t.text for t in knight.findall(".//svg:text", NS)] == ["N"]
+    pawn = parse(svg.piece(meiriqi.Piece.from_symbol("+P", variant="shogi")))
+    assert [t.text for t in pawn.findall(".//svg:text", NS)] == ["+P"]
+    plain = parse(svg.piece(meiriqi.Piece.from_symbol("I")))
+    assert not plain.findall(".//svg:text", NS) and plain.get("width") is None

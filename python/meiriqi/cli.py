@@ -1,5 +1,5 @@
 """The ``meiriqi`` command line: ``play`` (the default), ``selfplay``, ``convert``, ``perft``,
-``variant`` and the engine protocols.
+``variant``, the engine protocols and ``serve`` (the web app).
 
 ``play``, ``selfplay`` and ``perft`` take ``--variant NAME`` (a name such as ``yangqi`` or a title
 such as ``"Yang Qi"``; default ``meiriqi``); ``--variant list`` prints the variants with their
@@ -46,6 +46,7 @@ from meiriqi import cli_options as options
 from meiriqi.names import counted
 from meiriqi.perft_split import perft_divide, perft_in_steps
 from meiriqi.sprt import Sprt
+from meiriqi.web import server as web_server
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -494,6 +495,7 @@ def build_parser() -> argparse.ArgumentParser:
         engine.set_defaults(run=lambda _, serve=serve: serve())
 
     variant_command.add_parser(commands)
+    web_server.add_parser(commands)
     return parser
 
 

@@ -53,7 +53,16 @@ from meiriqi.quoting import quoted
 from meiriqi.san import AmbiguousMoveError
 from meiriqi.svg import Geometry
 
-__all__ = ["COMMANDS", "Level", "Session", "game_name", "outcome_text", "parse_level", "run"]
+__all__ = [
+    "COMMANDS",
+    "Level",
+    "Session",
+    "game_name",
+    "game_record",
+    "outcome_text",
+    "parse_level",
+    "run",
+]
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "help": ("help [COMMAND|PIECE]", "list the commands, explain one, or show how a piece moves"),
@@ -288,6 +297,21 @@ def _notes(board: Board) -> list[str]:
         board_parts.append("each side's hand is listed by its own edge of the board")
     notes.append(f"On the board: {'; '.join(board_parts)}.")
     return notes
+
+
+def game_record(board: Board, computer: Iterable[bool], *, claimed: bool = False) -> pgn.Game:
+    """The record of the game in ``board`` as the player saves it: a casual game of today, the
+    sides the computer played (``computer``) named ``meiriqi`` and the others ``Human``."""
+    sides = set(computer)
+    game = pgn.Game.from_board(board, claim_draw=claimed)
+    game.headers.update(
+        Event="Casual game",
+        Site="meiriqi",
+        Date=datetime.date.today().strftime("%Y.%m.%d"),
+        White="meiriqi" if WHITE in sides else "Human",
+        Black="meiriqi" if BLACK in sides else "Human",
+    )
+    return game
 
 
 class Session:
@@ -669,14 +693,7 @@ class Session:
     def do_save(self, argument: str) -> None:
         """``save FILE``."""
         path = self.require_file(argument, "save")
-        game = pgn.Game.from_board(self.board, claim_draw=self.claimed)
-        game.headers.update(
-            Event="Casual game",
-            Site="meiriqi",
-            Date=datetime.date.today().strftime("%Y.%m.%d"),
-            White="meiriqi" if WHITE in self.computer else "Human",
-            Black="meiriqi" if BLACK in self.computer else "Human",
-        )
+        game = game_record(self.board, self.computer, claimed=self.claimed)
         with open(path, "w", encoding="utf-8") as handle:
             pgn.write_game(game, handle)
         self.say(f"saved {_plies(len(self.board.move_stack))} to {path}")

@@ -7,6 +7,10 @@ and the pieces as discs with their letters (``+P`` for a promoted Shogi piece): 
 black letters for White, black discs with white letters for Black, so the sides stay apart in
 print. Pawns, which have no letter, are smaller plain discs. In a variant with hands (Shogi) each
 side's hand is a row of pieces with their counts, Black's above the board and White's below.
+
+For a page that lets players click the picture, each square's rectangle carries its name
+(``data-square="e4"``), each piece its FEN symbol and square (``data-piece="N" data-on="c3"``)
+and each piece in hand its symbol and count (``data-piece="L" data-count="2"``).
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from meiriqi._core import (
     square_rank,
 )
 
-__all__ = ["MEIRIQI", "Arrow", "Geometry", "SvgWrapper", "board"]
+__all__ = ["MEIRIQI", "Arrow", "Geometry", "SvgWrapper", "board", "piece"]
 
 SQUARE_SIZE = 45
 MARGIN = 20
@@ -105,6 +109,25 @@ class SvgWrapper(str):
         return self
 
 
+def _add(parent: ET.Element, tag: str, /, **attributes: object) -> ET.Element:
+    """Appends an element to ``parent``; ``class_`` stands for ``class``, other ``_`` become
+    ``-``."""
+    names = {key.rstrip("_").replace("_", "-"): str(value) for key, value in attributes.items()}
+    return ET.SubElement(parent, tag, names)
+
+
+def _root(width: float, height: float) -> ET.Element:
+    """An empty SVG picture of ``width`` by ``height`` units."""
+    return ET.Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "version": "1.1",
+            "viewBox": f"0 0 {width} {height}",
+        },
+    )
+
+
 class _Canvas:
     """Maps board coordinates to picture coordinates and collects the SVG elements.
 
@@ -118,21 +141,13 @@ class _Canvas:
         self.top = MARGIN + self.band
         self.width = 2 * MARGIN + geometry.width * SQUARE_SIZE
         self.height = 2 * (MARGIN + self.band) + geometry.height * SQUARE_SIZE
-        self.root = ET.Element(
-            "svg",
-            {
-                "xmlns": "http://www.w3.org/2000/svg",
-                "version": "1.1",
-                "viewBox": f"0 0 {self.width} {self.height}",
-            },
-        )
+        self.root = _root(self.width, self.height)
 
     def add(
         self, tag: str, parent: ET.Element | None = None, /, **attributes: object
     ) -> ET.Element:
-        """Appends an element; ``class_`` stands for ``class``, other ``_`` become ``-``."""
-        names = {key.rstrip("_").replace("_", "-"): str(value) for key, value in attributes.items()}
-        return ET.SubElement(self.root if parent is None else parent, tag, names)
+        """Appends an element (to the picture unless ``parent`` is given); see :func:`_add`."""
+        return _add(self.root if parent is None else parent, tag, **attributes)
 
     def column(self, file: int) -> int:
         """The column (0 = left) where a file is drawn."""
@@ -184,7 +199,8 @@ def _draw_squares(canvas: _Canvas, lastmove: Move | None, check: int | None) -> 
     for sq in _squares(canvas.geometry):
         dark = (square_file(sq) + square_rank(sq)) % 2 == 0
         tone = "dark" if dark else "light"
-        canvas.fill_square(sq, _DARK if dark else _LIGHT, f"square {tone} {square_name(sq)}")
+        name = square_name(sq)
+        canvas.fill_square(sq, _DARK if dark else _LIGHT, f"square {tone} {name}", data_square=name)
     if lastmove is not None:
         for sq in dict.fromkeys((lastmove.from_square, lastmove.to_square)):
             canvas.fill_square(sq, _LASTMOVE, "lastmove", fill_opacity=0.55)
@@ -276,15 +292,13 @@ def _draw_river(canvas: _Canvas, y: float) -> None:
     label.text = "RIVER"
 
 
-def _draw_disc(
-    canvas: _Canvas, group: ET.Element, center: tuple[float, float], piece: Piece, pawn: bool
-) -> None:
+def _draw_disc(group: ET.Element, center: tuple[float, float], piece: Piece, pawn: bool) -> None:
     """A piece's disc with its letters (``+P``: smaller) into ``group``; a pawn's has none."""
     cx, cy = center
     white = piece.color
-    canvas.add(
-        "circle",
+    _add(
         group,
+        "circle",
         cx=cx,
         cy=cy,
         r=SQUARE_SIZE * (0.27 if pawn else 0.42),
@@ -296,9 +310,9 @@ def _draw_disc(
         return
     symbol = piece.symbol().upper()
     font_size = SQUARE_SIZE * (0.5 if len(symbol) == 1 else 0.36)
-    text = canvas.add(
-        "text",
+    text = _add(
         group,
+        "text",
         x=cx,
         y=cy + font_size * 0.36,
         text_anchor="middle",
@@ -319,9 +333,14 @@ def _names(board: Board, piece: Piece) -> tuple[str, str]:
 def _draw_piece(canvas: _Canvas, board: Board, sq: int, piece: Piece) -> None:
     """A piece on the board as a disc with its letter (pawns as smaller plain discs)."""
     side, name = _names(board, piece)
-    group = canvas.add("g", class_=f"piece {side} {name.replace(' ', '-')}")
+    group = canvas.add(
+        "g",
+        class_=f"piece {side} {name.replace(' ', '-')}",
+        data_piece=piece.symbol(),
+        data_on=square_name(sq),
+    )
     canvas.add("title", group).text = f"{side} {name} on {square_name(sq)}"
-    _draw_disc(canvas, group, canvas.center(sq), piece, piece.piece_type in board.pawn_types)
+    _draw_disc(group, canvas.center(sq), piece, piece.piece_type in board.pawn_types)
 
 
 def _hand_text(board: Board, color: bool) -> str:
@@ -366,11 +385,17 @@ def _draw_hand(canvas: _Canvas, board: Board, color: bool) -> None:
     for index, (kind, count) in enumerate(_held(board, color)):
         piece = Piece(kind, color, variant=board.variant_name)
         name = piece_name(kind, variant=board.variant_name)
-        held = canvas.add("g", group, class_=f"hand-piece {side} {name.replace(' ', '-')}")
+        held = canvas.add(
+            "g",
+            group,
+            class_=f"hand-piece {side} {name.replace(' ', '-')}",
+            data_piece=piece.symbol(),
+            data_count=count,
+        )
         canvas.add("title", held).text = f"{side} {name} in hand: {count}"
         cx = MARGIN + (index + 0.5) * SQUARE_SIZE
         cy = top + SQUARE_SIZE / 2
-        _draw_disc(canvas, held, (cx, cy), piece, kind in board.pawn_types)
+        _draw_disc(held, (cx, cy), piece, kind in board.pawn_types)
         badge_x, badge_y = cx + SQUARE_SIZE * 0.3, cy + SQUARE_SIZE * 0.28
         canvas.add(
             "circle", held, cx=badge_x, cy=badge_y, r=8, fill=_LINE, stroke=_HAND, stroke_width=1
@@ -483,3 +508,17 @@ def board(
         _draw_arrow(canvas, item if isinstance(item, Arrow) else Arrow(*item))
     _draw_coordinates(canvas)
     return SvgWrapper(ET.tostring(canvas.root, encoding="unicode"))
+
+
+def piece(piece: Piece, size: int | None = None) -> SvgWrapper:
+    """An SVG picture of one piece as :func:`board` draws it (a disc with its letters; a pawn's
+    smaller and plain) on a square of its own; ``size`` sets the width and height in pixels."""
+    root = _root(SQUARE_SIZE, SQUARE_SIZE)
+    if size is not None:
+        root.set("width", str(size))
+        root.set("height", str(size))
+    name = piece_name(piece.piece_type, variant=piece.variant)
+    _add(root, "title").text = f"{'white' if piece.color else 'black'} {name}"
+    pawn = piece.piece_type in Board.empty(variant=piece.variant).pawn_types
+    _draw_disc(root, (SQUARE_SIZE / 2, SQUARE_SIZE / 2), piece, pawn)
+    return SvgWrapper(ET.tostring(root, encoding="unicode"))
