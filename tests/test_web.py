@@ -281,7 +281,8 @@ def test_a_new_game_stops_the_computers_thinking(server: WebServer) -> None:
 def test_a_game_no_page_asks_about_pauses(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(games, "UNWATCHED_SECONDS", 0.5)
     with running_server() as running:
-        game_id = open_game(running, computer=["white", "black"])["id"]
+        # A tenth of a second a move: the game goes on for far longer than the test looks.
+        game_id = open_game(running, computer=["white", "black"], level="0.1s")["id"]
         game = running.games.get(game_id)
         time.sleep(1.5)
         paused = len(game.sans)
