@@ -1,5 +1,5 @@
-"""Memory: the resident size of a process that plays a million random plies and makes and drops
-a hundred thousand boards must stay flat (issue 12: within 5 %).
+"""Memory: the resident size of a process that plays a million random plies, makes and drops a
+hundred thousand boards and streams a hundred thousand game records must stay flat (within 5 %).
 
 ``python3 benches/memory.py`` prints the resident size at every tenth of each run and how far it
 strays from the size after the first tenth (the warm-up: the interpreter's and the core's caches
@@ -10,11 +10,13 @@ Linux only: the size is read from ``/proc/self/statm``.
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import random
 from collections.abc import Callable, Iterator
 
 import meiriqi
+from meiriqi import pgn
 
 SAMPLES = 10
 """Resident-size readings per run."""
@@ -56,6 +58,56 @@ def boards_made(total: int, rng: random.Random) -> Iterator[int]:
         yield made
 
 
+class RepeatedRecords(io.TextIOBase):
+    """A text handle holding ``copies`` copies of ``records``, read a line at a time without
+    ever holding more than one copy: a stream of many games."""
+
+    def __init__(self, records: str, copies: int) -> None:
+        self.lines = records.splitlines(keepends=True)
+        self.copies = copies
+        self.line = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readline(self, size: int = -1) -> str:
+        if self.line == len(self.lines):
+            self.copies -= 1
+            self.line = 0
+        if self.copies <= 0:
+            return ""
+        self.line += 1
+        text = self.lines[self.line - 1]
+        return text if size < 0 else text[:size]
+
+
+def records_streamed(total: int, rng: random.Random) -> Iterator[int]:
+    """Reads ``total`` game records into game trees and drops each, from a stream of a hundred
+    different random games (Mĕirìqí and chess, with comments and a variation) repeated; yields
+    the games read so far after each."""
+    records = []
+    for number in range(100):
+        variant = "chess" if number % 2 else "meiriqi"
+        board = meiriqi.Board(variant=variant)
+        for _ in range(rng.randrange(20, 120)):
+            moves = board.legal_moves
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+        game = pgn.Game.from_board(board)
+        node = game.next()
+        if node is not None:
+            node.comment = "a comment"
+            if len(game.variations[0].variations) and len(node.board().legal_moves) > 1:
+                node.add_variation(node.board().legal_moves[-1])
+        records.append(str(game))
+    stream = RepeatedRecords("\n\n".join(records) + "\n\n", total // len(records))
+    for read in range(1, total + 1):
+        game = pgn.read_game(stream)
+        assert game is not None and not game.errors, read
+        yield read
+
+
 def measure(name: str, run: Callable[[int, random.Random], Iterator[int]], total: int) -> float:
     """Runs ``run`` for ``total`` units, printing the resident size at every tenth; returns the
     largest departure from the first reading, in percent."""
@@ -79,6 +131,7 @@ def main() -> None:
     scale = 100 if args.quick else 1
     measure("random playout plies", playout_plies, 1_000_000 // scale)
     measure("boards made and dropped", boards_made, 100_000 // scale)
+    measure("game records streamed", records_streamed, 100_000 // scale)
 
 
 if __name__ == "__main__":
