@@ -4,7 +4,7 @@
 
 use super::board::PyBoard;
 use super::values::PyMove;
-use super::visitor::{NativeVisitor, SkipType};
+use super::visitor_protocol::{NativeVisitor, SkipType};
 use crate::game::Game;
 use crate::moves::Move;
 use crate::piece::Color;

@@ -20,6 +20,7 @@ mod tree_builder;
 mod values;
 mod variant;
 mod visitor;
+mod visitor_protocol;
 
 use variant::VariantArg;
 
@@ -116,7 +117,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyLegalMoves>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<variant::PyVariant>()?;
-    m.add_class::<visitor::SkipType>()?;
+    m.add_class::<visitor_protocol::SkipType>()?;
     m.add_class::<tree_builder::TreeBuilder>()?;
     m.add_class::<exporter::RecordExporter>()?;
     m.add_class::<record_reader::LineSource>()?;

@@ -7,7 +7,6 @@
 //! The board is handed to visitors that want it, and may not be changed by them.
 
 use super::board::{PyBoard, Reading};
-use super::records::Kit;
 use super::visitor::{Hook, Visitor};
 use crate::moves::Move;
 use crate::movetext::{self, column, fold, next_token, tag_pair, Token, RESULTS, SUFFIX_NAGS};
@@ -23,6 +22,36 @@ pub(super) const MAX_LINE: usize = 1_000_000;
 
 /// The largest NAG a record may hold.
 const NAG_MAX: i64 = 255;
+
+/// What reading needs from the Python side of records.
+pub(super) struct RecordClasses {
+    /// The class of the boards handed to visitors (`meiriqi.Board`).
+    pub(super) board_class: Py<PyAny>,
+    /// `PgnError(line, column, message)`.
+    pub(super) error_class: Py<PyAny>,
+    /// The `Variant` a `Variant` tag names; raises `ValueError` for an unknown one.
+    pub(super) variant_lookup: Py<PyAny>,
+}
+
+impl RecordClasses {
+    /// The variant `text` names (a Python `Variant`); a `ValueError` if none.
+    pub(super) fn variant_of<'py>(
+        &self,
+        py: Python<'py>,
+        text: &str,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        self.variant_lookup.bind(py).call1((text,))
+    }
+
+    /// The title of the variant `text` names, or `text` itself if it names none.
+    pub(super) fn variant_title(&self, py: Python<'_>, text: &str) -> PyResult<String> {
+        match self.variant_of(py, text) {
+            Ok(variant) => variant.getattr(intern!(py, "title"))?.extract(),
+            Err(error) if error.is_instance_of::<PyValueError>(py) => Ok(text.to_string()),
+            Err(error) => Err(error),
+        }
+    }
+}
 
 /// Where reading a text handle stands: lines are numbered, and one line read past the end of a
 /// game is held for the next. It keeps no reference to the handle, so it can be kept beside one.
@@ -121,7 +150,7 @@ type At = (usize, usize);
 /// Reads one game.
 pub(super) struct Reader<'py, 'a> {
     py: Python<'py>,
-    kit: &'a Kit,
+    classes: &'a RecordClasses,
     lines: &'a mut LineSource,
     handle: &'a Bound<'py, PyAny>,
     visitor: &'a Visitor<'py>,
@@ -144,7 +173,7 @@ pub(super) struct Reader<'py, 'a> {
 
 impl<'py, 'a> Reader<'py, 'a> {
     pub(super) fn new(
-        kit: &'a Kit,
+        classes: &'a RecordClasses,
         lines: &'a mut LineSource,
         handle: &'a Bound<'py, PyAny>,
         visitor: &'a Visitor<'py>,
@@ -153,7 +182,7 @@ impl<'py, 'a> Reader<'py, 'a> {
     ) -> Self {
         Reader {
             py: default_variant.py(),
-            kit,
+            classes,
             lines,
             handle,
             visitor,
@@ -179,7 +208,7 @@ impl<'py, 'a> Reader<'py, 'a> {
             return Ok(());
         }
         self.visitor.error(|| {
-            self.kit
+            self.classes
                 .error_class
                 .bind(self.py)
                 .call1((line, column, message))
@@ -260,7 +289,7 @@ impl<'py, 'a> Reader<'py, 'a> {
             return Ok(());
         }
         let shown = if name == "Variant" {
-            self.kit.variant_title(self.py, &value)?
+            self.classes.variant_title(self.py, &value)?
         } else {
             value
         };
@@ -321,7 +350,7 @@ impl<'py, 'a> Reader<'py, 'a> {
         };
         let variant = match self.tags.get("Variant") {
             None => self.default_variant.clone(),
-            Some(text) => match self.kit.variant_of(py, text) {
+            Some(text) => match self.classes.variant_of(py, text) {
                 Ok(variant) => variant,
                 Err(error) => return problem("Variant", error),
             },
@@ -329,7 +358,7 @@ impl<'py, 'a> Reader<'py, 'a> {
         let options = PyDict::new(py);
         options.set_item(intern!(py, "variant"), variant)?;
         let made = self
-            .kit
+            .classes
             .board_class
             .bind(py)
             .call((self.tags.get("FEN"),), Some(&options));

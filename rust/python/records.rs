@@ -4,10 +4,8 @@
 
 use super::board::PyBoard;
 use super::game_walk::walk;
-use super::record_reader::{LineSource, Reader};
+use super::record_reader::{LineSource, Reader, RecordClasses};
 use super::visitor::Visitor;
-use pyo3::exceptions::PyValueError;
-use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -16,32 +14,8 @@ use pyo3::types::PyType;
 pub(super) struct Kit {
     /// The visitor protocol's class, whose hooks do nothing.
     base: Py<PyType>,
-    /// The class of the boards handed to visitors (`meiriqi.Board`).
-    pub(super) board_class: Py<PyAny>,
-    /// `PgnError(line, column, message)`.
-    pub(super) error_class: Py<PyAny>,
-    /// The `Variant` a `Variant` tag names; raises `ValueError` for an unknown one.
-    variant_lookup: Py<PyAny>,
-}
-
-impl Kit {
-    /// The variant `text` names (a Python `Variant`); a `ValueError` if none.
-    pub(super) fn variant_of<'py>(
-        &self,
-        py: Python<'py>,
-        text: &str,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        self.variant_lookup.bind(py).call1((text,))
-    }
-
-    /// The title of the variant `text` names, or `text` itself if it names none.
-    pub(super) fn variant_title(&self, py: Python<'_>, text: &str) -> PyResult<String> {
-        match self.variant_of(py, text) {
-            Ok(variant) => variant.getattr(intern!(py, "title"))?.extract(),
-            Err(error) if error.is_instance_of::<PyValueError>(py) => Ok(text.to_string()),
-            Err(error) => Err(error),
-        }
-    }
+    /// What the reader needs.
+    classes: RecordClasses,
 }
 
 #[pymethods]
@@ -55,9 +29,11 @@ impl Kit {
     ) -> Self {
         Kit {
             base,
-            board_class,
-            error_class,
-            variant_lookup,
+            classes: RecordClasses {
+                board_class,
+                error_class,
+                variant_lookup,
+            },
         }
     }
 
@@ -74,7 +50,15 @@ impl Kit {
     ) -> PyResult<bool> {
         let hooks = Visitor::new(visitor, self.base.bind(visitor.py()))?;
         let mut lines = source.try_borrow_mut()?;
-        Reader::new(self, &mut lines, handle, &hooks, variant, tag_variant).read()
+        Reader::new(
+            &self.classes,
+            &mut lines,
+            handle,
+            &hooks,
+            variant,
+            tag_variant,
+        )
+        .read()
     }
 
     /// Walks `game` (a `meiriqi.pgn.Game`) through `visitor` in record order, playing its

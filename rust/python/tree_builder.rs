@@ -5,7 +5,7 @@
 //! and `nags`; `comment` and `starting_comment` are the class's empty defaults until set.
 
 use super::move_objects::move_object;
-use super::visitor::NativeVisitor;
+use super::visitor_protocol::NativeVisitor;
 use crate::game::Game;
 use crate::moves::Move;
 use crate::movetext::fold;
