@@ -40,7 +40,7 @@ from meiriqi import (
 )
 from meiriqi import cli_options as options
 from meiriqi.perft_split import perft_divide
-from meiriqi.sprt import Sprt
+from meiriqi.sprt import MAX_NORMALIZED_ELO, Sprt
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -158,6 +158,13 @@ def _match(args: argparse.Namespace) -> int:
         sprt = Sprt(*args.sprt, alpha=args.alpha, beta=args.beta)
         if sprt.elo0 >= sprt.elo1:
             print("meiriqi match: --sprt ELO0 ELO1 needs ELO0 below ELO1", file=sys.stderr)
+            return 2
+        if max(abs(sprt.elo0), abs(sprt.elo1)) > MAX_NORMALIZED_ELO:
+            print(
+                f"meiriqi match: --sprt ELO0 ELO1 must lie within +-{MAX_NORMALIZED_ELO:g} "
+                "(normalized Elo)",
+                file=sys.stderr,
+            )
             return 2
     engines = []
     for side in ("a", "b"):
