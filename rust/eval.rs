@@ -1,5 +1,5 @@
-//! Static evaluation: material, piece-square terms, mobility and King safety, in centipawns from
-//! the side to move's point of view.
+//! Static evaluation: material, piece-square terms, the riders' mobility and pieces' nearness to
+//! the enemy King, in centipawns from the side to move's point of view.
 //!
 //! ## Where the numbers come from
 //! Each variant's file may give a piece's `value`; a piece without one is valued from its
@@ -33,10 +33,13 @@ pub fn piece_value(position: &Position, kind: Kind) -> i32 {
 
 /// Centipawns per piece in hand over its value on the board: a piece in hand may go anywhere.
 const IN_HAND_BONUS: i32 = 10;
-/// Centipawns per destination a side's pieces can reach.
+/// Centipawns per destination a side's riders can reach.
 const MOBILITY_WEIGHT: i32 = 3;
-/// Centipawns lost per square next to the King that the enemy attacks.
-const KING_ZONE_PENALTY: i32 = 12;
+/// Centipawns per King step a piece (not a Pawn) stands nearer the enemy King than
+/// [`TROPISM_RANGE`]: pieces gathering around a King threaten it.
+const KING_TROPISM: i32 = 4;
+/// See [`KING_TROPISM`].
+const TROPISM_RANGE: i32 = 5;
 /// Centipawns per rank a Pawn has advanced beyond its start.
 const PAWN_ADVANCE: i32 = 6;
 /// Centipawns per destination a piece reaches on the empty board from its square above its
@@ -155,15 +158,26 @@ fn side_score(position: &Position, color: Color) -> i32 {
     let variant = position.variant();
     let eval = variant.eval_tables();
     let tables = variant.tables();
+    let minor = variant.pawns() | variant.royal().bit();
+    let enemy_king = position.king(color.opponent());
     let mut score = 0;
     for from in position.occupied_by(color).iter() {
         let Some(piece) = position.piece_at(from) else {
             continue;
         };
         score += eval.value(piece.kind) + eval.square_term(color, piece.kind, from);
+        if minor & piece.kind.bit() != 0 {
+            continue;
+        }
+        // A leaper's reach is in its piece-square terms; only riders' lines are counted.
         for path in tables.paths(color, piece.kind.number(), from) {
-            score += MOBILITY_WEIGHT
-                * reachable(position, color, tables.squares(path), path.pass()) as i32;
+            let squares = tables.squares(path);
+            if squares.len() > 1 {
+                score += MOBILITY_WEIGHT * reachable(position, color, squares, path.pass()) as i32;
+            }
+        }
+        if let Some(king) = enemy_king {
+            score += KING_TROPISM * (TROPISM_RANGE - distance(from, king)).max(0);
         }
     }
     if position.hand_kinds(color) != 0 {
@@ -172,10 +186,14 @@ fn side_score(position: &Position, color: Color) -> i32 {
             score += held * (eval.value(rule.kind) + IN_HAND_BONUS);
         }
     }
-    if let Some(king) = position.king(color) {
-        score -= KING_ZONE_PENALTY * attacked_neighbours(position, color, king);
-    }
     score
+}
+
+/// The number of King steps from `a` to `b`.
+fn distance(a: Square, b: Square) -> i32 {
+    let files = i32::from(a.file()).abs_diff(i32::from(b.file()));
+    let ranks = i32::from(a.rank()).abs_diff(i32::from(b.rank()));
+    files.max(ranks) as i32
 }
 
 /// Number of destinations along one path: empty squares, and the enemy piece that stops it.
@@ -187,24 +205,6 @@ fn reachable(position: &Position, color: Color, squares: &[Square], pass: usize)
             Some(piece) => {
                 count += usize::from(index >= pass && piece.color != color);
                 break;
-            }
-        }
-    }
-    count
-}
-
-/// Number of squares next to `king` that the enemy attacks.
-fn attacked_neighbours(position: &Position, color: Color, king: Square) -> i32 {
-    let dims = position.variant().dimensions();
-    let enemy = color.opponent();
-    let mut count = 0;
-    for dx in -1..=1 {
-        for dy in -1..=1 {
-            let Some(square) = dims.step(king, crate::geometry::Offset::new(dx, dy)) else {
-                continue;
-            };
-            if (dx, dy) != (0, 0) && position.is_attacked_by(enemy, square) {
-                count += 1;
             }
         }
     }

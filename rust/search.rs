@@ -47,6 +47,8 @@ const QUIESCENCE_DEPTH: u8 = 4;
 /// A capture is searched in quiescence only if winning the captured piece and this much more
 /// could raise the score above what is already assured (delta pruning).
 const DELTA_MARGIN: i32 = 200;
+/// Static evaluations remembered (a power of two); each takes 8 bytes.
+const EVAL_CACHE_SIZE: usize = 1 << 16;
 /// Transposition table entries (a power of two); each takes 16 bytes.
 const TABLE_SIZE: usize = 1 << 20;
 /// Half the width of the first aspiration window, in centipawns.
@@ -382,6 +384,8 @@ struct Searcher<'a, T: Table> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Quiet moves' success, by side, origin and destination.
     history: Vec<i32>,
+    /// Static evaluations by position: the high bits of the hash and the score.
+    eval_cache: Vec<u64>,
     pv: Vec<Vec<Move>>,
     /// Per ply, the moves with their ordering keys.
     move_buffers: Vec<Vec<(i32, Move)>>,
@@ -477,6 +481,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             table,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * SQUARE_SLOTS * SQUARE_SLOTS],
+            eval_cache: vec![0; EVAL_CACHE_SIZE],
             pv: vec![Vec::new(); MAX_PLY + 1],
             move_buffers: vec![Vec::new(); MAX_PLY + 1],
             plain_buffers: vec![Vec::new(); MAX_PLY + 1],
@@ -721,6 +726,20 @@ impl<'a, T: Table> Searcher<'a, T> {
             .any(|&seen| seen == hash)
     }
 
+    /// The static evaluation of the current position, remembered by its hash.
+    fn evaluate(&mut self) -> i32 {
+        let key = self.position.hash();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        let high = key & !0xFFFF;
+        if *slot & !0xFFFF == high && *slot != 0 {
+            return i32::from(*slot as u16 as i16);
+        }
+        let score = evaluate(&self.position).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX));
+        *slot = high | u64::from(score as i16 as u16);
+        score
+    }
+
     /// Whether the side to move has pieces besides Pawns and the King (or any in hand): then
     /// passing is seldom the best it can do, and the null move's test is sound enough.
     fn has_pieces(&self) -> bool {
@@ -772,11 +791,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
         }
         let hash_move = stored.and_then(|entry| entry.best);
-        let static_eval = if in_check {
-            -INFINITE
-        } else {
-            evaluate(&self.position)
-        };
+        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility pruning: far enough above beta not to fall below it.
             if depth <= 5 && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
@@ -937,7 +952,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             return 0;
         }
         if ply >= MAX_PLY || depth == 0 {
-            return evaluate(&self.position);
+            return self.evaluate();
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();
@@ -950,7 +965,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 return no_move_score(&self.position, ply);
             }
         } else {
-            let stand_pat = evaluate(&self.position);
+            let stand_pat = self.evaluate();
             if stand_pat >= beta {
                 self.move_buffers[ply] = moves;
                 return stand_pat;
