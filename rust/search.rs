@@ -25,6 +25,7 @@ use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::variant::Stalemate;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The score of being mated now; mate in `n` plies scores `MATE - n`.
@@ -293,44 +294,95 @@ fn unpack_move(bits: u64) -> Option<Move> {
 }
 
 /// Storage for the transposition table: slots of two words, the key xor the data and the
-/// data, so that a slot torn by two threads writing at once reads as no entry.
+/// data, so that a slot torn by two threads writing at once reads as no entry. The data's top
+/// bits hold the generation of the search that wrote it: entries of other searches are none.
 trait Table {
     fn slots(&self) -> usize;
     fn load(&self, slot: usize) -> [u64; 2];
     fn save(&mut self, slot: usize, words: [u64; 2]);
+    fn generation(&self) -> u64;
 
     fn probe(&self, key: u64) -> Option<Entry> {
         let [check, data] = self.load(key as usize & (self.slots() - 1));
-        (check ^ data == key).then(|| Entry::unpack(data)).flatten()
+        let current = data >> GENERATION_SHIFT == self.generation();
+        (check ^ data == key && current)
+            .then(|| Entry::unpack(data))
+            .flatten()
     }
 
     fn store(&mut self, key: u64, entry: Entry) {
-        let data = entry.pack();
+        let data = entry.pack() | self.generation() << GENERATION_SHIFT;
         self.save(key as usize & (self.slots() - 1), [key ^ data, data]);
     }
 }
 
-/// One thread's table. Its memory comes zeroed from the allocator, so the operating system
-/// hands out pages only as they are first touched: a short search pays for what it uses.
-struct LocalTable(Vec<[u64; 2]>);
+/// Where a table entry's and an evaluation's generation starts.
+const GENERATION_SHIFT: u32 = 54;
+/// The last generation before the numbers start again (and the memory is cleared).
+const LAST_GENERATION: u64 = (1 << (64 - GENERATION_SHIFT)) - 1;
 
-impl LocalTable {
-    fn new() -> LocalTable {
-        LocalTable(vec![[0; 2]; TABLE_SIZE])
+/// Memory that searches on one thread reuse: allocating and clearing a table for every call
+/// would cost more than a short search. What earlier searches left is told apart by its
+/// generation and ignored, so every search still starts from empty tables (and gives the same
+/// result every time); when the generations run out the memory is cleared.
+struct Workspace {
+    table: Vec<[u64; 2]>,
+    eval_cache: Vec<u64>,
+    generation: u64,
+}
+
+/// The workspaces not in use.
+static WORKSPACES: Mutex<Vec<Workspace>> = Mutex::new(Vec::new());
+/// The most workspaces kept for later searches.
+const KEPT_WORKSPACES: usize = 8;
+
+impl Workspace {
+    /// A workspace of a new generation: one left by an earlier search, or a new one.
+    fn take() -> Workspace {
+        let kept = WORKSPACES.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut workspace = kept.unwrap_or_else(|| Workspace {
+            table: vec![[0; 2]; TABLE_SIZE],
+            eval_cache: vec![0; EVAL_CACHE_SIZE],
+            generation: 0,
+        });
+        workspace.generation += 1;
+        if workspace.generation > LAST_GENERATION {
+            workspace.table.fill([0; 2]);
+            workspace.eval_cache.fill(0);
+            workspace.generation = 1;
+        }
+        workspace
     }
+
+    /// Keeps the workspace for a later search.
+    fn give_back(self) {
+        let mut kept = WORKSPACES.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() < KEPT_WORKSPACES {
+            kept.push(self);
+        }
+    }
+}
+
+/// One thread's table, of its workspace.
+struct LocalTable {
+    slots: Vec<[u64; 2]>,
+    generation: u64,
 }
 
 impl Table for LocalTable {
     fn slots(&self) -> usize {
-        self.0.len()
+        self.slots.len()
     }
     #[inline]
     fn load(&self, slot: usize) -> [u64; 2] {
-        self.0[slot]
+        self.slots[slot]
     }
     #[inline]
     fn save(&mut self, slot: usize, words: [u64; 2]) {
-        self.0[slot] = words;
+        self.slots[slot] = words;
+    }
+    fn generation(&self) -> u64 {
+        self.generation
     }
 }
 
@@ -352,6 +404,9 @@ impl Table for SharedTable<'_> {
     fn save(&mut self, slot: usize, words: [u64; 2]) {
         self.0[2 * slot].store(words[0], Ordering::Relaxed);
         self.0[2 * slot + 1].store(words[1], Ordering::Relaxed);
+    }
+    fn generation(&self) -> u64 {
+        1
     }
 }
 
@@ -384,8 +439,9 @@ struct Searcher<'a, T: Table> {
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Quiet moves' success, by side, origin and destination.
     history: Vec<i32>,
-    /// Static evaluations by position: the high bits of the hash and the score.
+    /// Static evaluations by position: the hash's high bits, the generation and the score.
     eval_cache: Vec<u64>,
+    generation: u64,
     pv: Vec<Vec<Move>>,
     /// Per ply, the moves with their ordering keys.
     move_buffers: Vec<Vec<(i32, Move)>>,
@@ -437,8 +493,18 @@ pub fn search_with(
     };
     let threads = settings.threads.max(1);
     if threads == 1 {
-        let mut searcher = Searcher::new(game, settings, &shared, LocalTable::new());
-        return searcher.iterate(settings.lines, 0, report);
+        let mut workspace = Workspace::take();
+        let table = LocalTable {
+            slots: std::mem::take(&mut workspace.table),
+            generation: workspace.generation,
+        };
+        let eval_cache = std::mem::take(&mut workspace.eval_cache);
+        let mut searcher = Searcher::new(game, settings, &shared, table, eval_cache);
+        let result = searcher.iterate(settings.lines, 0, report);
+        workspace.table = searcher.table.slots;
+        workspace.eval_cache = searcher.eval_cache;
+        workspace.give_back();
+        return result;
     }
     let words: Vec<AtomicU64> = (0..2 * TABLE_SIZE).map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {
@@ -446,11 +512,14 @@ pub fn search_with(
             let shared = &shared;
             let words = &words;
             scope.spawn(move || {
-                let mut searcher = Searcher::new(game, settings, shared, SharedTable(words));
+                let table = SharedTable(words);
+                let mut searcher =
+                    Searcher::new(game, settings, shared, table, vec![0; EVAL_CACHE_SIZE]);
                 searcher.iterate(1, helper, |_| {});
             });
         }
-        let mut searcher = Searcher::new(game, settings, &shared, SharedTable(&words));
+        let table = SharedTable(&words);
+        let mut searcher = Searcher::new(game, settings, &shared, table, vec![0; EVAL_CACHE_SIZE]);
         let mut result = searcher.iterate(settings.lines, 0, report);
         shared.finished.store(true, Ordering::Relaxed);
         searcher.count_nodes();
@@ -460,7 +529,15 @@ pub fn search_with(
 }
 
 impl<'a, T: Table> Searcher<'a, T> {
-    fn new(game: &Game, settings: &Settings, shared: &'a Shared<'a>, table: T) -> Self {
+    /// A searcher of `game` with `table` and an evaluation cache (`eval_cache`, entries of
+    /// the table's generation).
+    fn new(
+        game: &Game,
+        settings: &Settings,
+        shared: &'a Shared<'a>,
+        table: T,
+        eval_cache: Vec<u64>,
+    ) -> Self {
         let mut position = game.position().clone();
         let mut moves = Vec::new();
         position.legal_moves(&mut moves);
@@ -475,13 +552,15 @@ impl<'a, T: Table> Searcher<'a, T> {
                 pv: vec![mv],
             })
             .collect();
+        let generation = table.generation();
         Searcher {
             position,
             path: game.key_history(),
             table,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * SQUARE_SLOTS * SQUARE_SLOTS],
-            eval_cache: vec![0; EVAL_CACHE_SIZE],
+            generation,
+            eval_cache,
             pv: vec![Vec::new(); MAX_PLY + 1],
             move_buffers: vec![Vec::new(); MAX_PLY + 1],
             plain_buffers: vec![Vec::new(); MAX_PLY + 1],
@@ -726,17 +805,18 @@ impl<'a, T: Table> Searcher<'a, T> {
             .any(|&seen| seen == hash)
     }
 
-    /// The static evaluation of the current position, remembered by its hash.
+    /// The static evaluation of the current position, remembered by its hash (its high 32
+    /// bits are kept with the generation and the score).
     fn evaluate(&mut self) -> i32 {
         let key = self.position.hash();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
-        let high = key & !0xFFFF;
-        if *slot & !0xFFFF == high && *slot != 0 {
+        let tag = key >> 32 << 32 | self.generation << 16;
+        if *slot & !0xFFFF == tag {
             return i32::from(*slot as u16 as i16);
         }
         let score = evaluate(&self.position).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX));
-        *slot = high | u64::from(score as i16 as u16);
+        *slot = tag | u64::from(score as i16 as u16);
         score
     }
 
