@@ -33,8 +33,12 @@ pub fn piece_value(position: &Position, kind: Kind) -> i32 {
 
 /// Centipawns per piece in hand over its value on the board: a piece in hand may go anywhere.
 const IN_HAND_BONUS: i32 = 10;
-/// Centipawns per destination a side's riders can reach.
-const MOBILITY_WEIGHT: i32 = 3;
+/// Centipawns per destination a side's riders can reach, less one per
+/// [`MOBILITY_VALUE_STEP`] of the rider's value (at least one): chess's Bishop and Rook 3,
+/// its Queen 1.
+const MOBILITY_WEIGHT: i32 = 4;
+/// See [`MOBILITY_WEIGHT`].
+const MOBILITY_VALUE_STEP: i32 = 300;
 /// Centipawns per King step a piece (not a Pawn) stands nearer the enemy King than
 /// [`TROPISM_RANGE`]: pieces gathering around a King threaten it.
 const KING_TROPISM: i32 = 4;
@@ -49,6 +53,21 @@ const CENTRALITY_WEIGHT: i32 = 4;
 const SQUARE_TERM_LIMIT: i32 = 40;
 /// Centipawns for having the move.
 const TEMPO: i32 = 10;
+/// Centipawns, middlegame and endgame, for a passed Pawn (no enemy Pawn ahead of it on its
+/// file or the next ones) on its last rank; less by the square of its distance from there.
+const PASSED_MG: i32 = 50;
+/// See [`PASSED_MG`].
+const PASSED_EG: i32 = 140;
+/// Centipawns lost per Pawn with another of its side ahead on its file.
+const DOUBLED_MG: i32 = 10;
+/// See [`DOUBLED_MG`].
+const DOUBLED_EG: i32 = 20;
+/// Centipawns lost per Pawn with none of its side on the next files.
+const ISOLATED_MG: i32 = 10;
+/// See [`ISOLATED_MG`].
+const ISOLATED_EG: i32 = 15;
+/// Middlegame centipawns per own piece next to the King (at most three count).
+const KING_SHELTER: i32 = 8;
 /// A piece without a value in its variant file is worth this plus [`VALUE_PER_DESTINATION`]
 /// per destination it reaches on average on the empty board (chess's Knight about 290, Rook
 /// 590, Queen 900).
@@ -60,6 +79,9 @@ const VALUE_PER_DESTINATION: f64 = 35.0;
 #[derive(Clone, Debug, Default)]
 pub struct EvalTables {
     values: Vec<i32>,
+    /// The material of both sides at the start, Pawns and Kings aside: the game's phase is
+    /// measured against it.
+    start_material: i32,
     /// By colour, kind number and square.
     square_terms: Vec<i16>,
 }
@@ -115,8 +137,20 @@ impl EvalTables {
                 }
             }
         }
+        let start_material = variant
+            .rules()
+            .filter(|rule| (variant.pawns() | variant.royal().bit()) & rule.kind.bit() == 0)
+            .map(|rule| {
+                let count = Color::ALL
+                    .iter()
+                    .map(|&color| i32::from(variant.start_count(color, rule.kind)))
+                    .sum::<i32>();
+                count * values[rule.kind.index()]
+            })
+            .sum();
         EvalTables {
             values,
+            start_material,
             square_terms,
         }
     }
@@ -147,46 +181,170 @@ pub fn derived_value(destinations: f64) -> i32 {
     (value / 5.0).round() as i32 * 5
 }
 
-/// The evaluation of `position` for the side to move.
+/// The evaluation of `position` for the side to move: each term's middlegame and endgame
+/// weights blended by how much of the start's material (Pawns and the King aside) is left.
 pub fn evaluate(position: &Position) -> i32 {
-    let us = position.turn();
-    side_score(position, us) - side_score(position, us.opponent()) + TEMPO
+    let mut pawns = PawnFiles::default();
+    let white = side_terms(position, Color::White, &mut pawns);
+    let black = side_terms(position, Color::Black, &mut pawns);
+    let structure = pawns.terms(position);
+    let mg = white.mg - black.mg + structure.mg;
+    let eg = white.eg - black.eg + structure.eg;
+    let start = position.variant().eval_tables().start_material.max(1);
+    let phase = ((white.material + black.material) * 256 / start).clamp(0, 256);
+    let score = (mg * phase + eg * (256 - phase)) / 256;
+    let score = if position.turn() == Color::White {
+        score
+    } else {
+        -score
+    };
+    score + TEMPO
 }
 
-/// Material, piece-square terms, mobility and King safety of `color`.
-fn side_score(position: &Position, color: Color) -> i32 {
+/// A side's (or White's minus Black's) middlegame and endgame scores, and its material that
+/// counts for the game's phase.
+#[derive(Clone, Copy, Debug, Default)]
+struct Terms {
+    mg: i32,
+    eg: i32,
+    material: i32,
+}
+
+impl Terms {
+    fn add(&mut self, both: i32) {
+        self.mg += both;
+        self.eg += both;
+    }
+}
+
+/// The ranks of each side's Pawns on each file, one bit a rank.
+#[derive(Default)]
+struct PawnFiles {
+    ranks: [[u16; 12]; 2],
+}
+
+impl PawnFiles {
+    /// The Pawn structure's terms, White's minus Black's: passed Pawns by how far they have
+    /// come, doubled and isolated ones.
+    fn terms(&self, position: &Position) -> Terms {
+        let dims = position.variant().dimensions();
+        let files = usize::from(dims.files);
+        let last = i32::from(dims.ranks) - 1;
+        let mut terms = Terms::default();
+        for color in Color::ALL {
+            let sign = if color == Color::White { 1 } else { -1 };
+            let own = &self.ranks[color.index()];
+            let enemy = &self.ranks[color.opponent().index()];
+            for file in 0..files {
+                let neighbours = |masks: &[u16; 12]| {
+                    let left = if file > 0 { masks[file - 1] } else { 0 };
+                    let right = if file + 1 < files { masks[file + 1] } else { 0 };
+                    left | right
+                };
+                let mut pawns = own[file];
+                let isolated = neighbours(own) == 0;
+                while pawns != 0 {
+                    let rank = pawns.trailing_zeros() as i32;
+                    pawns &= pawns - 1;
+                    // Ranks ahead of this Pawn, from its owner's side.
+                    let ahead: u16 = if color == Color::White {
+                        !0u16 << (rank + 1)
+                    } else {
+                        (1u16 << rank) - 1
+                    };
+                    let own_rank = if color == Color::White {
+                        rank
+                    } else {
+                        last - rank
+                    };
+                    if (enemy[file] | neighbours(enemy)) & ahead == 0 && last > 0 {
+                        let square = own_rank * own_rank;
+                        terms.mg += sign * PASSED_MG * square / (last * last);
+                        terms.eg += sign * PASSED_EG * square / (last * last);
+                    }
+                    if own[file] & ahead != 0 {
+                        terms.mg -= sign * DOUBLED_MG;
+                        terms.eg -= sign * DOUBLED_EG;
+                    }
+                    if isolated {
+                        terms.mg -= sign * ISOLATED_MG;
+                        terms.eg -= sign * ISOLATED_EG;
+                    }
+                }
+            }
+        }
+        terms
+    }
+}
+
+/// Material, piece-square terms, riders' mobility, King tropism and shelter of `color`; its
+/// Pawns go into `pawns`.
+fn side_terms(position: &Position, color: Color, pawns: &mut PawnFiles) -> Terms {
     let variant = position.variant();
     let eval = variant.eval_tables();
     let tables = variant.tables();
-    let minor = variant.pawns() | variant.royal().bit();
+    let pawn_kinds = variant.pawns();
+    let royal = variant.royal();
     let enemy_king = position.king(color.opponent());
-    let mut score = 0;
+    let mut terms = Terms::default();
     for from in position.occupied_by(color).iter() {
         let Some(piece) = position.piece_at(from) else {
             continue;
         };
-        score += eval.value(piece.kind) + eval.square_term(color, piece.kind, from);
-        if minor & piece.kind.bit() != 0 {
+        let value = eval.value(piece.kind);
+        let square_term = eval.square_term(color, piece.kind, from);
+        terms.add(value);
+        if piece.kind == royal {
+            // Safe where it is hard to reach in the middlegame, active in the endgame.
+            terms.mg += square_term;
+            terms.eg -= square_term;
             continue;
         }
+        terms.add(square_term);
+        if pawn_kinds & piece.kind.bit() != 0 {
+            pawns.ranks[color.index()][usize::from(from.file())] |= 1 << from.rank();
+            continue;
+        }
+        terms.material += value;
+        // A strong piece is not to be lured out early by its many squares.
+        let mobility_weight = (MOBILITY_WEIGHT - value / MOBILITY_VALUE_STEP).max(1);
         // A leaper's reach is in its piece-square terms; only riders' lines are counted.
         for path in tables.paths(color, piece.kind.number(), from) {
             let squares = tables.squares(path);
             if squares.len() > 1 {
-                score += MOBILITY_WEIGHT * reachable(position, color, squares, path.pass()) as i32;
+                let reached = reachable(position, color, squares, path.pass()) as i32;
+                terms.add(mobility_weight * reached);
             }
         }
         if let Some(king) = enemy_king {
-            score += KING_TROPISM * (TROPISM_RANGE - distance(from, king)).max(0);
+            terms.mg += KING_TROPISM * (TROPISM_RANGE - distance(from, king)).max(0);
         }
     }
     if position.hand_kinds(color) != 0 {
         for rule in variant.rules() {
             let held = i32::from(position.hand_count(color, rule.kind));
-            score += held * (eval.value(rule.kind) + IN_HAND_BONUS);
+            terms.add(held * (eval.value(rule.kind) + IN_HAND_BONUS));
         }
     }
-    score
+    if let Some(king) = position.king(color) {
+        terms.mg += KING_SHELTER * shelter(position, color, king).min(3);
+    }
+    terms
+}
+
+/// How many of `color`'s own pieces stand next to its `king`.
+fn shelter(position: &Position, color: Color, king: Square) -> i32 {
+    let dims = position.variant().dimensions();
+    let mut count = 0;
+    for dx in -1..=1 {
+        for dy in -1..=1 {
+            let step = dims.step(king, crate::geometry::Offset::new(dx, dy));
+            if let Some(piece) = step.and_then(|square| position.piece_at(square)) {
+                count += i32::from(piece.color == color && (dx, dy) != (0, 0));
+            }
+        }
+    }
+    count
 }
 
 /// The number of King steps from `a` to `b`.

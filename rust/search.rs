@@ -42,9 +42,11 @@ const CLOCK_INTERVAL: u64 = 1024;
 /// How many times one quiescence line searches all evasions of a check; after that a check is
 /// judged like a quiet position, or the Cannons' and Vaos' check-and-capture chains explode.
 const QUIESCENCE_EVASIONS: u8 = 2;
-/// The most plies of captures searched beyond the horizon: on boards full of hoppers that all
-/// capture one another the capture tree is otherwise far too large for even a depth-1 search.
-const QUIESCENCE_DEPTH: u8 = 4;
+/// The most plies of captures searched beyond the horizon.
+const QUIESCENCE_DEPTH: u8 = 8;
+/// The same in a variant with hoppers: on boards full of them, all capturing one another, the
+/// capture tree is otherwise far too large for even a depth-1 search.
+const HOPPER_QUIESCENCE_DEPTH: u8 = 4;
 /// A capture is searched in quiescence only if winning the captured piece and this much more
 /// could raise the score above what is already assured (delta pruning).
 const DELTA_MARGIN: i32 = 200;
@@ -854,7 +856,12 @@ impl<'a, T: Table> Searcher<'a, T> {
         let extend = in_check && ply < 2 * self.iteration as usize;
         let mut depth = depth + i32::from(extend);
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiescence(ply, alpha, beta, QUIESCENCE_EVASIONS, QUIESCENCE_DEPTH);
+            let depth = if self.position.variant().tables().hopper_kinds() != 0 {
+                HOPPER_QUIESCENCE_DEPTH
+            } else {
+                QUIESCENCE_DEPTH
+            };
+            return self.quiescence(ply, alpha, beta, QUIESCENCE_EVASIONS, depth);
         }
         let pv_node = beta - alpha > 1;
         let key = self.position.hash();

@@ -391,7 +391,6 @@ impl Variant {
             tables,
             eval_tables: EvalTables::default(),
         };
-        variant.eval_tables = EvalTables::build(&variant);
         let start = fen::parse_setup(&variant, &variant.spec.start_fen).map_err(|error| {
             VariantError(format!(
                 "variant {:?}: start position: {error}",
@@ -403,6 +402,7 @@ impl Variant {
                 variant.start_counts[piece.color.index()][piece.kind.index()] += 1;
             }
         }
+        variant.eval_tables = EvalTables::build(&variant);
         Ok(variant)
     }
 
