@@ -312,7 +312,14 @@ trait Table {
             .flatten()
     }
 
+    /// Stores `entry`, unless the slot holds a deeper search of the same position (and the new
+    /// entry is no exact score).
     fn store(&mut self, key: u64, entry: Entry) {
+        if let Some(old) = self.probe(key) {
+            if old.depth > entry.depth && entry.bound != Bound::Exact {
+                return;
+            }
+        }
         let data = entry.pack() | self.generation() << GENERATION_SHIFT;
         self.save(key as usize & (self.slots() - 1), [key ^ data, data]);
     }
@@ -1041,12 +1048,28 @@ impl<'a, T: Table> Searcher<'a, T> {
         if ply >= MAX_PLY || depth == 0 {
             return self.evaluate();
         }
+        let key = self.position.hash();
+        let stored = self.table.probe(key);
+        if let Some(entry) = stored {
+            let score = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let hash_move = stored.and_then(|entry| entry.best);
+        let original_alpha = alpha;
+        let mut best_move = None;
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();
         let searching_evasions = evasions > 0 && self.position.is_check();
         if searching_evasions {
             // In check every evasion is searched, and having none loses.
-            self.score_moves(&mut moves, None, ply);
+            self.score_moves(&mut moves, hash_move, ply);
             if moves.is_empty() {
                 self.move_buffers[ply] = moves;
                 return no_move_score(&self.position, ply);
@@ -1064,6 +1087,11 @@ impl<'a, T: Table> Searcher<'a, T> {
                 let gain = self.capture_gain(mv);
                 if stand_pat + gain + DELTA_MARGIN > alpha {
                     if let Some(order) = self.capture_order(mv, 0) {
+                        let order = if Some(mv) == hash_move {
+                            HASH_ORDER
+                        } else {
+                            order
+                        };
                         moves.push((order, mv));
                     }
                 }
@@ -1079,13 +1107,32 @@ impl<'a, T: Table> Searcher<'a, T> {
             if self.stopped {
                 break;
             }
-            if score >= beta {
+            if score > alpha {
                 alpha = score;
-                break;
+                best_move = Some(mv);
+                if score >= beta {
+                    break;
+                }
             }
-            alpha = alpha.max(score);
         }
         self.move_buffers[ply] = moves;
+        if !self.stopped {
+            let bound = if alpha >= beta {
+                Bound::Lower
+            } else if alpha > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let score = to_table(alpha, ply);
+            let entry = Entry {
+                best: best_move,
+                score,
+                depth: 0,
+                bound,
+            };
+            self.table.store(key, entry);
+        }
         alpha
     }
 
@@ -1423,5 +1470,202 @@ mod tests {
             [1, 2, 3]
         );
         assert_eq!(reports.last(), Some(&result));
+    }
+
+    fn chess(fen: &str) -> Game {
+        Game::from_fen(Variant::by_name("chess").unwrap(), fen).unwrap()
+    }
+
+    fn uci(game: &Game, text: &str) -> Move {
+        game.clone()
+            .position_mut()
+            .parse_uci(text)
+            .unwrap()
+            .expect(text)
+    }
+
+    #[test]
+    fn exchanges_are_evaluated_on_the_attack_tables() {
+        // The Rook takes a Pawn defended by a Pawn: it loses the exchange. Taking the
+        // undefended Knight wins it.
+        let game = chess("4k3/8/2p5/1p1n4/8/8/8/1R2K3 w - - 0 1");
+        let mut position = game.position().clone();
+        assert_eq!(see(&mut position, uci(&game, "b1b5")), 100 - 500);
+        let knight = chess("4k3/8/8/1p1n4/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(
+            see(&mut knight.position().clone(), uci(&knight, "d1d5")),
+            300
+        );
+        // A Rook behind the first joins the exchange as the line opens: the Pawn defended by
+        // a Rook is won (alone, the first Rook would lose itself for it).
+        let battery = chess("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1");
+        let mut position = battery.position().clone();
+        assert_eq!(see(&mut position, uci(&battery, "d2d5")), 100);
+        assert_eq!(
+            position,
+            *battery.position(),
+            "the position is left as it was"
+        );
+    }
+
+    #[test]
+    fn exchanges_see_the_screens_of_hoppers() {
+        // Xiangqi: the Cannon on e3 takes the Pawn on e7 over the screen on e5; the Pawn is
+        // defended by the Chariot on e10, and once the Cannon stands on e7 the Rook behind it
+        // on e1 cannot follow (no screen left for the next Cannon, and the Rook is blocked by
+        // the screen on e5).
+        let variant = Variant::by_name("xiangqi").unwrap();
+        let game = Game::from_fen(variant, "3kr4/9/9/4p4/9/4P4/9/4C4/9/5K3 w - - 0 1").unwrap();
+        let mut position = game.position().clone();
+        let capture = game
+            .clone()
+            .position_mut()
+            .parse_uci("e3e7")
+            .unwrap()
+            .unwrap();
+        let cannon =
+            crate::eval::piece_value(&position, position.piece_at(capture.from).unwrap().kind);
+        let pawn = crate::eval::piece_value(&position, position.piece_at(capture.to).unwrap().kind);
+        assert_eq!(see(&mut position, capture), pawn - cannon);
+    }
+
+    #[test]
+    fn the_same_limits_give_the_same_search() {
+        for name in ["meiriqi", "chess", "wildeurasian-mitregi"] {
+            let game = Game::start(Variant::by_name(name).unwrap());
+            let limits = Limits {
+                nodes: Some(20_000),
+                ..Limits::default()
+            };
+            let first = search(&game, limits, &AtomicBool::new(false));
+            // Another search in between leaves its entries in the reused table.
+            search(
+                &chess("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+                limits,
+                &AtomicBool::new(false),
+            );
+            assert_eq!(
+                first,
+                search(&game, limits, &AtomicBool::new(false)),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn finds_several_best_lines() {
+        // White wins the Queen with Rxd8+ or loses a Rook: the lines come best first.
+        let game = chess("3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        let settings = Settings {
+            lines: 3,
+            ..Settings::from(Limits::depth(4))
+        };
+        let result = search_with(&game, &settings, &AtomicBool::new(false), |_| {});
+        assert_eq!(result.lines.len(), 3);
+        assert_eq!(result.lines[0].pv[0], uci(&game, "d1d8"));
+        assert_eq!(
+            (result.score, &result.pv),
+            (result.lines[0].score, &result.lines[0].pv)
+        );
+        assert!(result.lines.windows(2).all(|w| w[0].score >= w[1].score));
+        let firsts: std::collections::HashSet<Move> =
+            result.lines.iter().map(|line| line.pv[0]).collect();
+        assert_eq!(firsts.len(), 3, "three different moves");
+    }
+
+    #[test]
+    fn searches_only_the_moves_given() {
+        let game = chess("3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        let only = uci(&game, "h2h3");
+        let settings = Settings {
+            root_moves: vec![only],
+            ..Settings::from(Limits::depth(3))
+        };
+        let result = search_with(&game, &settings, &AtomicBool::new(false), |_| {});
+        assert_eq!(result.best_move, Some(only));
+        assert!(result.score < -500, "the Queen takes the Rook: {result:?}");
+    }
+
+    #[test]
+    fn mates_are_counted_in_moves() {
+        assert_eq!(mate_in_moves(MATE - 1), Some(1));
+        assert_eq!(mate_in_moves(MATE - 3), Some(2));
+        assert_eq!(mate_in_moves(-MATE + 2), Some(-1));
+        assert_eq!(mate_in_moves(-MATE + 4), Some(-2));
+        assert_eq!(mate_in_moves(250), None);
+        // Back-rank mate in two: Re8+ Rxe8 Rxe8#.
+        let game = chess("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1");
+        let result = search(&game, Limits::depth(5), &AtomicBool::new(false));
+        assert_eq!(mate_in_moves(result.score), Some(2), "{result:?}");
+    }
+
+    #[test]
+    fn several_threads_find_a_legal_move_and_count_their_nodes() {
+        let game = Game::start(Variant::meiriqi());
+        let settings = Settings {
+            threads: 2,
+            ..Settings::from(Limits::depth(4))
+        };
+        let result = search_with(&game, &settings, &AtomicBool::new(false), |_| {});
+        assert_eq!(result.depth, 4);
+        assert!(game.clone().is_legal(result.best_move.unwrap()));
+        assert!(result.nodes > 0);
+    }
+
+    #[test]
+    fn a_clock_is_shared_out_over_the_moves() {
+        let second = Duration::from_secs(1);
+        let budget = |remaining: Duration, increment: Duration, moves_to_go| {
+            TimeBudget::of(&Limits {
+                clock: Some(Clock {
+                    remaining,
+                    increment,
+                    moves_to_go,
+                }),
+                ..Limits::default()
+            })
+        };
+        let sixty = budget(60 * second, Duration::ZERO, None);
+        assert_eq!(sixty.soft, Some((60 * second - TimeBudget::OVERHEAD) / 30));
+        assert_eq!(sixty.hard, sixty.soft.map(|soft| soft * 4));
+        // The last move before the control may use most of what is left, never all of it.
+        let last = budget(9 * second, Duration::ZERO, Some(1));
+        assert!(last.hard.unwrap() < 9 * second);
+        // A nearly empty clock still gives a move some time, and never more than is left.
+        let flag = budget(Duration::from_millis(40), Duration::ZERO, None);
+        assert!(flag.hard.unwrap() <= Duration::from_millis(40));
+        // A fixed time per move is used in full.
+        let fixed = TimeBudget::of(&Limits {
+            time: Some(second),
+            ..Limits::default()
+        });
+        assert_eq!((fixed.soft, fixed.hard), (None, Some(second)));
+    }
+
+    #[test]
+    fn table_entries_survive_packing() {
+        let game = Game::start(Variant::by_name("shogi").unwrap());
+        let mut moves = game.clone().legal_moves();
+        let drop_game = Game::from_fen(
+            Variant::by_name("shogi").unwrap(),
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Pp] w - - 0 1",
+        )
+        .unwrap();
+        moves.extend(drop_game.clone().legal_moves());
+        for mv in moves {
+            let entry = Entry {
+                best: Some(mv),
+                score: -MATE + 7,
+                depth: 13,
+                bound: Bound::Lower,
+            };
+            let back = Entry::unpack(entry.pack()).unwrap();
+            assert_eq!(
+                (back.best, back.score, back.depth),
+                (Some(mv), -MATE + 7, 13)
+            );
+            assert_eq!(back.bound, Bound::Lower);
+        }
+        assert!(Entry::unpack(0).is_none(), "an empty slot is no entry");
     }
 }
