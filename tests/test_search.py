@@ -194,7 +194,7 @@ def test_several_best_lines() -> None:
     board = meiriqi.Board("3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", variant="chess")
     result = board.search(depth=4, multipv=3)
     lines = result.lines
-    assert [line.move for line in lines][0] == meiriqi.Move.from_uci("d1d8", variant="chess")
+    assert lines[0].move == meiriqi.Move.from_uci("d1d8", variant="chess")
     assert len({line.move.uci() for line in lines}) == 3
     assert [line.score for line in lines] == sorted((line.score for line in lines), reverse=True)
     assert (lines[0].score, lines[0].pv) == (result.score, result.pv)
