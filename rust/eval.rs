@@ -417,4 +417,27 @@ mod tests {
             "mirrored for Black"
         );
     }
+
+    #[test]
+    fn a_variant_file_without_values_gets_them_from_mobility() {
+        let text = crate::variant_file::source(Variant::by_name("chess").unwrap())
+            .replace("name = \"chess\"", "name = \"valueless-chess\"");
+        let without: String = text
+            .lines()
+            .filter(|line| !line.starts_with("value ="))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let variant = crate::variant_file::parse(&without, "valueless.toml", |_| None).unwrap();
+        let eval = variant.eval_tables();
+        let value = |letter| eval.value(variant.kind_by_letter(letter).unwrap());
+        assert_eq!(
+            [value('N'), value('B'), value('R'), value('Q'), value('K')],
+            [285, 405, 590, 895, 0]
+        );
+        assert!(
+            value('P') > 100 && value('P') < value('N'),
+            "{}",
+            value('P')
+        );
+    }
 }
