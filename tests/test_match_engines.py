@@ -164,6 +164,7 @@ def test_bad_books(lines: list[str], message: str) -> None:
         (["--engine-b", "uci:x", "--option-b", "Threads"], "invalid option 'Threads'"),
         (["--engine-b", "uci:x", "--limits-b", "deep=2"], "invalid search setting 'deep=2'"),
         (["--openings", "/nonexistent/book"], "cannot read '/nonexistent/book'"),
+        (["--engine-b", "xboard:x", "--limits-b", "time=0.5"], "st takes whole seconds"),
     ],
 )
 def test_bad_engine_options(

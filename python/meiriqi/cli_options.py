@@ -151,12 +151,12 @@ def match_engine(
             engine = ExternalEngine.parse(text)
         except ValueError as error:
             return str(error)
+        engine_limits = engine_limits or Limits(time=1.0)
+        time = engine_limits.time
+        if engine.protocol == "xboard" and time is not None and time != int(time):
+            return f"XBoard's st takes whole seconds: time={time:g} cannot be given"
         return ExternalEngine(
-            engine.protocol,
-            engine.command,
-            engine_limits or Limits(time=1.0),
-            tuple(engine_options),
-            patience,
+            engine.protocol, engine.command, engine_limits, tuple(engine_options), patience
         )
     if engine_limits is not None or engine_options:
         return "--limits and --option are for UCI and XBoard engines: give our limits as ENGINE"

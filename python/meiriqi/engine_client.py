@@ -11,9 +11,9 @@ UCI engines get the variant as Fairy-Stockfish's ``UCI_Variant`` option (chess n
 the position as ``position startpos|fen FEN moves ...``, moves in coordinate notation
 (``e2e4``, ``a10a9``, drops ``P@e5``, Shogi-style promotions ``a8a9+``), which is Fairy-
 Stockfish's for chess, Xiangqi and Shogi too. XBoard engines get ``variant NAME`` (chess is
-``normal``), ``setboard FEN`` for a position other than the start, ``st``/``sd`` limits (a node
-limit as ``nps`` with ``st 1``, where the engine offers ``nps``), and moves with XBoard's ranks
-(from 0 on a board of ten ranks).
+``normal``), ``setboard FEN`` for a position other than the start, ``st``/``sd`` limits (``st``
+in whole seconds; a node limit as ``nps`` with ``st 1``, where the engine offers ``nps``), and
+moves with XBoard's ranks (from 0 on a board of ten ranks).
 """
 
 from __future__ import annotations
@@ -316,7 +316,7 @@ class _XBoardSession:
             process.send(f"nps {limits.nodes}")
             process.send("st 1")
         elif limits.time is not None or limits.depth is None:
-            process.send(f"st {limits.time if limits.time is not None else 1}")
+            process.send(f"st {round(limits.time) if limits.time is not None else 1}")
         if limits.depth is not None:
             process.send(f"sd {limits.depth}")
 
