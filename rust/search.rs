@@ -85,7 +85,7 @@ pub struct Clock {
 pub struct Limits {
     /// Deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// Most nodes to visit.
+    /// Most nodes to visit, once the first iteration is complete (it always is).
     pub nodes: Option<u64>,
     /// Longest time to think.
     pub time: Option<Duration>,
@@ -627,7 +627,10 @@ impl<'a, T: Table> Searcher<'a, T> {
                 }
             }
             if self.stopped {
-                self.adopt_unfinished_iteration(&mut result);
+                if self.adopt_unfinished_iteration(&mut result) {
+                    // The last line shown is the one played.
+                    report(&result);
+                }
                 break;
             }
             result = SearchResult {
@@ -661,11 +664,12 @@ impl<'a, T: Table> Searcher<'a, T> {
     }
 
     /// After a stop in the middle of an iteration: a root move that was searched to the end and
-    /// beat the last finished iteration's score replaces its move.
-    fn adopt_unfinished_iteration(&mut self, result: &mut SearchResult) {
+    /// beat the last finished iteration's score replaces its move; returns whether one did.
+    fn adopt_unfinished_iteration(&mut self, result: &mut SearchResult) -> bool {
         self.root.sort_by_key(|root| std::cmp::Reverse(root.score));
         let best = &self.root[0];
-        if result.depth > 0 && best.score > result.score && Some(best.mv) != result.best_move {
+        let better = result.depth > 0 && best.score > result.score;
+        if better && Some(best.mv) != result.best_move {
             result.best_move = Some(best.mv);
             result.score = best.score;
             result.pv = best.pv.clone();
@@ -675,7 +679,10 @@ impl<'a, T: Table> Searcher<'a, T> {
                     pv: best.pv.clone(),
                 };
             }
+            result.nodes = self.total_nodes();
+            return true;
         }
+        false
     }
 
     /// Whether the clock's soft limit says no new iteration should start: most of the share
@@ -783,10 +790,12 @@ impl<'a, T: Table> Searcher<'a, T> {
         if self.stopped {
             return true;
         }
-        let over_nodes = self
-            .limits
-            .nodes
-            .is_some_and(|limit| self.total_nodes() >= limit);
+        // The first iteration always ends, so that even a tiny node limit plays a searched move.
+        let over_nodes = self.iteration > 1
+            && self
+                .limits
+                .nodes
+                .is_some_and(|limit| self.total_nodes() >= limit);
         let over_time = self.nodes % CLOCK_INTERVAL == 0 && {
             self.count_nodes();
             self.shared.stop.load(Ordering::Relaxed)
@@ -1414,14 +1423,27 @@ mod tests {
 
     #[test]
     fn an_unfinished_search_claims_no_mate() {
-        let start = Game::start(Variant::by_name("wildeurasian-mitregi").unwrap());
+        // Its first iteration takes more nodes than the stop flag lets pass unread.
+        let start = Game::start(Variant::by_name("wildeurasian-dense-rim-mitregi").unwrap());
+        let result = search(&start, Limits::default(), &AtomicBool::new(true));
+        assert_eq!(result.depth, 0);
+        assert!(result.score.abs() < MATE_BOUND, "{result:?}");
+    }
+
+    #[test]
+    fn a_node_limit_lets_the_first_iteration_end() {
+        let start = Game::start(Variant::by_name("wildeurasian-dense-rim-mitregi").unwrap());
         let limits = Limits {
             nodes: Some(1),
             ..Limits::default()
         };
         let result = search(&start, limits, &AtomicBool::new(false));
-        assert_eq!(result.depth, 0);
-        assert!(result.score.abs() < MATE_BOUND, "{result:?}");
+        assert_eq!(result.depth, 1);
+        let deeper = Limits {
+            nodes: Some(result.nodes + 1),
+            ..Limits::default()
+        };
+        assert_eq!(search(&start, deeper, &AtomicBool::new(false)).depth, 1);
     }
 
     #[test]

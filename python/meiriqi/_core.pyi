@@ -435,8 +435,8 @@ class Board:
     ) -> SearchResult:
         """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
         nodes, whichever ends first (1 second when none of them nor a clock is given), without
-        holding the interpreter lock. Stalemating the opponent is a win, like checkmate (where
-        the variant says so).
+        holding the interpreter lock. A node limit lets the first iteration end whatever it
+        costs. Stalemating the opponent is a win, like checkmate (where the variant says so).
 
         ``remaining`` seconds on the clock (with ``increment`` seconds a move and
         ``moves_to_go`` moves to the next time control) let the search budget its own time.
