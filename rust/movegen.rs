@@ -337,8 +337,16 @@ impl Position {
 
     /// Replaces the contents of `out` with every legal capture of the side to move.
     pub fn legal_captures(&mut self, out: &mut Vec<Move>) {
-        self.pseudo_legal_moves(out);
-        out.retain(|mv| self.is_capture(*mv));
+        out.clear();
+        // Drops and castling never capture: only the pieces' own moves are generated.
+        for from in self.occupied_by(self.turn()).iter() {
+            self.for_each_move_from(from, |mv| {
+                if self.is_capture(mv) {
+                    out.push(mv);
+                }
+                false
+            });
+        }
         self.retain_legal(out);
     }
 

@@ -54,8 +54,9 @@ pub struct PieceSpec {
     pub resets_clock: bool,
     /// Whether a King may swap places with it, in a variant with the King's swap.
     pub swappable: bool,
-    /// Its worth to the search, in hundredths of a Pawn.
-    pub value: i32,
+    /// Its worth to the search, in hundredths of a Pawn; `None`: derived from its mobility
+    /// (see [`crate::eval`]).
+    pub value: Option<i32>,
     /// The symbol of the kind a captured piece of this kind becomes in the capturer's hand, in a
     /// variant with hands; `None`: it leaves the game.
     pub to_hand: Option<String>,

@@ -31,6 +31,13 @@ impl Undo {
     }
 }
 
+/// What [`Position::unmake_null`] needs to take back a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NullUndo {
+    en_passant: Option<Square>,
+    halfmove_clock: u32,
+}
+
 /// A legal position of some variant.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -438,6 +445,38 @@ impl Position {
         self.fullmove_number = undo.fullmove_number;
         self.halfmove_clock = undo.halfmove_clock;
         self.hash = undo.hash;
+    }
+
+    /// Passes the turn without moving (the search's null move) and returns what
+    /// [`Position::unmake_null`] needs. The halfmove clock restarts, so that no repetition is
+    /// seen across the pass.
+    pub fn make_null(&mut self) -> NullUndo {
+        let undo = NullUndo {
+            en_passant: self.en_passant.take(),
+            halfmove_clock: std::mem::take(&mut self.halfmove_clock),
+        };
+        self.set_turn(self.turn.opponent());
+        undo
+    }
+
+    /// Takes back the pass that [`Position::make_null`] made.
+    pub fn unmake_null(&mut self, undo: NullUndo) {
+        self.set_turn(self.turn.opponent());
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+    }
+
+    /// Takes whatever stands on `square` off the board, leaving the hash, hands and Kings alone:
+    /// a scratch change for exchange evaluation, undone by [`Position::restore_scratch`].
+    pub(crate) fn lift_scratch(&mut self, square: Square) -> Option<Piece> {
+        let piece = self.piece_at(square)?;
+        self.remove(piece, square);
+        Some(piece)
+    }
+
+    /// Puts back a piece that [`Position::lift_scratch`] took off the (still empty) `square`.
+    pub(crate) fn restore_scratch(&mut self, piece: Piece, square: Square) {
+        self.put(piece, square);
     }
 
     /// Where the Rook of castling move `mv` with the Rook on `rook_from` lands.

@@ -1,51 +1,148 @@
-//! The computer player: iterative deepening principal variation search with quiescence on
-//! captures, a transposition table on the Zobrist hash, and move ordering by hash move, captures
-//! by value (most valuable victim, least valuable attacker), killer moves and history.
+//! The computer player: iterative deepening principal variation search with aspiration windows,
+//! a transposition table, null-move pruning, late-move reductions and pruning, and quiescence on
+//! captures that do not lose material by static exchange evaluation ([`see`]). Moves are tried
+//! hash move first, then winning and even captures (most valuable victim, least valuable
+//! attacker), promotions, killer moves, quiet moves by history, and losing captures last.
 //!
 //! Scores are centipawns from the side to move's point of view. A side with no legal move has
 //! lost, scored `-MATE + ply`, when it is in check, over a limit of the variant, or in a variant
 //! where stalemate loses; otherwise (a stalemate that draws) it scores 0. A position that
 //! repeats one on the current line scores 0: a line that only goes round in circles gains
 //! nothing.
+//!
+//! ## Determinism and threads
+//! On one thread a search limited by depth or nodes (not time) always gives the same result
+//! for the same game: every call starts from an empty table and empty move-ordering statistics,
+//! and the node limit is counted exactly. With [`Settings::threads`] above one the threads share
+//! the table (Lazy SMP) and race each other, so results differ from run to run; the node limit
+//! then counts the nodes of all threads and is checked only every few hundred nodes.
 
 use crate::eval::{evaluate, piece_value};
 use crate::game::Game;
-use crate::moves::Move;
-use crate::piece::Piece;
+use crate::geometry::{Square, SQUARE_SLOTS};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::variant::Stalemate;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The score of being mated now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
 /// Scores beyond this are mates.
-const MATE_BOUND: i32 = MATE - 1_000;
+pub const MATE_BOUND: i32 = MATE - 1_000;
+/// Beyond every score: the bounds of a full window.
+const INFINITE: i32 = MATE + 1;
 /// The deepest line searched, in plies (iterations plus extensions).
 const MAX_PLY: usize = 96;
-/// How often (in nodes) the clock is read.
+/// How often (in nodes) the clock and the stop flags are read, and a thread's node count is
+/// added to the shared one.
 const CLOCK_INTERVAL: u64 = 1024;
 /// How many times one quiescence line searches all evasions of a check; after that a check is
 /// judged like a quiet position, or the Cannons' and Vaos' check-and-capture chains explode.
 const QUIESCENCE_EVASIONS: u8 = 2;
-/// The most plies of captures searched beyond the horizon: on boards full of hoppers that all
-/// capture one another the capture tree is otherwise far too large for even a depth-1 search.
-const QUIESCENCE_DEPTH: u8 = 4;
+/// The most plies of captures searched beyond the horizon.
+const QUIESCENCE_DEPTH: u8 = 8;
+/// The same in a variant with hoppers: on boards full of them, all capturing one another, the
+/// capture tree is otherwise far too large for even a depth-1 search.
+const HOPPER_QUIESCENCE_DEPTH: u8 = 4;
 /// A capture is searched in quiescence only if winning the captured piece and this much more
 /// could raise the score above what is already assured (delta pruning).
 const DELTA_MARGIN: i32 = 200;
-/// Transposition table entries (a power of two).
-const TABLE_SIZE: usize = 1 << 19;
+/// Static evaluations remembered (a power of two); each takes 8 bytes.
+const EVAL_CACHE_SIZE: usize = 1 << 16;
+/// Transposition table entries (a power of two); each takes 16 bytes.
+const TABLE_SIZE: usize = 1 << 20;
+/// Half the width of the first aspiration window, in centipawns.
+const ASPIRATION_WINDOW: i32 = 30;
+/// Reverse futility pruning: a node this many centipawns per ply of depth above beta by the
+/// static evaluation is not searched.
+const REVERSE_FUTILITY_MARGIN: i32 = 90;
+/// Futility pruning: quiet moves are skipped where the static evaluation plus this much per
+/// ply of depth (and [`FUTILITY_BASE`]) cannot reach alpha.
+const FUTILITY_MARGIN: i32 = 120;
+/// See [`FUTILITY_MARGIN`].
+const FUTILITY_BASE: i32 = 100;
+/// The largest history score either way; updates shrink towards it (history gravity).
+const HISTORY_LIMIT: i32 = 16_384;
+/// How much a piece that cannot be taken by exchange is worth in [`see`] (the King).
+const ROYAL_EXCHANGE_VALUE: i32 = 20_000;
+
+/// A player's clock, for a search that manages its own time ([`Limits::clock`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves to play before the next time control, if the clock has one.
+    pub moves_to_go: Option<u32>,
+}
 
 /// When to stop searching. With no limit at all the search stops after depth 64.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Limits {
     /// Deepest iteration, in plies.
     pub depth: Option<u32>,
-    /// Most nodes to visit.
+    /// Most nodes to visit, once the first iteration is complete (it always is).
     pub nodes: Option<u64>,
     /// Longest time to think.
     pub time: Option<Duration>,
+    /// The clock to budget this move's time from (see [`TimeBudget`]).
+    pub clock: Option<Clock>,
+}
+
+impl Limits {
+    /// Limits of `depth` plies only.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Everything a search is told: its limits, how many threads, how many best lines, and which
+/// root moves to consider.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// When to stop.
+    pub limits: Limits,
+    /// Threads searching together (Lazy SMP); 1 keeps results reproducible.
+    pub threads: usize,
+    /// How many best root moves to find with their scores and lines (MultiPV).
+    pub lines: usize,
+    /// Only these root moves are searched (all, when empty); those that are not legal are
+    /// ignored.
+    pub root_moves: Vec<Move>,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings::from(Limits::default())
+    }
+}
+
+impl From<Limits> for Settings {
+    /// One thread, one line, every root move.
+    fn from(limits: Limits) -> Settings {
+        Settings {
+            limits,
+            threads: 1,
+            lines: 1,
+            root_moves: Vec::new(),
+        }
+    }
+}
+
+/// One of the best root moves: its score and expected line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The score for the side to move, in centipawns (see [`MATE`]).
+    pub score: i32,
+    /// The line, starting with the root move.
+    pub pv: Vec<Move>,
 }
 
 /// What a search found.
@@ -57,42 +154,315 @@ pub struct SearchResult {
     pub score: i32,
     /// The expected line, starting with the best move.
     pub pv: Vec<Move>,
+    /// The best lines, best first (as many as [`Settings::lines`] asked for and the position
+    /// has root moves; the first is `score` and `pv`). Empty before an iteration completes.
+    pub lines: Vec<Line>,
     /// The last iteration completed.
     pub depth: u32,
-    /// Nodes visited.
+    /// Nodes visited, by all threads.
     pub nodes: u64,
+}
+
+/// Moves to mate for a score: `Some(n)` when the side to move mates in `n` moves, `Some(-n)`
+/// when it is mated in `n`, `None` when the score is no mate. The protocols' "mate N".
+pub fn mate_in_moves(score: i32) -> Option<i32> {
+    let plies = MATE - score.abs();
+    (score.abs() > MATE_BOUND).then(|| {
+        let moves = (plies + 1) / 2;
+        if score > 0 {
+            moves
+        } else {
+            -moves
+        }
+    })
+}
+
+/// How long to think about one move: a soft limit after which no new iteration starts, and a
+/// hard one at which the search stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    /// No iteration starts after this.
+    pub soft: Option<Duration>,
+    /// The search stops here.
+    pub hard: Option<Duration>,
+}
+
+impl TimeBudget {
+    /// Time kept back for the engine's and the interface's own delays.
+    const OVERHEAD: Duration = Duration::from_millis(30);
+    /// The moves assumed still to play when the clock does not say.
+    const MOVES_LEFT: u32 = 30;
+
+    /// The budget of `limits`: a fixed time is used in full; a clock is shared out over the
+    /// moves to go (or [`Self::MOVES_LEFT`]) plus most of the increment, and one move may take
+    /// up to four times its share, never more than a third of what is left.
+    pub fn of(limits: &Limits) -> TimeBudget {
+        let mut budget = TimeBudget {
+            soft: None,
+            hard: limits.time,
+        };
+        if let Some(clock) = limits.clock {
+            let usable = clock.remaining.saturating_sub(Self::OVERHEAD);
+            let moves = clock.moves_to_go.unwrap_or(Self::MOVES_LEFT).clamp(1, 50);
+            let share = (usable / moves + clock.increment * 3 / 4).min(usable);
+            let hard = (share * 4).min(usable / 3).max(share.min(usable));
+            budget.soft = Some(share);
+            budget.hard = Some(budget.hard.map_or(hard, |time| time.min(hard)));
+        }
+        budget
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Bound {
-    Exact,
-    Lower,
-    Upper,
+    Upper = 1,
+    Lower = 2,
+    Exact = 3,
 }
 
+/// A transposition table entry.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    key: u64,
     best: Option<Move>,
     score: i32,
     depth: i32,
     bound: Bound,
 }
 
-/// Search state for one call of [`search`].
-struct Searcher<'a> {
+impl Entry {
+    /// The entry as one word: the move's 28 bits (see [`pack_move`]), the score, the depth and
+    /// the bound (never zero, so that an empty slot is no entry).
+    fn pack(self) -> u64 {
+        let mv = self.best.map_or(0, pack_move);
+        let score = u64::from(self.score as i16 as u16);
+        let depth = self.depth.clamp(0, 255) as u64;
+        mv | score << 28 | depth << 44 | (self.bound as u64) << 52
+    }
+
+    fn unpack(data: u64) -> Option<Entry> {
+        let bound = match data >> 52 & 3 {
+            1 => Bound::Upper,
+            2 => Bound::Lower,
+            3 => Bound::Exact,
+            _ => return None,
+        };
+        Some(Entry {
+            best: unpack_move(data & 0xFFF_FFFF),
+            score: i32::from((data >> 28) as u16 as i16),
+            depth: (data >> 44 & 255) as i32,
+            bound,
+        })
+    }
+}
+
+/// A move in 28 bits: origin, destination, kind tag, its kind or square, and a presence bit.
+fn pack_move(mv: Move) -> u64 {
+    let (tag, payload) = match mv.kind {
+        MoveKind::Normal => (0, 0),
+        MoveKind::Promotion(kind) => (1, kind.number()),
+        MoveKind::Drop(kind) => (2, kind.number()),
+        MoveKind::Castle(rook) => (3, rook.index() as u8),
+        MoveKind::EnPassant => (4, 0),
+        MoveKind::Swap => (5, 0),
+    };
+    mv.from.index() as u64
+        | (mv.to.index() as u64) << 8
+        | tag << 16
+        | u64::from(payload) << 19
+        | 1 << 27
+}
+
+fn unpack_move(bits: u64) -> Option<Move> {
+    if bits >> 27 & 1 == 0 {
+        return None;
+    }
+    let square = |value: u64| Square::from_index((value & 255) as usize);
+    let payload = bits >> 19 & 255;
+    let kind = Kind::new(payload as u8);
+    let kind = match bits >> 16 & 7 {
+        0 => MoveKind::Normal,
+        1 => MoveKind::Promotion(kind?),
+        2 => MoveKind::Drop(kind?),
+        3 => MoveKind::Castle(square(payload)?),
+        4 => MoveKind::EnPassant,
+        5 => MoveKind::Swap,
+        _ => return None,
+    };
+    Some(Move {
+        from: square(bits)?,
+        to: square(bits >> 8)?,
+        kind,
+    })
+}
+
+/// Storage for the transposition table: slots of two words, the key xor the data and the
+/// data, so that a slot torn by two threads writing at once reads as no entry. The data's top
+/// bits hold the generation of the search that wrote it: entries of other searches are none.
+trait Table {
+    fn slots(&self) -> usize;
+    fn load(&self, slot: usize) -> [u64; 2];
+    fn save(&mut self, slot: usize, words: [u64; 2]);
+    fn generation(&self) -> u64;
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let [check, data] = self.load(key as usize & (self.slots() - 1));
+        let current = data >> GENERATION_SHIFT == self.generation();
+        (check ^ data == key && current)
+            .then(|| Entry::unpack(data))
+            .flatten()
+    }
+
+    /// Stores `entry`, unless the slot holds a deeper search of the same position (and the new
+    /// entry is no exact score).
+    fn store(&mut self, key: u64, entry: Entry) {
+        if let Some(old) = self.probe(key) {
+            if old.depth > entry.depth && entry.bound != Bound::Exact {
+                return;
+            }
+        }
+        let data = entry.pack() | self.generation() << GENERATION_SHIFT;
+        self.save(key as usize & (self.slots() - 1), [key ^ data, data]);
+    }
+}
+
+/// Where a table entry's and an evaluation's generation starts.
+const GENERATION_SHIFT: u32 = 54;
+/// The last generation before the numbers start again (and the memory is cleared).
+const LAST_GENERATION: u64 = (1 << (64 - GENERATION_SHIFT)) - 1;
+
+/// Memory that searches on one thread reuse: allocating and clearing a table for every call
+/// would cost more than a short search. What earlier searches left is told apart by its
+/// generation and ignored, so every search still starts from empty tables (and gives the same
+/// result every time); when the generations run out the memory is cleared.
+struct Workspace {
+    table: Vec<[u64; 2]>,
+    eval_cache: Vec<u64>,
+    generation: u64,
+}
+
+/// The workspaces not in use.
+static WORKSPACES: Mutex<Vec<Workspace>> = Mutex::new(Vec::new());
+/// The most workspaces kept for later searches.
+const KEPT_WORKSPACES: usize = 8;
+
+impl Workspace {
+    /// A workspace of a new generation: one left by an earlier search, or a new one.
+    fn take() -> Workspace {
+        let kept = WORKSPACES.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut workspace = kept.unwrap_or_else(|| Workspace {
+            table: vec![[0; 2]; TABLE_SIZE],
+            eval_cache: vec![0; EVAL_CACHE_SIZE],
+            generation: 0,
+        });
+        workspace.generation += 1;
+        if workspace.generation > LAST_GENERATION {
+            workspace.table.fill([0; 2]);
+            workspace.eval_cache.fill(0);
+            workspace.generation = 1;
+        }
+        workspace
+    }
+
+    /// Keeps the workspace for a later search.
+    fn give_back(self) {
+        let mut kept = WORKSPACES.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() < KEPT_WORKSPACES {
+            kept.push(self);
+        }
+    }
+}
+
+/// One thread's table, of its workspace.
+struct LocalTable {
+    slots: Vec<[u64; 2]>,
+    generation: u64,
+}
+
+impl Table for LocalTable {
+    fn slots(&self) -> usize {
+        self.slots.len()
+    }
+    #[inline]
+    fn load(&self, slot: usize) -> [u64; 2] {
+        self.slots[slot]
+    }
+    #[inline]
+    fn save(&mut self, slot: usize, words: [u64; 2]) {
+        self.slots[slot] = words;
+    }
+    fn generation(&self) -> u64 {
+        self.generation
+    }
+}
+
+/// The table the threads of one search share.
+struct SharedTable<'a>(&'a [AtomicU64]);
+
+impl Table for SharedTable<'_> {
+    fn slots(&self) -> usize {
+        self.0.len() / 2
+    }
+    #[inline]
+    fn load(&self, slot: usize) -> [u64; 2] {
+        [
+            self.0[2 * slot].load(Ordering::Relaxed),
+            self.0[2 * slot + 1].load(Ordering::Relaxed),
+        ]
+    }
+    #[inline]
+    fn save(&mut self, slot: usize, words: [u64; 2]) {
+        self.0[2 * slot].store(words[0], Ordering::Relaxed);
+        self.0[2 * slot + 1].store(words[1], Ordering::Relaxed);
+    }
+    fn generation(&self) -> u64 {
+        1
+    }
+}
+
+/// What the threads of one search share besides the table.
+struct Shared<'a> {
+    /// Set by the caller to stop the search.
+    stop: &'a AtomicBool,
+    /// Set when the main thread has finished: the helpers stop too.
+    finished: AtomicBool,
+    /// Nodes visited by all threads, added in batches.
+    nodes: AtomicU64,
+    start: Instant,
+    budget: TimeBudget,
+}
+
+/// A root move with its score in the current iteration and its line.
+#[derive(Clone, Debug)]
+struct RootMove {
+    mv: Move,
+    score: i32,
+    pv: Vec<Move>,
+}
+
+/// Search state of one thread.
+struct Searcher<'a, T: Table> {
     position: Position,
     /// Hashes of the positions before each move of the game and of the line being searched.
     path: Vec<u64>,
-    table: Vec<Option<Entry>>,
+    table: T,
     killers: [[Option<Move>; 2]; MAX_PLY],
-    history: Vec<u32>,
+    /// Quiet moves' success, by side, origin and destination.
+    history: Vec<i32>,
+    /// Static evaluations by position: the hash's high bits, the generation and the score.
+    eval_cache: Vec<u64>,
+    generation: u64,
     pv: Vec<Vec<Move>>,
-    move_buffers: Vec<Vec<Move>>,
+    /// Per ply, the moves with their ordering keys.
+    move_buffers: Vec<Vec<(i32, Move)>>,
+    /// Per ply, room for the move generator's output and for the quiet moves tried.
+    plain_buffers: Vec<Vec<Move>>,
+    quiet_buffers: Vec<Vec<Move>>,
+    root: Vec<RootMove>,
+    /// Nodes this thread visited, and how many of them it has added to the shared count.
     nodes: u64,
+    counted: u64,
     limits: Limits,
-    deadline: Option<Instant>,
-    stop: &'a AtomicBool,
+    shared: &'a Shared<'a>,
     stopped: bool,
     /// The depth of the iteration being searched.
     iteration: u32,
@@ -101,7 +471,7 @@ struct Searcher<'a> {
 /// Searches `game`'s current position within `limits`, or until `stop` is set (then the best
 /// move of the last finished iteration is returned).
 pub fn search(game: &Game, limits: Limits, stop: &AtomicBool) -> SearchResult {
-    search_reporting(game, limits, stop, |_| {})
+    search_with(game, &Settings::from(limits), stop, |_| {})
 }
 
 /// [`search`], calling `report` with the result of every iteration as it completes (what an
@@ -110,78 +480,332 @@ pub fn search_reporting(
     game: &Game,
     limits: Limits,
     stop: &AtomicBool,
-    mut report: impl FnMut(&SearchResult),
+    report: impl FnMut(&SearchResult),
 ) -> SearchResult {
-    let start = Instant::now();
-    let mut searcher = Searcher {
-        position: game.position().clone(),
-        path: game.key_history(),
-        table: vec![None; TABLE_SIZE],
-        killers: [[None; 2]; MAX_PLY],
-        history: vec![0; crate::geometry::SQUARE_SLOTS * crate::geometry::SQUARE_SLOTS],
-        pv: vec![Vec::new(); MAX_PLY + 1],
-        move_buffers: vec![Vec::new(); MAX_PLY + 1],
-        nodes: 0,
-        limits,
-        deadline: limits.time.map(|time| start + time),
-        stop,
-        stopped: false,
-        iteration: 0,
-    };
-    let mut root_moves = Vec::new();
-    searcher.position.legal_moves(&mut root_moves);
-    // Until an iteration completes, the first move with the position's static score: never a
-    // fake mate.
-    let mut result = SearchResult {
-        best_move: root_moves.first().copied(),
-        score: if root_moves.is_empty() {
-            -MATE
-        } else {
-            evaluate(&searcher.position)
-        },
-        pv: Vec::new(),
-        depth: 0,
-        nodes: 0,
-    };
-    if root_moves.is_empty() {
-        return result;
-    }
-    let max_depth = limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 / 2);
-    for depth in 1..=max_depth {
-        searcher.iteration = depth;
-        let score = searcher.negamax(depth as i32, 0, -MATE - 1, MATE + 1);
-        if searcher.stopped {
-            break;
-        }
-        let pv = searcher.pv[0].clone();
-        result = SearchResult {
-            best_move: pv.first().copied().or(result.best_move),
-            score,
-            pv,
-            depth,
-            nodes: searcher.nodes,
-        };
-        report(&result);
-        if score.abs() > MATE_BOUND && (MATE - score.abs()) as u32 <= depth {
-            break;
-        }
-    }
-    result.nodes = searcher.nodes;
-    result
+    search_with(game, &Settings::from(limits), stop, report)
 }
 
-impl Searcher<'_> {
-    /// Whether a limit has been reached; reads the clock only every [`CLOCK_INTERVAL`] nodes.
+/// Searches `game`'s current position as `settings` say, calling `report` (on this thread) with
+/// the result of every iteration the main thread completes.
+pub fn search_with(
+    game: &Game,
+    settings: &Settings,
+    stop: &AtomicBool,
+    report: impl FnMut(&SearchResult),
+) -> SearchResult {
+    let shared = Shared {
+        stop,
+        finished: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        start: Instant::now(),
+        budget: TimeBudget::of(&settings.limits),
+    };
+    let threads = settings.threads.max(1);
+    if threads == 1 {
+        let mut workspace = Workspace::take();
+        let table = LocalTable {
+            slots: std::mem::take(&mut workspace.table),
+            generation: workspace.generation,
+        };
+        let eval_cache = std::mem::take(&mut workspace.eval_cache);
+        let mut searcher = Searcher::new(game, settings, &shared, table, eval_cache);
+        let result = searcher.iterate(settings.lines, 0, report);
+        workspace.table = searcher.table.slots;
+        workspace.eval_cache = searcher.eval_cache;
+        workspace.give_back();
+        return result;
+    }
+    let words: Vec<AtomicU64> = (0..2 * TABLE_SIZE).map(|_| AtomicU64::new(0)).collect();
+    std::thread::scope(|scope| {
+        for helper in 1..threads {
+            let shared = &shared;
+            let words = &words;
+            scope.spawn(move || {
+                let table = SharedTable(words);
+                let mut searcher =
+                    Searcher::new(game, settings, shared, table, vec![0; EVAL_CACHE_SIZE]);
+                searcher.iterate(1, helper, |_| {});
+            });
+        }
+        let table = SharedTable(&words);
+        let mut searcher = Searcher::new(game, settings, &shared, table, vec![0; EVAL_CACHE_SIZE]);
+        let mut result = searcher.iterate(settings.lines, 0, report);
+        shared.finished.store(true, Ordering::Relaxed);
+        searcher.count_nodes();
+        result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result
+    })
+}
+
+impl<'a, T: Table> Searcher<'a, T> {
+    /// A searcher of `game` with `table` and an evaluation cache (`eval_cache`, entries of
+    /// the table's generation).
+    fn new(
+        game: &Game,
+        settings: &Settings,
+        shared: &'a Shared<'a>,
+        table: T,
+        eval_cache: Vec<u64>,
+    ) -> Self {
+        let mut position = game.position().clone();
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        if !settings.root_moves.is_empty() {
+            moves.retain(|mv| settings.root_moves.contains(mv));
+        }
+        let root = moves
+            .into_iter()
+            .map(|mv| RootMove {
+                mv,
+                score: -INFINITE,
+                pv: vec![mv],
+            })
+            .collect();
+        let generation = table.generation();
+        Searcher {
+            position,
+            path: game.key_history(),
+            table,
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; 2 * SQUARE_SLOTS * SQUARE_SLOTS],
+            generation,
+            eval_cache,
+            pv: vec![Vec::new(); MAX_PLY + 1],
+            move_buffers: vec![Vec::new(); MAX_PLY + 1],
+            plain_buffers: vec![Vec::new(); MAX_PLY + 1],
+            quiet_buffers: vec![Vec::new(); MAX_PLY + 1],
+            root,
+            nodes: 0,
+            counted: 0,
+            limits: settings.limits,
+            shared,
+            stopped: false,
+            iteration: 0,
+        }
+    }
+
+    /// Iterative deepening: finds the best `lines` root moves at depth 1, 2, ... until a limit.
+    /// Helper thread `helper` (0: the main thread) starts every other iteration a ply deeper.
+    fn iterate(
+        &mut self,
+        lines: usize,
+        helper: usize,
+        mut report: impl FnMut(&SearchResult),
+    ) -> SearchResult {
+        let lines = lines.clamp(1, self.root.len().max(1));
+        // Until an iteration completes, the first move with the position's static score: never
+        // a fake mate.
+        let mut result = SearchResult {
+            best_move: self.root.first().map(|root| root.mv),
+            score: if self.root.is_empty() {
+                -MATE
+            } else {
+                evaluate(&self.position)
+            },
+            pv: Vec::new(),
+            lines: Vec::new(),
+            depth: 0,
+            nodes: 0,
+        };
+        if self.root.is_empty() {
+            return result;
+        }
+        let max_depth = self.limits.depth.unwrap_or(64).clamp(1, MAX_PLY as u32 / 2);
+        let mut previous_best = None;
+        let mut depth = 1;
+        while depth <= max_depth {
+            self.iteration = depth + (helper as u32 & 1);
+            for index in 0..lines {
+                let previous = if depth == 1 {
+                    None
+                } else {
+                    result.lines.get(index).map(|line| line.score)
+                };
+                self.aspiration(index, previous);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                if self.adopt_unfinished_iteration(&mut result) {
+                    // The last line shown is the one played.
+                    report(&result);
+                }
+                break;
+            }
+            result = SearchResult {
+                best_move: Some(self.root[0].mv),
+                score: self.root[0].score,
+                pv: self.root[0].pv.clone(),
+                lines: self.root[..lines]
+                    .iter()
+                    .map(|root| Line {
+                        score: root.score,
+                        pv: root.pv.clone(),
+                    })
+                    .collect(),
+                depth,
+                nodes: self.total_nodes(),
+            };
+            report(&result);
+            let best_changed = previous_best.is_some_and(|mv| mv != self.root[0].mv);
+            previous_best = Some(self.root[0].mv);
+            let mate_found = result.score.abs() > MATE_BOUND
+                && (MATE - result.score.abs()) as u32 <= depth
+                && lines == 1;
+            if mate_found || self.out_of_soft_time(best_changed) {
+                break;
+            }
+            depth += 1;
+        }
+        self.count_nodes();
+        result.nodes = self.total_nodes();
+        result
+    }
+
+    /// After a stop in the middle of an iteration: a root move that was searched to the end and
+    /// beat the last finished iteration's score replaces its move; returns whether one did.
+    fn adopt_unfinished_iteration(&mut self, result: &mut SearchResult) -> bool {
+        self.root.sort_by_key(|root| std::cmp::Reverse(root.score));
+        let best = &self.root[0];
+        let better = result.depth > 0 && best.score > result.score;
+        if better && Some(best.mv) != result.best_move {
+            result.best_move = Some(best.mv);
+            result.score = best.score;
+            result.pv = best.pv.clone();
+            if let Some(line) = result.lines.first_mut() {
+                *line = Line {
+                    score: best.score,
+                    pv: best.pv.clone(),
+                };
+            }
+            result.nodes = self.total_nodes();
+            return true;
+        }
+        false
+    }
+
+    /// Whether the clock's soft limit says no new iteration should start: most of the share
+    /// is spent (more may go when the best move just changed).
+    fn out_of_soft_time(&self, best_changed: bool) -> bool {
+        self.shared.budget.soft.is_some_and(|soft| {
+            let spent = self.shared.start.elapsed();
+            let share = if best_changed { soft } else { soft / 2 };
+            spent >= share
+        })
+    }
+
+    /// Finds root line `index` of the current iteration, in a window around its `previous`
+    /// score that widens until the score falls inside.
+    fn aspiration(&mut self, index: usize, previous: Option<i32>) {
+        let depth = self.iteration as i32;
+        let mut delta = ASPIRATION_WINDOW;
+        let (mut alpha, mut beta) = match previous {
+            Some(score) if depth >= 4 && score.abs() < MATE_BOUND => (score - delta, score + delta),
+            _ => (-INFINITE, INFINITE),
+        };
+        loop {
+            let score = self.search_root(depth, index, alpha, beta);
+            if self.stopped {
+                return;
+            }
+            if score <= alpha && alpha > -INFINITE {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta && beta < INFINITE {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return;
+            }
+            delta *= 2;
+            if delta > 1000 {
+                (alpha, beta) = (-INFINITE, INFINITE);
+            }
+        }
+    }
+
+    /// Searches the root moves from `first` on (those before are the better lines already found
+    /// in this iteration) and sorts them best first; returns the best score.
+    fn search_root(&mut self, depth: i32, first: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        let mut best_score = -INFINITE;
+        for root in &mut self.root[first..] {
+            root.score = -INFINITE;
+        }
+        for index in first..self.root.len() {
+            let mv = self.root[index].mv;
+            self.path.push(self.position.hash());
+            let undo = self.position.make(mv);
+            let score = if index == first {
+                -self.negamax(depth - 1, 1, -beta, -alpha, true)
+            } else {
+                let probe = -self.negamax(depth - 1, 1, -alpha - 1, -alpha, true);
+                if probe > alpha && probe < beta {
+                    -self.negamax(depth - 1, 1, -beta, -alpha, true)
+                } else {
+                    probe
+                }
+            };
+            self.position.unmake(mv, undo);
+            self.path.pop();
+            if self.stopped {
+                break;
+            }
+            if index == first || score > alpha {
+                let root = &mut self.root[index];
+                root.score = score;
+                root.pv.clear();
+                root.pv.push(mv);
+                root.pv.extend_from_slice(&self.pv[1]);
+            }
+            best_score = best_score.max(score);
+            if score > alpha {
+                alpha = score;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        // Stable: moves without a score keep the order of the last iteration.
+        self.root[first..].sort_by_key(|root| std::cmp::Reverse(root.score));
+        best_score
+    }
+
+    /// Adds this thread's new nodes to the shared count.
+    fn count_nodes(&mut self) {
+        self.shared
+            .nodes
+            .fetch_add(self.nodes - self.counted, Ordering::Relaxed);
+        self.counted = self.nodes;
+    }
+
+    /// Nodes visited by all threads (exactly, on one thread).
+    fn total_nodes(&self) -> u64 {
+        self.shared.nodes.load(Ordering::Relaxed) + self.nodes - self.counted
+    }
+
+    /// Whether a limit has been reached; reads the clock and the flags only every
+    /// [`CLOCK_INTERVAL`] nodes.
     fn out_of_budget(&mut self) -> bool {
         if self.stopped {
             return true;
         }
-        let over_nodes = self.limits.nodes.is_some_and(|limit| self.nodes >= limit);
-        let over_time = self.nodes % CLOCK_INTERVAL == 0
-            && (self.stop.load(Ordering::Relaxed)
+        // The first iteration always ends, so that even a tiny node limit plays a searched move.
+        let over_nodes = self.iteration > 1
+            && self
+                .limits
+                .nodes
+                .is_some_and(|limit| self.total_nodes() >= limit);
+        let over_time = self.nodes % CLOCK_INTERVAL == 0 && {
+            self.count_nodes();
+            self.shared.stop.load(Ordering::Relaxed)
+                || self.shared.finished.load(Ordering::Relaxed)
                 || self
-                    .deadline
-                    .is_some_and(|deadline| Instant::now() >= deadline));
+                    .shared
+                    .budget
+                    .hard
+                    .is_some_and(|hard| self.shared.start.elapsed() >= hard)
+        };
         self.stopped = over_nodes || over_time;
         self.stopped
     }
@@ -199,23 +823,66 @@ impl Searcher<'_> {
             .any(|&seen| seen == hash)
     }
 
-    fn negamax(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// The static evaluation of the current position, remembered by its hash (its high 32
+    /// bits are kept with the generation and the score).
+    fn evaluate(&mut self) -> i32 {
+        let key = self.position.hash();
+        let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
+        let tag = key >> 32 << 32 | self.generation << 16;
+        if *slot & !0xFFFF == tag {
+            return i32::from(*slot as u16 as i16);
+        }
+        let score = evaluate(&self.position).clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX));
+        *slot = tag | u64::from(score as i16 as u16);
+        score
+    }
+
+    /// Whether the side to move has pieces besides Pawns and the King (or any in hand): then
+    /// passing is seldom the best it can do, and the null move's test is sound enough.
+    fn has_pieces(&self) -> bool {
+        let us = self.position.turn();
+        let variant = self.position.variant();
+        let minor = variant.pawns() | variant.royal().bit();
+        self.position.kinds_present(us) & !minor != 0 || self.position.hand_kinds(us) != 0
+    }
+
+    fn negamax(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        null_allowed: bool,
+    ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
-        if ply > 0 && (self.out_of_budget() || self.repeats()) {
+        if self.out_of_budget() || self.repeats() {
             return 0;
         }
+        // Mate distance pruning: no line from here beats a mate already found nearer the root.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = self.position.is_check();
         // A check is extended by a ply, but only while the line is shorter than twice the
         // iteration's depth: hoppers can give check with every move.
-        let extend = ply < 2 * self.iteration as usize && self.position.is_check();
-        let depth = depth + i32::from(extend);
+        let extend = in_check && ply < 2 * self.iteration as usize;
+        let mut depth = depth + i32::from(extend);
         if depth <= 0 || ply >= MAX_PLY {
-            return self.quiescence(ply, alpha, beta, QUIESCENCE_EVASIONS, QUIESCENCE_DEPTH);
+            let depth = if self.position.variant().tables().hopper_kinds() != 0 {
+                HOPPER_QUIESCENCE_DEPTH
+            } else {
+                QUIESCENCE_DEPTH
+            };
+            return self.quiescence(ply, alpha, beta, QUIESCENCE_EVASIONS, depth);
         }
+        let pv_node = beta - alpha > 1;
         let key = self.position.hash();
-        let slot = key as usize & (TABLE_SIZE - 1);
-        let stored = self.table[slot].filter(|entry| entry.key == key);
-        if let Some(entry) = stored.filter(|entry| ply > 0 && entry.depth >= depth) {
+        let stored = self.table.probe(key);
+        if let Some(entry) = stored.filter(|entry| !pv_node && entry.depth >= depth) {
             let score = from_table(entry.score, ply);
             let usable = match entry.bound {
                 Bound::Exact => true,
@@ -226,34 +893,103 @@ impl Searcher<'_> {
                 return score;
             }
         }
+        let hash_move = stored.and_then(|entry| entry.best);
+        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility pruning: far enough above beta not to fall below it.
+            if depth <= 5 && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+                return static_eval;
+            }
+            // Null move: if passing still holds beta, a real move will too.
+            if null_allowed && depth >= 3 && static_eval >= beta && self.has_pieces() {
+                let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                self.path.push(key);
+                let undo = self.position.make_null();
+                let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
+                self.position.unmake_null(undo);
+                self.path.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score > MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+        // Without a hash move the ordering is poor: search a ply less (internal iterative
+        // reduction).
+        if hash_move.is_none() && depth >= 5 {
+            depth -= 1;
+        }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        self.position.legal_moves(&mut moves);
+        self.score_moves(&mut moves, hash_move, ply);
         if moves.is_empty() {
             self.move_buffers[ply] = moves;
             return no_move_score(&self.position, ply);
         }
-        self.order(&mut moves, stored.and_then(|entry| entry.best), ply);
+        let mut quiets = std::mem::take(&mut self.quiet_buffers[ply]);
+        quiets.clear();
+        moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         let original_alpha = alpha;
-        let mut best_score = -MATE - 1;
-        let mut best_move = moves[0];
-        for (index, &mv) in moves.iter().enumerate() {
-            let capture = !self.position.is_empty(mv.to);
-            self.path.push(self.position.hash());
+        let mut best_score = -INFINITE;
+        let mut best_move = moves[0].1;
+        let mut quiets_tried = 0;
+        let late_move_limit = 3 + depth * depth * if pv_node { 4 } else { 2 };
+        let mut index = 0;
+        for &(order, mv) in moves.iter() {
+            let capture = self.position.is_capture(mv);
+            let quiet = !capture && mv.promotion().is_none();
+            let killer = order == KILLER_ORDER || order == KILLER_ORDER - 1;
+            self.path.push(key);
             let undo = self.position.make(mv);
+            let gives_check = quiet && self.position.is_check();
+            let prunable =
+                quiet && !in_check && !gives_check && !killer && best_score > -MATE_BOUND;
+            if prunable && depth <= 4 && quiets_tried >= late_move_limit {
+                self.position.unmake(mv, undo);
+                self.path.pop();
+                continue;
+            }
+            if prunable
+                && !pv_node
+                && depth <= 3
+                && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+            {
+                self.position.unmake(mv, undo);
+                self.path.pop();
+                quiets_tried += 1;
+                continue;
+            }
             let score = if index == 0 {
-                -self.negamax(depth - 1, ply + 1, -beta, -alpha)
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha, true)
             } else {
-                let probe = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha);
-                if probe > alpha && probe < beta {
-                    -self.negamax(depth - 1, ply + 1, -beta, -alpha)
-                } else {
-                    probe
+                let mut reduction = 0;
+                if quiet && depth >= 3 && index >= 2 && !in_check && !gives_check {
+                    reduction = late_move_reduction(depth, index, pv_node, killer);
+                    if order > HISTORY_LIMIT / 2 {
+                        reduction -= 1;
+                    }
+                    reduction = reduction.clamp(0, depth - 2);
                 }
+                let mut score =
+                    -self.negamax(depth - 1 - reduction, ply + 1, -alpha - 1, -alpha, true);
+                if score > alpha && reduction > 0 {
+                    score = -self.negamax(depth - 1, ply + 1, -alpha - 1, -alpha, true);
+                }
+                if score > alpha && score < beta {
+                    score = -self.negamax(depth - 1, ply + 1, -beta, -alpha, true);
+                }
+                score
             };
             self.position.unmake(mv, undo);
             self.path.pop();
             if self.stopped {
                 break;
+            }
+            index += 1;
+            if quiet {
+                quiets_tried += 1;
+                quiets.push(mv);
             }
             if score > best_score {
                 best_score = score;
@@ -267,37 +1003,45 @@ impl Searcher<'_> {
                 line[ply].extend_from_slice(&deeper[0]);
             }
             if alpha >= beta {
-                if !capture {
-                    self.remember_quiet_cutoff(mv, ply, depth);
+                if quiet {
+                    self.remember_quiet_cutoff(ply, depth, &quiets);
                 }
                 break;
             }
         }
         self.move_buffers[ply] = moves;
-        if !self.stopped {
-            let bound = if best_score >= beta {
-                Bound::Lower
-            } else if best_score > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.table[slot] = Some(Entry {
-                key,
+        self.quiet_buffers[ply] = quiets;
+        if self.stopped {
+            return 0;
+        }
+        if index == 0 {
+            // Every move was pruned: the static evaluation stands in for them.
+            return alpha.max(static_eval);
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(
+            key,
+            Entry {
                 best: Some(best_move),
                 score: to_table(best_score, ply),
                 depth,
                 bound,
-            });
-        }
+            },
+        );
         best_score
     }
 
     /// Searches captures only, standing pat on the static evaluation (all evasions when in
     /// check, `evasions` more times on this line), for at most `depth` more plies, skipping
-    /// captures that could not raise alpha and those of a defended piece by a more valuable
-    /// one. A quiet position without legal moves is misjudged
-    /// here as its evaluation; the main search sees such stalemates.
+    /// captures that could not raise alpha and those that lose material by exchange. A quiet
+    /// position without legal moves is misjudged here as its evaluation; the main search sees
+    /// such stalemates.
     fn quiescence(
         &mut self,
         ply: usize,
@@ -311,43 +1055,60 @@ impl Searcher<'_> {
             return 0;
         }
         if ply >= MAX_PLY || depth == 0 {
-            return evaluate(&self.position);
+            return self.evaluate();
         }
+        let key = self.position.hash();
+        let stored = self.table.probe(key);
+        if let Some(entry) = stored {
+            let score = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
+        let hash_move = stored.and_then(|entry| entry.best);
+        let original_alpha = alpha;
+        let mut best_move = None;
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
+        moves.clear();
         let searching_evasions = evasions > 0 && self.position.is_check();
         if searching_evasions {
             // In check every evasion is searched, and having none loses.
-            self.position.legal_moves(&mut moves);
+            self.score_moves(&mut moves, hash_move, ply);
             if moves.is_empty() {
                 self.move_buffers[ply] = moves;
                 return no_move_score(&self.position, ply);
             }
         } else {
-            let stand_pat = evaluate(&self.position);
+            let stand_pat = self.evaluate();
             if stand_pat >= beta {
                 self.move_buffers[ply] = moves;
                 return stand_pat;
             }
             alpha = alpha.max(stand_pat);
-            self.position.legal_captures(&mut moves);
-            let position = &self.position;
-            let enemy = position.turn().opponent();
-            moves.retain(|&mv| {
-                let gain = position
-                    .piece_at(mv.to)
-                    .map_or(0, |victim| piece_value(position, victim.kind))
-                    + mv.promotion().map_or(0, |kind| piece_value(position, kind));
-                let risked = position
-                    .piece_at(mv.from)
-                    .map_or(0, |attacker| piece_value(position, attacker.kind));
-                // Taking a defended piece with a more valuable one is left out too: it seldom
-                // wins anything, and the hoppers' mutual captures are countless.
-                let losing = risked > gain && position.is_attacked_by(enemy, mv.to);
-                stand_pat + gain + DELTA_MARGIN > alpha && !losing
-            });
+            let mut plain = std::mem::take(&mut self.plain_buffers[ply]);
+            self.position.legal_captures(&mut plain);
+            for &mv in &plain {
+                let gain = self.capture_gain(mv);
+                if stand_pat + gain + DELTA_MARGIN > alpha {
+                    if let Some(order) = self.capture_order(mv, 0) {
+                        let order = if Some(mv) == hash_move {
+                            HASH_ORDER
+                        } else {
+                            order
+                        };
+                        moves.push((order, mv));
+                    }
+                }
+            }
+            self.plain_buffers[ply] = plain;
         }
-        self.order(&mut moves, None, ply);
-        for &mv in moves.iter() {
+        moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        for &(_, mv) in moves.iter() {
             let undo = self.position.make(mv);
             let left = evasions - u8::from(searching_evasions);
             let score = -self.quiescence(ply + 1, -beta, -alpha, left, depth - 1);
@@ -355,56 +1116,204 @@ impl Searcher<'_> {
             if self.stopped {
                 break;
             }
-            if score >= beta {
+            if score > alpha {
                 alpha = score;
-                break;
+                best_move = Some(mv);
+                if score >= beta {
+                    break;
+                }
             }
-            alpha = alpha.max(score);
         }
         self.move_buffers[ply] = moves;
+        if !self.stopped {
+            let bound = if alpha >= beta {
+                Bound::Lower
+            } else if alpha > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            let score = to_table(alpha, ply);
+            let entry = Entry {
+                best: best_move,
+                score,
+                depth: 0,
+                bound,
+            };
+            self.table.store(key, entry);
+        }
         alpha
     }
 
-    /// Sorts `moves` best first: the hash move, captures by value, promotions, killers, history.
-    fn order(&self, moves: &mut [Move], hash_move: Option<Move>, ply: usize) {
-        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        moves.sort_by_cached_key(|&mv| {
-            if Some(mv) == hash_move {
-                return i64::MIN;
-            }
-            let position = &self.position;
-            let victim = position
-                .piece_at(mv.to)
-                .filter(|_| position.is_capture(mv))
-                .map(|p| piece_value(position, p.kind));
-            let attacker = position
-                .piece_at(mv.from)
-                .map_or(0, |p: Piece| piece_value(position, p.kind));
-            let promotion = mv.promotion().map_or(0, |kind| piece_value(position, kind));
-            let key = match victim {
-                Some(value) => 4_000_000_000 + i64::from(value) * 64 - i64::from(attacker) / 16,
-                None if promotion > 0 => 3_000_000_000 + i64::from(promotion),
-                None if killers.contains(&Some(mv)) => 2_000_000_000,
-                None => i64::from(
-                    self.history[mv.from.index() * crate::geometry::SQUARE_SLOTS + mv.to.index()],
-                ),
-            };
-            -key
-        });
+    /// The material a capture or promotion wins at once.
+    fn capture_gain(&self, mv: Move) -> i32 {
+        let position = &self.position;
+        let victim = match mv.kind {
+            MoveKind::EnPassant => Square::new(mv.to.file(), mv.from.rank())
+                .and_then(|square| position.piece_at(square)),
+            _ => position.piece_at(mv.to),
+        };
+        victim.map_or(0, |victim| piece_value(position, victim.kind))
+            + mv.promotion().map_or(0, |kind| piece_value(position, kind))
     }
 
-    /// Records a quiet move that refuted the opponent's last move.
-    fn remember_quiet_cutoff(&mut self, mv: Move, ply: usize, depth: i32) {
+    /// The ordering key of capture `mv`: most valuable victim first, least valuable attacker
+    /// among equals; `None` when it loses material by exchange and the search does not want
+    /// such moves (`losing_order` 0), else `losing_order` plus its victim's worth.
+    fn capture_order(&mut self, mv: Move, losing_order: i32) -> Option<i32> {
+        let gain = self.capture_gain(mv);
+        let attacker = self
+            .position
+            .piece_at(mv.from)
+            .map_or(0, |piece| exchange_value(&self.position, piece.kind));
+        let winning = gain >= attacker || see(&mut self.position, mv) >= 0;
+        if winning {
+            Some(CAPTURE_ORDER + gain * 16 - attacker / 16)
+        } else if losing_order != 0 {
+            Some(losing_order + gain)
+        } else {
+            None
+        }
+    }
+
+    /// Fills `moves` with the legal moves and their ordering keys (higher first).
+    fn score_moves(&mut self, moves: &mut Vec<(i32, Move)>, hash_move: Option<Move>, ply: usize) {
+        moves.clear();
+        let mut plain = std::mem::take(&mut self.plain_buffers[ply]);
+        self.position.legal_moves(&mut plain);
+        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
+        let side = self.position.turn().index() * SQUARE_SLOTS * SQUARE_SLOTS;
+        for &mv in &plain {
+            let order = if Some(mv) == hash_move {
+                HASH_ORDER
+            } else if self.position.is_capture(mv) {
+                self.capture_order(mv, LOSING_CAPTURE_ORDER)
+                    .expect("losing captures have an order")
+            } else if let Some(kind) = mv.promotion() {
+                PROMOTION_ORDER + piece_value(&self.position, kind)
+            } else if killers[0] == Some(mv) {
+                KILLER_ORDER
+            } else if killers[1] == Some(mv) {
+                KILLER_ORDER - 1
+            } else {
+                self.history[side + mv.from.index() * SQUARE_SLOTS + mv.to.index()]
+            };
+            moves.push((order, mv));
+        }
+        self.plain_buffers[ply] = plain;
+    }
+
+    /// Records the last of the quiet moves `tried` as having refuted the opponent's last move,
+    /// and counts against the others.
+    fn remember_quiet_cutoff(&mut self, ply: usize, depth: i32, tried: &[Move]) {
+        let Some(&mv) = tried.last() else {
+            return;
+        };
         if let Some(killers) = self.killers.get_mut(ply) {
             if killers[0] != Some(mv) {
                 killers[1] = killers[0];
                 killers[0] = Some(mv);
             }
         }
-        let slot =
-            &mut self.history[mv.from.index() * crate::geometry::SQUARE_SLOTS + mv.to.index()];
-        *slot = slot.saturating_add((depth * depth) as u32);
+        let bonus = (depth * depth).min(400);
+        let side = self.position.turn().index() * SQUARE_SLOTS * SQUARE_SLOTS;
+        for &other in tried {
+            let change = if other == mv { bonus } else { -bonus };
+            let slot =
+                &mut self.history[side + other.from.index() * SQUARE_SLOTS + other.to.index()];
+            *slot += change - *slot * change.abs() / HISTORY_LIMIT;
+        }
     }
+}
+
+/// Ordering keys: the hash move, then winning captures, promotions, killers, quiet moves by
+/// history (within +-[`HISTORY_LIMIT`]) and losing captures.
+const HASH_ORDER: i32 = i32::MAX;
+const CAPTURE_ORDER: i32 = 1 << 28;
+const PROMOTION_ORDER: i32 = 1 << 27;
+const KILLER_ORDER: i32 = 1 << 26;
+const LOSING_CAPTURE_ORDER: i32 = -(1 << 26);
+
+/// How many plies less a late quiet move is searched: about ln(depth) ln(index) / 2, one more
+/// away from the principal variation, one less for a killer.
+fn late_move_reduction(depth: i32, index: usize, pv_node: bool, killer: bool) -> i32 {
+    let base = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32;
+    base + i32::from(!pv_node) - i32::from(killer)
+}
+
+/// Static exchange evaluation: the material `mv` wins for the side making it when both sides
+/// then keep capturing on its destination with their least valuable piece for as long as that
+/// pays. The attackers come from the move generator's attack tables on the board as it changes,
+/// so pieces behind others (and the screens of hoppers) join in as the exchange opens lines.
+/// Promotions and pieces going to a hand along the way are not counted.
+pub fn see(position: &mut Position, mv: Move) -> i32 {
+    let target = mv.to;
+    if !matches!(mv.kind, MoveKind::Normal | MoveKind::Promotion(_)) {
+        return 0;
+    }
+    let value = exchange_value;
+    let Some(mover) = position.piece_at(mv.from) else {
+        return 0;
+    };
+    let mut gains = [0i32; 64];
+    gains[0] = position
+        .piece_at(target)
+        .map_or(0, |victim| value(position, victim.kind));
+    let mut standing = value(position, mv.promotion().unwrap_or(mover.kind));
+    let mut lifted: Vec<(crate::piece::Piece, Square)> = Vec::with_capacity(8);
+    if let Some(piece) = position.lift_scratch(mv.from) {
+        lifted.push((piece, mv.from));
+    }
+    let mut side = mover.color.opponent();
+    let mut depth = 0;
+    while depth + 1 < gains.len() {
+        let Some(from) = least_valuable_attacker(position, side, target, value) else {
+            break;
+        };
+        depth += 1;
+        gains[depth] = standing - gains[depth - 1];
+        if gains[depth].max(-gains[depth - 1]) < 0 {
+            break;
+        }
+        let piece = position
+            .lift_scratch(from)
+            .expect("an attacker stands there");
+        standing = value(position, piece.kind);
+        lifted.push((piece, from));
+        side = side.opponent();
+    }
+    for (piece, square) in lifted.into_iter().rev() {
+        position.restore_scratch(piece, square);
+    }
+    while depth > 0 {
+        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+        depth -= 1;
+    }
+    gains[0]
+}
+
+/// A piece's worth in an exchange: its value, or a King's that no exchange can pay for.
+fn exchange_value(position: &Position, kind: Kind) -> i32 {
+    if kind == position.variant().royal() {
+        ROYAL_EXCHANGE_VALUE
+    } else {
+        piece_value(position, kind)
+    }
+}
+
+/// The square of `color`'s least valuable piece attacking `target`.
+fn least_valuable_attacker(
+    position: &Position,
+    color: Color,
+    target: Square,
+    value: impl Fn(&Position, Kind) -> i32,
+) -> Option<Square> {
+    position
+        .attackers(color, target)
+        .iter()
+        .filter_map(|square| Some((position.piece_at(square)?, square)))
+        .min_by_key(|(piece, square)| (value(position, piece.kind), *square))
+        .map(|(_, square)| square)
 }
 
 /// The score of `position`, `ply` plies from the root, where the side to move has no legal move:
@@ -440,7 +1349,6 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -515,14 +1423,27 @@ mod tests {
 
     #[test]
     fn an_unfinished_search_claims_no_mate() {
-        let start = Game::start(Variant::by_name("wildeurasian-mitregi").unwrap());
+        // Its first iteration takes more nodes than the stop flag lets pass unread.
+        let start = Game::start(Variant::by_name("wildeurasian-dense-rim-mitregi").unwrap());
+        let result = search(&start, Limits::default(), &AtomicBool::new(true));
+        assert_eq!(result.depth, 0);
+        assert!(result.score.abs() < MATE_BOUND, "{result:?}");
+    }
+
+    #[test]
+    fn a_node_limit_lets_the_first_iteration_end() {
+        let start = Game::start(Variant::by_name("wildeurasian-dense-rim-mitregi").unwrap());
         let limits = Limits {
             nodes: Some(1),
             ..Limits::default()
         };
         let result = search(&start, limits, &AtomicBool::new(false));
-        assert_eq!(result.depth, 0);
-        assert!(result.score.abs() < MATE_BOUND, "{result:?}");
+        assert_eq!(result.depth, 1);
+        let deeper = Limits {
+            nodes: Some(result.nodes + 1),
+            ..Limits::default()
+        };
+        assert_eq!(search(&start, deeper, &AtomicBool::new(false)).depth, 1);
     }
 
     #[test]
@@ -571,5 +1492,202 @@ mod tests {
             [1, 2, 3]
         );
         assert_eq!(reports.last(), Some(&result));
+    }
+
+    fn chess(fen: &str) -> Game {
+        Game::from_fen(Variant::by_name("chess").unwrap(), fen).unwrap()
+    }
+
+    fn uci(game: &Game, text: &str) -> Move {
+        game.clone()
+            .position_mut()
+            .parse_uci(text)
+            .unwrap()
+            .expect(text)
+    }
+
+    #[test]
+    fn exchanges_are_evaluated_on_the_attack_tables() {
+        // The Rook takes a Pawn defended by a Pawn: it loses the exchange. Taking the
+        // undefended Knight wins it.
+        let game = chess("4k3/8/2p5/1p1n4/8/8/8/1R2K3 w - - 0 1");
+        let mut position = game.position().clone();
+        assert_eq!(see(&mut position, uci(&game, "b1b5")), 100 - 500);
+        let knight = chess("4k3/8/8/1p1n4/8/8/8/3RK3 w - - 0 1");
+        assert_eq!(
+            see(&mut knight.position().clone(), uci(&knight, "d1d5")),
+            300
+        );
+        // A Rook behind the first joins the exchange as the line opens: the Pawn defended by
+        // a Rook is won (alone, the first Rook would lose itself for it).
+        let battery = chess("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1");
+        let mut position = battery.position().clone();
+        assert_eq!(see(&mut position, uci(&battery, "d2d5")), 100);
+        assert_eq!(
+            position,
+            *battery.position(),
+            "the position is left as it was"
+        );
+    }
+
+    #[test]
+    fn exchanges_see_the_screens_of_hoppers() {
+        // Xiangqi: the Cannon on e3 takes the Pawn on e7 over the screen on e5; the Pawn is
+        // defended by the Chariot on e10, and once the Cannon stands on e7 the Rook behind it
+        // on e1 cannot follow (no screen left for the next Cannon, and the Rook is blocked by
+        // the screen on e5).
+        let variant = Variant::by_name("xiangqi").unwrap();
+        let game = Game::from_fen(variant, "3kr4/9/9/4p4/9/4P4/9/4C4/9/5K3 w - - 0 1").unwrap();
+        let mut position = game.position().clone();
+        let capture = game
+            .clone()
+            .position_mut()
+            .parse_uci("e3e7")
+            .unwrap()
+            .unwrap();
+        let cannon =
+            crate::eval::piece_value(&position, position.piece_at(capture.from).unwrap().kind);
+        let pawn = crate::eval::piece_value(&position, position.piece_at(capture.to).unwrap().kind);
+        assert_eq!(see(&mut position, capture), pawn - cannon);
+    }
+
+    #[test]
+    fn the_same_limits_give_the_same_search() {
+        for name in ["meiriqi", "chess", "wildeurasian-mitregi"] {
+            let game = Game::start(Variant::by_name(name).unwrap());
+            let limits = Limits {
+                nodes: Some(20_000),
+                ..Limits::default()
+            };
+            let first = search(&game, limits, &AtomicBool::new(false));
+            // Another search in between leaves its entries in the reused table.
+            search(
+                &chess("4k3/8/8/8/8/8/8/4K2R w K - 0 1"),
+                limits,
+                &AtomicBool::new(false),
+            );
+            assert_eq!(
+                first,
+                search(&game, limits, &AtomicBool::new(false)),
+                "{name}"
+            );
+        }
+    }
+
+    #[test]
+    fn finds_several_best_lines() {
+        // White wins the Queen with Rxd8+ or loses a Rook: the lines come best first.
+        let game = chess("3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        let settings = Settings {
+            lines: 3,
+            ..Settings::from(Limits::depth(4))
+        };
+        let result = search_with(&game, &settings, &AtomicBool::new(false), |_| {});
+        assert_eq!(result.lines.len(), 3);
+        assert_eq!(result.lines[0].pv[0], uci(&game, "d1d8"));
+        assert_eq!(
+            (result.score, &result.pv),
+            (result.lines[0].score, &result.lines[0].pv)
+        );
+        assert!(result.lines.windows(2).all(|w| w[0].score >= w[1].score));
+        let firsts: std::collections::HashSet<Move> =
+            result.lines.iter().map(|line| line.pv[0]).collect();
+        assert_eq!(firsts.len(), 3, "three different moves");
+    }
+
+    #[test]
+    fn searches_only_the_moves_given() {
+        let game = chess("3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+        let only = uci(&game, "h2h3");
+        let settings = Settings {
+            root_moves: vec![only],
+            ..Settings::from(Limits::depth(3))
+        };
+        let result = search_with(&game, &settings, &AtomicBool::new(false), |_| {});
+        assert_eq!(result.best_move, Some(only));
+        assert!(result.score < -500, "the Queen takes the Rook: {result:?}");
+    }
+
+    #[test]
+    fn mates_are_counted_in_moves() {
+        assert_eq!(mate_in_moves(MATE - 1), Some(1));
+        assert_eq!(mate_in_moves(MATE - 3), Some(2));
+        assert_eq!(mate_in_moves(-MATE + 2), Some(-1));
+        assert_eq!(mate_in_moves(-MATE + 4), Some(-2));
+        assert_eq!(mate_in_moves(250), None);
+        // Back-rank mate in two: Re8+ Rxe8 Rxe8#.
+        let game = chess("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1");
+        let result = search(&game, Limits::depth(5), &AtomicBool::new(false));
+        assert_eq!(mate_in_moves(result.score), Some(2), "{result:?}");
+    }
+
+    #[test]
+    fn several_threads_find_a_legal_move_and_count_their_nodes() {
+        let game = Game::start(Variant::meiriqi());
+        let settings = Settings {
+            threads: 2,
+            ..Settings::from(Limits::depth(4))
+        };
+        let result = search_with(&game, &settings, &AtomicBool::new(false), |_| {});
+        assert_eq!(result.depth, 4);
+        assert!(game.clone().is_legal(result.best_move.unwrap()));
+        assert!(result.nodes > 0);
+    }
+
+    #[test]
+    fn a_clock_is_shared_out_over_the_moves() {
+        let second = Duration::from_secs(1);
+        let budget = |remaining: Duration, increment: Duration, moves_to_go| {
+            TimeBudget::of(&Limits {
+                clock: Some(Clock {
+                    remaining,
+                    increment,
+                    moves_to_go,
+                }),
+                ..Limits::default()
+            })
+        };
+        let sixty = budget(60 * second, Duration::ZERO, None);
+        assert_eq!(sixty.soft, Some((60 * second - TimeBudget::OVERHEAD) / 30));
+        assert_eq!(sixty.hard, sixty.soft.map(|soft| soft * 4));
+        // The last move before the control may use most of what is left, never all of it.
+        let last = budget(9 * second, Duration::ZERO, Some(1));
+        assert!(last.hard.unwrap() < 9 * second);
+        // A nearly empty clock still gives a move some time, and never more than is left.
+        let flag = budget(Duration::from_millis(40), Duration::ZERO, None);
+        assert!(flag.hard.unwrap() <= Duration::from_millis(40));
+        // A fixed time per move is used in full.
+        let fixed = TimeBudget::of(&Limits {
+            time: Some(second),
+            ..Limits::default()
+        });
+        assert_eq!((fixed.soft, fixed.hard), (None, Some(second)));
+    }
+
+    #[test]
+    fn table_entries_survive_packing() {
+        let game = Game::start(Variant::by_name("shogi").unwrap());
+        let mut moves = game.clone().legal_moves();
+        let drop_game = Game::from_fen(
+            Variant::by_name("shogi").unwrap(),
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[Pp] w - - 0 1",
+        )
+        .unwrap();
+        moves.extend(drop_game.clone().legal_moves());
+        for mv in moves {
+            let entry = Entry {
+                best: Some(mv),
+                score: -MATE + 7,
+                depth: 13,
+                bound: Bound::Lower,
+            };
+            let back = Entry::unpack(entry.pack()).unwrap();
+            assert_eq!(
+                (back.best, back.score, back.depth),
+                (Some(mv), -MATE + 7, 13)
+            );
+            assert_eq!(back.bound, Bound::Lower);
+        }
+        assert!(Entry::unpack(0).is_none(), "an empty slot is no entry");
     }
 }

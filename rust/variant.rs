@@ -3,6 +3,7 @@
 //! variant file, [`crate::variant_file`], for the built-in ones as for a player's);
 //! [`Variant::build`] checks it and precomputes its tables.
 
+use crate::eval::EvalTables;
 use crate::fen;
 use crate::geometry::{Dimensions, Square};
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
@@ -185,6 +186,7 @@ pub struct Variant {
     /// Every kind, in the order FEN lists a hand.
     hand_order: Vec<Kind>,
     tables: Tables,
+    eval_tables: EvalTables,
 }
 
 impl fmt::Debug for Variant {
@@ -387,6 +389,7 @@ impl Variant {
             across,
             hand_order,
             tables,
+            eval_tables: EvalTables::default(),
         };
         let start = fen::parse_setup(&variant, &variant.spec.start_fen).map_err(|error| {
             VariantError(format!(
@@ -399,6 +402,7 @@ impl Variant {
                 variant.start_counts[piece.color.index()][piece.kind.index()] += 1;
             }
         }
+        variant.eval_tables = EvalTables::build(&variant);
         Ok(variant)
     }
 
@@ -570,6 +574,12 @@ impl Variant {
     #[inline]
     pub fn tables(&self) -> &Tables {
         &self.tables
+    }
+
+    /// The evaluation's tables: piece values and piece-square terms.
+    #[inline]
+    pub fn eval_tables(&self) -> &EvalTables {
+        &self.eval_tables
     }
 
     /// The squares of `square`'s rank from `from` to `to`, both included, in either order.

@@ -694,7 +694,7 @@ enum Role {
 struct PieceEntry {
     name: String,
     symbol: String,
-    value: i32,
+    value: Option<i32>,
     about: Option<String>,
     betza: Option<Spanned<String>>,
     #[serde(default)]

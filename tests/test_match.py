@@ -54,6 +54,14 @@ def test_llr_mirrors_and_regularizes() -> None:
     assert sprt.log_likelihood_ratio([0, 0, 0, 0, 0], 0, 5) == pytest.approx(0, abs=1e-9)
 
 
+def test_llr_of_a_crushing_score() -> None:
+    # Nine pairs won in ten: strong evidence for 150 normalized Elo over 0, and none for 0.
+    assert sprt.log_likelihood_ratio([0, 0, 0, 1, 9], 0, 150) > 2.9
+    assert sprt.log_likelihood_ratio([0, 0, 1, 0, 0], 0, 200) < 0
+    with pytest.raises(ValueError, match="out of this test's reach"):
+        sprt.log_likelihood_ratio([0, 0, 0, 2, 8], 0, 300)
+
+
 def test_sprt_bounds_and_verdicts() -> None:
     test = sprt.Sprt(0, 5)
     assert test.bounds == pytest.approx((-2.944, 2.944), abs=1e-3)
@@ -151,6 +159,7 @@ def test_sprt_stops_the_match(capsys: pytest.CaptureFixture[str]) -> None:
         (["--games", "3"], "meiriqi match: --games must be even"),
         (["--sprt", "5", "0"], "meiriqi match: --sprt ELO0 ELO1 needs ELO0 below ELO1"),
         (["--sprt", "0", "x"], "invalid Elo 'x': expected a number"),
+        (["--sprt", "0", "300"], "meiriqi match: --sprt ELO0 ELO1 must lie within +-200"),
         (["--alpha", "0.5"], "invalid error rate '0.5': expected above 0, below 0.5"),
         (["--resume"], "meiriqi match: --resume needs --out FILE"),
         (["--engine-a", "deep=3"], "invalid search setting 'deep=3'"),

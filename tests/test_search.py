@@ -203,3 +203,74 @@ def test_an_error_in_a_hook_stops_the_search_and_is_raised(hook: str) -> None:
 
     with pytest.raises(RuntimeError, match="from the hook"):
         meiriqi.Board().search(time=60, **{hook: Failing()})
+
+
+def test_several_best_lines() -> None:
+    # White wins the Queen with Rxd8+; the other lines come after, best first.
+    board = meiriqi.Board("3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", variant="chess")
+    result = board.search(depth=4, multipv=3)
+    lines = result.lines
+    assert lines[0].move == meiriqi.Move.from_uci("d1d8", variant="chess")
+    assert len({line.move.uci() for line in lines}) == 3
+    assert [line.score for line in lines] == sorted((line.score for line in lines), reverse=True)
+    assert (lines[0].score, lines[0].pv) == (result.score, result.pv)
+    assert all(line.depth == result.depth for line in lines)
+
+
+def test_searchmoves_restrict_the_root() -> None:
+    board = meiriqi.Board("3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1", variant="chess")
+    only = meiriqi.Move.from_uci("h2h3", variant="chess")
+    result = board.search(depth=3, searchmoves=[only])
+    assert result.move == only
+    assert result.score < -500
+
+
+def test_mate_scores_count_plies() -> None:
+    board = meiriqi.Board("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1", variant="chess")
+    result = board.search(depth=5)
+    assert result.mate == 3, "mate in two moves is three plies"
+
+
+def test_a_clock_budgets_the_time() -> None:
+    board = meiriqi.Board()
+    start = time.monotonic()
+    result = board.search(remaining=0.6, increment=0.0)
+    assert time.monotonic() - start < 0.5, "never more than a third of the clock and some"
+    assert result.move in board.legal_moves
+
+
+def test_threads_search_together() -> None:
+    board = meiriqi.Board()
+    result = board.search(depth=3, threads=2)
+    assert result.depth == 3
+    assert result.move in board.legal_moves
+
+
+def test_the_same_node_limit_gives_the_same_move() -> None:
+    board = meiriqi.Board(variant="yangqi")
+    first = board.search(nodes=30_000)
+    meiriqi.Board(variant="chess").search(nodes=5_000)
+    again = board.search(nodes=30_000)
+    assert (first.move, first.score, first.pv, first.nodes) == (
+        again.move,
+        again.score,
+        again.pv,
+        again.nodes,
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"multipv": 0}, "invalid multipv 0"),
+        ({"threads": 0}, "invalid thread count 0"),
+        ({"remaining": -1.0}, "invalid clock time -1: expected seconds"),
+        ({"remaining": 1.0, "increment": float("nan")}, "invalid increment NaN"),
+        ({"remaining": 1.0, "moves_to_go": 0}, "invalid moves to go 0"),
+        ({"searchmoves": []}, "invalid searchmoves: expected at least one legal move"),
+        ({"searchmoves": [meiriqi.Move.from_uci("a1a9")]}, "illegal move a1a9"),
+    ],
+)
+def test_bad_search_options_are_refused(options: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        meiriqi.Board().search(depth=1, **options)  # type: ignore[arg-type]

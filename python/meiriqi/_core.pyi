@@ -279,7 +279,11 @@ class SearchResult:
         """The deepest iteration completed."""
     @property
     def nodes(self) -> int:
-        """Nodes visited."""
+        """Nodes visited (by all threads)."""
+    @property
+    def lines(self) -> list[SearchResult]:
+        """The best lines (``multipv``), best first, each with its move, score, mate and line;
+        empty before the first iteration completed."""
 
 class Board:
     """A position of some variant (Mĕirìqí unless told) with the moves that led to it."""
@@ -442,11 +446,25 @@ class Board:
         *,
         stop: _Stoppable | None = None,
         info: Callable[[SearchResult], object] | None = None,
+        remaining: float | None = None,
+        increment: float | None = None,
+        moves_to_go: int | None = None,
+        threads: int | None = None,
+        multipv: int | None = None,
+        searchmoves: Sequence[Move] | None = None,
     ) -> SearchResult:
         """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
-        nodes, whichever ends first (1 second when none is given), without holding the
-        interpreter lock. Stalemating the opponent is a win, like checkmate (where the variant
-        says so).
+        nodes, whichever ends first (1 second when none of them nor a clock is given), without
+        holding the interpreter lock. A node limit lets the first iteration end whatever it
+        costs. Stalemating the opponent is a win, like checkmate (where the variant says so).
+
+        ``remaining`` seconds on the clock (with ``increment`` seconds a move and
+        ``moves_to_go`` moves to the next time control) let the search budget its own time.
+        ``threads`` search together (default 1: with one thread a depth or node limit always
+        gives the same result; with more they race and results vary). ``multipv`` best moves
+        are found with their scores and lines (:attr:`SearchResult.lines`); ``searchmoves``,
+        when given, are the only moves considered (``IllegalMoveError`` for one that is not
+        legal).
 
         The search also ends within about 20 ms of ``stop.is_set()`` turning true (a
         ``threading.Event`` set by another thread); it then returns the last completed

@@ -45,7 +45,7 @@ from meiriqi import (
 from meiriqi import cli_options as options
 from meiriqi.names import counted
 from meiriqi.perft_split import perft_divide, perft_in_steps
-from meiriqi.sprt import Sprt
+from meiriqi.sprt import MAX_NORMALIZED_ELO, Sprt
 from meiriqi.web import server as web_server
 
 
@@ -186,10 +186,11 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 
 def _match(args: argparse.Namespace) -> int:
-    """``meiriqi match --engine-a SETTING --engine-b SETTING [--games N] [--sprt ELO0 ELO1]
-    [--alpha A] [--beta B] [--variant NAME] [--max-plies P] [--opening-plies K] [--seed S]
-    [--out FILE [--resume]] [--workers N | --cluster ADDRESS]``: the score, Elo and SPRT on
-    standard output."""
+    """``meiriqi match --engine-a ENGINE --engine-b ENGINE [--limits-a L] [--limits-b L]
+    [--option-a NAME=VALUE ...] [--option-b NAME=VALUE ...] [--patience S] [--games N]
+    [--sprt ELO0 ELO1] [--alpha A] [--beta B] [--variant NAME] [--max-plies P]
+    [--opening-plies K | --openings FILE] [--seed S] [--out FILE [--resume]]
+    [--workers N | --cluster ADDRESS]``: the score, Elo and SPRT on standard output."""
     if args.games % 2:
         print("meiriqi match: --games must be even: games are played in pairs", file=sys.stderr)
         return 2
@@ -198,6 +199,37 @@ def _match(args: argparse.Namespace) -> int:
         sprt = Sprt(*args.sprt, alpha=args.alpha, beta=args.beta)
         if sprt.elo0 >= sprt.elo1:
             print("meiriqi match: --sprt ELO0 ELO1 needs ELO0 below ELO1", file=sys.stderr)
+            return 2
+        if max(abs(sprt.elo0), abs(sprt.elo1)) > MAX_NORMALIZED_ELO:
+            print(
+                f"meiriqi match: --sprt ELO0 ELO1 must lie within +-{MAX_NORMALIZED_ELO:g} "
+                "(normalized Elo)",
+                file=sys.stderr,
+            )
+            return 2
+    engines = []
+    for side in ("a", "b"):
+        engine = options.match_engine(
+            getattr(args, f"engine_{side}"),
+            getattr(args, f"limits_{side}"),
+            getattr(args, f"option_{side}"),
+            args.patience,
+        )
+        if isinstance(engine, str):
+            print(f"meiriqi match: --engine-{side}: {engine}", file=sys.stderr)
+            return 2
+        engines.append(engine)
+    openings: list[match.Opening] = []
+    if args.openings is not None:
+        try:
+            with open(args.openings, encoding="utf-8") as book:
+                openings = match.read_openings(book, args.variant)
+        except OSError as error:
+            reason = error.strerror
+            print(f"meiriqi match: cannot read {args.openings!r}: {reason}", file=sys.stderr)
+            return 2
+        except ValueError as error:
+            print(f"meiriqi match: {args.openings}: {error}", file=sys.stderr)
             return 2
     if not _can_resume(args, "match"):
         return 2
@@ -210,20 +242,19 @@ def _match(args: argparse.Namespace) -> int:
                 return 2
             standing.add_records(finished)
             settings = match.MatchSettings(
-                engine_a=args.engine_a,
-                engine_b=args.engine_b,
+                engine_a=engines[0],
+                engine_b=engines[1],
                 seed=random.randrange(2**63) if args.seed is None else args.seed,
                 max_plies=args.max_plies,
                 opening_plies=args.opening_plies,
                 variant=Variant(args.variant),
+                openings=tuple(openings),
             )
             records = args.out or os.devnull
             with _output(records, "match", append=args.resume, stdout=stdout) as out:
                 if out is None:
                     return 2
-                print(
-                    f"A: {args.engine_a}, B: {args.engine_b}, variant {args.variant}", file=stdout
-                )
+                print(f"A: {engines[0]}, B: {engines[1]}, variant {args.variant}", file=stdout)
                 match.run(
                     settings,
                     args.games,
@@ -410,17 +441,47 @@ def build_parser() -> argparse.ArgumentParser:
     games.set_defaults(run=_selfplay)
 
     duel = commands.add_parser(
-        "match", help="play two search settings against each other: score, Elo, SPRT"
+        "match",
+        help="play two engines against each other (ours or UCI/XBoard programs): score, Elo, SPRT",
     )
     for engine in ("a", "b"):
         duel.add_argument(
             f"--engine-{engine}",
-            type=options.player,
             required=True,
-            metavar="SETTING",
-            help=f"engine {engine.upper()}'s search: depth=N, time=SECONDS and/or nodes=N "
-            "per move, comma-separated (whichever ends first)",
+            metavar="ENGINE",
+            help=f"engine {engine.upper()}: our search with depth=N, time=SECONDS and/or "
+            "nodes=N per move, comma-separated (whichever ends first), or another engine as "
+            "uci:COMMAND or xboard:COMMAND",
         )
+        duel.add_argument(
+            f"--limits-{engine}",
+            type=options.limits,
+            metavar="LIMITS",
+            help=f"engine {engine.upper()}'s limits per move when it is a UCI or XBoard "
+            "command: depth=N, time=SECONDS and/or nodes=N (default: time=1)",
+        )
+        duel.add_argument(
+            f"--option-{engine}",
+            action="append",
+            default=[],
+            type=options.engine_option,
+            metavar="NAME=VALUE",
+            help=f"a UCI option for engine {engine.upper()} (repeatable), e.g. Threads=1",
+        )
+    duel.add_argument(
+        "--patience",
+        type=options.seconds,
+        default=30.0,
+        metavar="SECONDS",
+        help="how long past its time limit a UCI or XBoard engine may stay silent before it "
+        "loses the game (default: %(default)s)",
+    )
+    duel.add_argument(
+        "--openings",
+        metavar="FILE",
+        help="start pair k from line k of FILE: a FEN or moves in coordinate notation "
+        "(instead of random moves)",
+    )
     duel.add_argument(
         "--games",
         type=options.number("game count", 2),

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from meiriqi import Board
+from meiriqi.engine_client import ExternalEngine, Limits
 from meiriqi.selfplay import Player
 
 __all__ = [
@@ -23,7 +24,10 @@ __all__ = [
     "add_variant",
     "add_variant_file",
     "elo",
+    "engine_option",
     "error_rate",
+    "limits",
+    "match_engine",
     "number",
     "player",
     "seconds",
@@ -151,6 +155,50 @@ def add_resume(parser: argparse.ArgumentParser) -> None:
 
 def player(text: str) -> Player:
     """A search setting: ``depth=N``, ``time=SECONDS``, ``nodes=N``, comma-separated."""
+    return Player(**_limit_fields(text))  # type: ignore[arg-type]
+
+
+def limits(text: str) -> Limits:
+    """An external engine's limits per move, in :func:`player`'s words."""
+    return Limits(**_limit_fields(text))  # type: ignore[arg-type]
+
+
+def engine_option(text: str) -> tuple[str, str]:
+    """A UCI option: ``NAME=VALUE``."""
+    name, equals, value = text.partition("=")
+    if not equals or not name.strip():
+        raise argparse.ArgumentTypeError(f"invalid option {text!r}: expected NAME=VALUE")
+    return name.strip(), value.strip()
+
+
+def match_engine(
+    text: str, engine_limits: Limits | None, engine_options: list[tuple[str, str]], patience: float
+) -> Player | ExternalEngine | str:
+    """A match's engine: ``uci:COMMAND`` or ``xboard:COMMAND`` with its limits, options and
+    patience, or one of our search settings (:func:`player`), which takes neither; a message
+    saying what is wrong otherwise."""
+    if text.partition(":")[0].lower() in ("uci", "xboard"):
+        try:
+            engine = ExternalEngine.parse(text)
+        except ValueError as error:
+            return str(error)
+        engine_limits = engine_limits or Limits(time=1.0)
+        time = engine_limits.time
+        if engine.protocol == "xboard" and time is not None and time != int(time):
+            return f"XBoard's st takes whole seconds: time={time:g} cannot be given"
+        return ExternalEngine(
+            engine.protocol, engine.command, engine_limits, tuple(engine_options), patience
+        )
+    if engine_limits is not None or engine_options:
+        return "--limits and --option are for UCI and XBoard engines: give our limits as ENGINE"
+    try:
+        return player(text)
+    except argparse.ArgumentTypeError as error:
+        return str(error)
+
+
+def _limit_fields(text: str) -> dict[str, float]:
+    """The limits ``depth=N``, ``time=SECONDS``, ``nodes=N`` of ``text``, comma-separated."""
     limits: dict[str, float] = {}
     for part in text.split(","):
         name, _, value = part.partition("=")
@@ -165,7 +213,7 @@ def player(text: str) -> Player:
             if name == "time"
             else number(name, 1, 99 if name == "depth" else None)(value)
         )
-    return Player(**limits)  # type: ignore[arg-type]
+    return limits
 
 
 def elo(text: str) -> float:

@@ -1,43 +1,124 @@
-"""A match between two search settings (``meiriqi match``): game pairs, score, Elo and SPRT.
+"""A match between two engines (``meiriqi match``): game pairs, score, Elo and SPRT.
 
-Game ``2k - 1`` and game ``2k`` start from the same random opening (drawn from the seed and the
-pair's number only) with the colours swapped: engine A is White in the odd rounds. The games are
-tasks of a pool; their results are taken in round order, so the score after a given number of
-games, and so the SPRT's stop, do not depend on how many workers played them. A game adjudicated
-at the ply limit counts as a draw.
+An engine is one of our search settings (:class:`~meiriqi.selfplay.Player`) or another program
+driven over UCI or XBoard (:class:`~meiriqi.engine_client.ExternalEngine`). Our rules referee
+every game: each move is checked, and an engine that plays an illegal or unreadable move, exits,
+or stays silent past its time loses the game; the record's ``Termination`` is then ``"rules
+infraction"`` with the reason in a comment, and the match reports it.
+
+Game ``2k - 1`` and game ``2k`` start from the same opening with the colours swapped: engine A is
+White in the odd rounds. The opening is a few random moves drawn from the seed and the pair's
+number only, or line ``k`` of a book (a FEN or a list of moves in coordinate notation; the book
+starts over when it runs out). The games are tasks of a pool; their results are taken in round
+order, so the score after a given number of games, and so the SPRT's stop, do not depend on how
+many workers played them. A game adjudicated at the ply limit counts as a draw.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TextIO
+from typing import TextIO, Union
 
-from meiriqi import Variant, pgn
+from meiriqi import Board, Move, Variant, pgn
 from meiriqi.distributed import TaskPool
-from meiriqi.selfplay import FinishedGame, Player, game_rng, play_game, record, write_in_order
+from meiriqi.engine_client import EngineFaultError, EngineSession, ExternalEngine
+from meiriqi.selfplay import FinishedGame, Player, game_rng, record, write_in_order
 from meiriqi.sprt import Sprt, elo_estimate, log_likelihood_ratio
 
-__all__ = ["MatchSettings", "Standing", "a_is_white", "play_match_game", "run"]
+__all__ = [
+    "FORFEIT",
+    "Engine",
+    "MatchSettings",
+    "Opening",
+    "Standing",
+    "a_is_white",
+    "play_match_game",
+    "read_openings",
+    "run",
+]
 
 _SCORE_OF_WHITE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5, "*": 0.5}
+
+FORFEIT = "rules infraction"
+"""The ``Termination`` of a game lost by an engine's fault (PGN's standard words)."""
+
+Engine = Union[Player, ExternalEngine]
+"""A match's engine: one of our search settings, or another program."""
+
+
+@dataclass(frozen=True)
+class Opening:
+    """Where a pair's games start: a FEN (``None``: the variant's start) and moves from it."""
+
+    fen: str | None = None
+    moves: tuple[str, ...] = ()
+
+    def board(self, variant: Variant | str) -> Board:
+        """The position after the opening's moves, with the moves on its stack."""
+        board = Board(self.fen, variant=variant)
+        for move in self.moves:
+            board.push_uci(move)
+        return board
+
+
+def read_openings(lines: Iterable[str], variant: Variant | str) -> list[Opening]:
+    """A book's openings: one a line, a FEN or moves in coordinate notation from the start
+    (blank lines and lines starting with ``#`` skipped). ``ValueError`` naming the line when one
+    is neither, or holds an illegal move."""
+    openings = []
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            opening = Opening(fen=Board(text, variant=variant).fen())
+        except ValueError:
+            opening = Opening(moves=tuple(text.split()))
+            try:
+                opening.board(variant)
+            except ValueError as error:
+                raise ValueError(
+                    f"line {number}: neither a FEN nor legal moves from the start: {error}"
+                ) from None
+        openings.append(opening)
+    if not openings:
+        raise ValueError("no openings: every line is blank or a comment")
+    return openings
 
 
 @dataclass(frozen=True)
 class MatchSettings:
     """What every game of a match shares."""
 
-    engine_a: Player
-    engine_b: Player
+    engine_a: Engine
+    engine_b: Engine
     seed: int
     max_plies: int = 500
     opening_plies: int = 2
     variant: Variant | str = "meiriqi"
+    openings: tuple[Opening, ...] = ()
+    """A book: pair ``k`` starts from opening ``k`` (round robin); empty: random moves."""
 
     def names(self, round_number: int) -> tuple[str, str]:
         """The record's White and Black of game ``round_number``."""
         a, b = f"A {self.engine_a}", f"B {self.engine_b}"
         return (a, b) if a_is_white(round_number) else (b, a)
+
+    def opening(self, pair: int) -> Opening:
+        """Where pair ``pair`` (from 1) starts."""
+        if self.openings:
+            return self.openings[(pair - 1) % len(self.openings)]
+        rng = game_rng(self.seed, pair)
+        board = Board(variant=self.variant)
+        moves = []
+        for _ in range(self.opening_plies):
+            if board.is_game_over(claim_draw=True):
+                break
+            move = rng.choice(board.legal_moves)
+            board.push(move)
+            moves.append(move.uci())
+        return Opening(moves=tuple(moves))
 
 
 def a_is_white(round_number: int) -> bool:
@@ -45,18 +126,54 @@ def a_is_white(round_number: int) -> bool:
     return round_number % 2 == 1
 
 
+class _OwnSession:
+    """One of our search settings as an engine session."""
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    def move(self, board: Board, start_fen: str | None) -> Move:
+        return self.player.move(board)
+
+    def close(self) -> None:
+        pass
+
+
+def _open(engine: Engine, variant: Variant | str) -> EngineSession:
+    if isinstance(engine, ExternalEngine):
+        return engine.open(Variant(variant).name)
+    return _OwnSession(engine)
+
+
 def play_match_game(task: tuple[MatchSettings, int]) -> FinishedGame:
-    """Plays game ``round_number`` of a match (one task of a pool)."""
+    """Plays game ``round_number`` of a match (one task of a pool), refereed by our rules."""
     settings, round_number = task
-    pair = (round_number + 1) // 2
-    a, b = settings.engine_a, settings.engine_b
-    board = play_game(
-        rng=game_rng(settings.seed, pair),
-        max_plies=settings.max_plies,
-        opening_plies=settings.opening_plies,
-        variant=settings.variant,
-        players=(a, b) if a_is_white(round_number) else (b, a),
-    )
+    opening = settings.opening((round_number + 1) // 2)
+    board = opening.board(settings.variant)
+    start_fen = opening.fen
+    engines = (settings.engine_a, settings.engine_b)
+    if not a_is_white(round_number):
+        engines = engines[::-1]
+    sessions: list[EngineSession] = []
+    fault: tuple[bool, str] | None = None
+    try:
+        for color, engine in zip((True, False), engines):
+            try:
+                sessions.append(_open(engine, settings.variant))
+            except EngineFaultError as error:
+                fault = (color, str(error))
+                break
+        while fault is None and (
+            board.ply() < settings.max_plies and not board.is_game_over(claim_draw=True)
+        ):
+            session = sessions[0 if board.turn else 1]
+            try:
+                board.push(session.move(board, start_fen))
+            except EngineFaultError as error:
+                fault = (board.turn, str(error))
+    finally:
+        for session in sessions:
+            session.close()
     game = record(
         board,
         round_number=round_number,
@@ -64,7 +181,15 @@ def play_match_game(task: tuple[MatchSettings, int]) -> FinishedGame:
         names=settings.names(round_number),
         event="meiriqi match",
     )
-    return FinishedGame.of(game)
+    note = None
+    if fault is not None:
+        loser_is_white, reason = fault
+        loser = game.headers["White" if loser_is_white else "Black"]
+        note = f"game {round_number}: {loser} forfeits: {reason}"
+        game.headers["Result"] = "0-1" if loser_is_white else "1-0"
+        game.headers["Termination"] = FORFEIT
+        game.end().comment = f"{loser} forfeits: {reason}"
+    return FinishedGame.of(game, note=note)
 
 
 @dataclass
@@ -75,6 +200,8 @@ class Standing:
     draws: int = 0
     losses: int = 0
     pentanomial: list[int] = field(default_factory=lambda: [0] * 5)
+    forfeits: list[int] = field(default_factory=lambda: [0, 0])
+    """Games A and B lost by their fault (an illegal move, a crash, silence)."""
     _open_pair: float | None = field(default=None, repr=False)
     """A's score in the first game of a pair not yet finished."""
 
@@ -83,10 +210,13 @@ class Standing:
         """Games counted."""
         return self.wins + self.draws + self.losses
 
-    def add(self, round_number: int, result: str) -> None:
-        """Counts game ``round_number`` (taken in round order) with its record's result."""
+    def add(self, round_number: int, result: str, *, forfeit: bool = False) -> None:
+        """Counts game ``round_number`` (taken in round order) with its record's result;
+        ``forfeit``: the loser lost it by a fault."""
         white_score = _SCORE_OF_WHITE[result]
         score = white_score if a_is_white(round_number) else 1 - white_score
+        if forfeit:
+            self.forfeits[int(score == 1)] += 1
         self.wins += score == 1
         self.draws += score == 0.5
         self.losses += score == 0
@@ -99,7 +229,8 @@ class Standing:
     def add_records(self, games: Iterable[pgn.Game]) -> None:
         """Counts the games of a resumed match's records."""
         for game in games:
-            self.add(int(game.headers["Round"]), game.headers["Result"])
+            forfeit = game.headers.get("Termination") == FORFEIT
+            self.add(int(game.headers["Round"]), game.headers["Result"], forfeit=forfeit)
 
     def summary(self, sprt: Sprt | None) -> str:
         """The lines printed at the end: score, Elo with its error bar, pairs and the SPRT."""
@@ -109,6 +240,8 @@ class Standing:
             f"Games: {self.games}, A scored {points:g} - {self.games - points:g} ({share:.1%}): "
             f"{self.wins} wins, {self.draws} draws, {self.losses} losses",
         ]
+        if any(self.forfeits):
+            lines.append(f"Forfeits: A {self.forfeits[0]}, B {self.forfeits[1]}")
         if any(self.pentanomial):
             elo, margin = elo_estimate(self.pentanomial)
             lines.append(f"Elo of A over B: {elo:+.1f} +/- {margin:.1f} (95%)")
@@ -155,7 +288,9 @@ def run(
     for game in write_in_order(
         pool, play_match_game, tasks, out, progress=progress, total=games, done=done
     ):
-        standing.add(game.round_number, game.result)
+        if game.note is not None:
+            progress.write(game.note + "\n")
+        standing.add(game.round_number, game.result, forfeit=game.note is not None)
         if standing.decided(sprt):
             break
     return standing

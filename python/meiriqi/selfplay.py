@@ -124,18 +124,20 @@ def record(
 
 @dataclass(frozen=True)
 class FinishedGame:
-    """A game played by a worker: its round number, its record as text and its result."""
+    """A game played by a worker: its round number, its record as text, its result, and a note
+    for the progress output (why an engine forfeited it)."""
 
     round_number: int
     text: str
     result: str
+    note: str | None = None
 
     @classmethod
-    def of(cls, game: pgn.Game) -> FinishedGame:
+    def of(cls, game: pgn.Game, *, note: str | None = None) -> FinishedGame:
         """The record ``game`` as written to a file."""
         text = io.StringIO()
         pgn.write_game(game, text)
-        return cls(int(game.headers["Round"]), text.getvalue(), game.headers["Result"])
+        return cls(int(game.headers["Round"]), text.getvalue(), game.headers["Result"], note)
 
 
 @dataclass(frozen=True)

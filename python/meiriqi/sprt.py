@@ -41,6 +41,12 @@ def _mean_variance(values: Sequence[float], probabilities: Sequence[float]) -> t
     return mean, sum(p * (v - mean) ** 2 for v, p in zip(values, probabilities))
 
 
+MAX_NORMALIZED_ELO = 200.0
+"""The largest normalized Elo (either way) an SPRT may test: the likelihood's fixed point
+starts from the uniform distribution, from which a t-value above about 0.94 a pair (231
+normalized Elo) cannot be reached."""
+
+
 def logistic_elo(score: float) -> float:
     """The Elo difference that gives the expected score ``score`` (clamped to 0.001-0.999)."""
     score = min(max(score, 1e-3), 1 - 1e-3)
@@ -81,11 +87,18 @@ def _nearest_with_t_value(
         shifted = [
             v - 0.5 - t_value * deviation * (1 + ((mean - v) / deviation) ** 2) / 2 for v in values
         ]
-        epsilon = 1e-9
+        if min(shifted) >= 0 or max(shifted) <= 0:
+            raise ValueError(
+                f"a t-value of {t_value:.3g} is out of this test's reach: normalized Elo "
+                f"from -{MAX_NORMALIZED_ELO:g} to {MAX_NORMALIZED_ELO:g} can be tested"
+            )
+        # Inside the bounds every 1 + x * a stays positive; shrunk relatively, so that
+        # rounding never reaches a bound.
+        shrink = 1 - 1e-9
         multiplier = _root(
             lambda x, s=shifted: sum(p * a / (1 + x * a) for a, p in zip(s, observed)),
-            -1 / max(shifted) + epsilon,
-            -1 / min(shifted) - epsilon,
+            -shrink / max(shifted),
+            -shrink / min(shifted),
         )
         updated = [p / (1 + multiplier * a) for a, p in zip(shifted, observed)]
         change = max(abs(new - old) for new, old in zip(updated, probabilities))

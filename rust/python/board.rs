@@ -1034,10 +1034,18 @@ impl PyBoard {
     }
 
     /// Searches for the best move, within `depth` plies, `time` seconds and `nodes` nodes
-    /// (whichever ends first; with none given, 1 second), without holding the interpreter lock.
-    /// The search also ends soon after `stop.is_set()` turns true (a `threading.Event`, asked
-    /// every 20 ms); `info` is called with the result of every completed iteration.
-    #[pyo3(signature = (depth=None, time=None, nodes=None, *, stop=None, info=None))]
+    /// (whichever ends first; with none of them nor a clock, 1 second), without holding the
+    /// interpreter lock. The search also ends soon after `stop.is_set()` turns true (a
+    /// `threading.Event`, asked every 20 ms); `info` is called with the result of every
+    /// completed iteration. `remaining`, `increment` and `moves_to_go` are a clock the search
+    /// budgets its own time from; `threads` search together; `multipv` best moves are found
+    /// with their lines (`SearchResult.lines`); `searchmoves`, when given, are the only root
+    /// moves considered.
+    #[pyo3(signature = (
+        depth=None, time=None, nodes=None, *, stop=None, info=None, remaining=None,
+        increment=None, moves_to_go=None, threads=None, multipv=None, searchmoves=None
+    ))]
+    #[allow(clippy::too_many_arguments)]
     fn search(
         slf: &Bound<'_, Self>,
         depth: Option<Int>,
@@ -1045,30 +1053,61 @@ impl PyBoard {
         nodes: Option<Int>,
         stop: Option<Py<PyAny>>,
         info: Option<Py<PyAny>>,
+        remaining: Option<f64>,
+        increment: Option<f64>,
+        moves_to_go: Option<Int>,
+        threads: Option<Int>,
+        multipv: Option<Int>,
+        searchmoves: Option<Vec<PyRef<'_, PyMove>>>,
     ) -> PyResult<PySearchResult> {
         let depth = depth.map(|d| positive("search depth", d)).transpose()?;
         let nodes = nodes.map(|n| positive("node limit", n)).transpose()?;
-        let time = match time {
-            Some(seconds) if !(seconds.is_finite() && seconds >= 0.0) => {
-                return Err(PyValueError::new_err(format!(
-                    "invalid search time {seconds}: expected seconds, 0 or more"
-                )));
-            }
-            Some(seconds) => Some(std::time::Duration::from_secs_f64(seconds.min(1e9))),
-            None if depth.is_none() && nodes.is_none() => Some(std::time::Duration::from_secs(1)),
+        let clock = match remaining {
+            Some(remaining) => Some(search::Clock {
+                remaining: seconds("clock time", remaining)?,
+                increment: seconds("increment", increment.unwrap_or(0.0))?,
+                moves_to_go: moves_to_go
+                    .map(|n| positive("moves to go", n).map(|n| n.min(1000) as u32))
+                    .transpose()?,
+            }),
             None => None,
         };
-        let limits = Limits {
-            depth: depth.map(|d| d.min(u64::from(u32::MAX)) as u32),
-            nodes,
-            time,
+        let time = match time {
+            Some(time) => Some(seconds("search time", time)?),
+            None if depth.is_none() && nodes.is_none() && clock.is_none() => {
+                Some(std::time::Duration::from_secs(1))
+            }
+            None => None,
         };
-        let (game, _reading) = {
+        let (game, root_moves, _reading) = {
             let mut board = slf.try_borrow_mut()?;
-            (board.game()?.clone(), Reading::of(&board))
+            let mut root_moves = Vec::new();
+            for candidate in searchmoves.iter().flatten() {
+                root_moves.push(board.legal_move(candidate)?);
+            }
+            (board.game()?.clone(), root_moves, Reading::of(&board))
+        };
+        if searchmoves.is_some_and(|moves| moves.is_empty()) {
+            return Err(PyValueError::new_err(
+                "invalid searchmoves: expected at least one legal move",
+            ));
+        }
+        let settings = search::Settings {
+            limits: Limits {
+                depth: depth.map(|d| d.min(u64::from(u32::MAX)) as u32),
+                nodes,
+                time,
+                clock,
+            },
+            threads: threads.map_or(Ok(1), |n| thread_count(Some(n)))?,
+            lines: multipv.map_or(Ok(1), |n| positive("multipv", n))?.min(1024) as usize,
+            root_moves,
         };
         let variant = game.position().variant();
+        let limits = &settings.limits;
         let short = limits.time.is_none()
+            && limits.clock.is_none()
+            && settings.threads == 1
             && (limits.depth.is_some_and(|depth| depth <= 1)
                 || limits
                     .nodes
@@ -1078,7 +1117,7 @@ impl PyBoard {
             slf.py(),
             length,
             |halt, reports| {
-                search::search_reporting(&game, limits, halt, |report| {
+                search::search_with(&game, &settings, halt, |report| {
                     // The receiver lives until the search has returned.
                     let _ = reports.send(report.clone());
                 })
@@ -1207,6 +1246,16 @@ fn perft_length(depth: u32, threads: usize) -> (Length, usize) {
     } else {
         (Length::Long, threads)
     }
+}
+
+/// A duration of `seconds`, 0 or more, or a `ValueError` naming `what` it is.
+fn seconds(what: &str, seconds: f64) -> PyResult<std::time::Duration> {
+    if !(seconds.is_finite() && seconds >= 0.0) {
+        return Err(PyValueError::new_err(format!(
+            "invalid {what} {seconds}: expected seconds, 0 or more"
+        )));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds.min(1e9)))
 }
 
 /// The thread count `threads` (all cores when `None`), checked to be 1 to 1024.

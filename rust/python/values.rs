@@ -625,6 +625,27 @@ impl PySearchResult {
         self.result.nodes
     }
 
+    /// The best lines (MultiPV), best first: each a result of its own with its move, score,
+    /// mate and line, the same depth and nodes. Empty before a first iteration completed.
+    #[getter]
+    fn lines(&self) -> Vec<PySearchResult> {
+        self.result
+            .lines
+            .iter()
+            .map(|line| PySearchResult {
+                result: SearchResult {
+                    best_move: line.pv.first().copied(),
+                    score: line.score,
+                    pv: line.pv.clone(),
+                    lines: Vec::new(),
+                    depth: self.result.depth,
+                    nodes: self.result.nodes,
+                },
+                variant: self.variant,
+            })
+            .collect()
+    }
+
     fn __repr__(&self) -> String {
         let mv = self.result.best_move.map_or("None".to_string(), |mv| {
             PyMove::of(mv, self.variant).__repr__()
