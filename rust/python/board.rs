@@ -27,7 +27,8 @@ use crate::variant::Variant;
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
 use std::sync::Arc;
 
 /// A position with the moves that led to it.
@@ -837,29 +838,40 @@ impl PyBoard {
     }
 
     /// Counts the leaves of the legal move tree `depth` plies deep, on `threads` threads (all
-    /// cores by default), without holding the interpreter lock.
-    #[pyo3(signature = (depth, *, threads=None))]
-    fn perft(&self, py: Python<'_>, depth: Int, threads: Option<Int>) -> PyResult<u64> {
+    /// cores by default), without holding the interpreter lock. With `stop` (a
+    /// `threading.Event`, asked every 20 ms), the count ends soon after `stop.is_set()` turns
+    /// true, and is then incomplete.
+    #[pyo3(signature = (depth, *, threads=None, stop=None))]
+    fn perft(
+        &self,
+        py: Python<'_>,
+        depth: Int,
+        threads: Option<Int>,
+        stop: Option<Py<PyAny>>,
+    ) -> PyResult<u64> {
         let depth = perft_depth(depth, 0)?;
         let position = self.position()?.clone();
         let threads = thread_count(threads)?;
-        interruptible(py, |stop| {
-            perft::perft_parallel(&position, depth, threads, stop)
+        stoppable(py, stop.as_ref(), |halt| {
+            perft::perft_parallel(&position, depth, threads, halt)
         })
     }
 
-    /// Perft below each legal root move, keyed by coordinate notation.
-    #[pyo3(signature = (depth, *, threads=None))]
+    /// Perft below each legal root move, keyed by coordinate notation; `stop` as for `perft`.
+    #[pyo3(signature = (depth, *, threads=None, stop=None))]
     fn perft_divide<'py>(
         &self,
         py: Python<'py>,
         depth: Int,
         threads: Option<Int>,
+        stop: Option<Py<PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let depth = perft_depth(depth, 1)?;
         let position = self.position()?.clone();
         let threads = thread_count(threads)?;
-        let counts = interruptible(py, |stop| perft::divide(&position, depth, threads, stop))?;
+        let counts = stoppable(py, stop.as_ref(), |halt| {
+            perft::divide(&position, depth, threads, halt)
+        })?;
         let divided = PyDict::new(py);
         for (mv, count) in counts {
             divided.set_item(mv.uci().to_text(self.variant()), count)?;
@@ -914,10 +926,7 @@ impl PyBoard {
                         info.call1(py, (PySearchResult { result, variant },))?;
                     }
                 }
-                match &stop {
-                    Some(stop) => stop.call_method0(py, "is_set")?.is_truthy(py),
-                    None => Ok(false),
-                }
+                is_set(py, stop.as_ref())
             },
         )?;
         Ok(PySearchResult { result, variant })
@@ -1019,4 +1028,25 @@ fn thread_count(threads: Option<Int>) -> PyResult<usize> {
                 PyValueError::new_err(format!("invalid thread count {n}: expected 1 to 1024"))
             }),
     }
+}
+
+/// Whether `stop.is_set()` (never, without a `stop`).
+fn is_set(py: Python<'_>, stop: Option<&Py<PyAny>>) -> PyResult<bool> {
+    match stop {
+        Some(stop) => stop.call_method0(py, "is_set")?.is_truthy(py),
+        None => Ok(false),
+    }
+}
+
+/// [`interruptible`], where `work` is also told to stop soon after `stop.is_set()` turns true.
+fn stoppable<T: Send>(
+    py: Python<'_>,
+    stop: Option<&Py<PyAny>>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    watched(
+        py,
+        |halt, _: &Sender<()>| work(halt),
+        |py, _| is_set(py, stop),
+    )
 }
