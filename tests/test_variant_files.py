@@ -322,7 +322,7 @@ def test_the_protocols_offer_the_loaded_variant() -> None:
         stdin="xboard\nprotover 2\nvariant gryphon-cannon\nquit\n",
     )
     assert re.search(r'variants="[^"]*,gryphon-cannon"', xboard.stdout), xboard.stdout
-    assert "6x6+0_fairy cnyknc/pppppp/6/6/PPPPPP/CNYKNC w - - 0 1" in xboard.stdout
+    assert "6x6+0_nocastle cnyknc/pppppp/6/6/PPPPPP/CNYKNC w - 0 1" in xboard.stdout
     uci = run(
         "uci",
         "--variant-file",

@@ -1,0 +1,97 @@
+"""``meiriqi xboard`` in a real XBoard (the Debian package ``xboard``), run without a screen
+under Xvfb (``xvfb-run``): games in match mode, saved, and checked move by move against the engine.
+
+XBoard keeps its own board and refuses (forfeits) a move it cannot make on it; these tests check
+that its board follows ours, a Yáng Qí King's swap included, and that nobody forfeits. Skipped
+when ``xboard`` or ``xvfb-run`` is not installed (``apt-get install xboard xvfb``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import meiriqi
+from meiriqi.xboard import from_gui
+
+XBOARD = shutil.which("xboard") or shutil.which("xboard", path="/usr/games")
+XVFB_RUN = shutil.which("xvfb-run")
+pytestmark = pytest.mark.skipif(
+    XBOARD is None or XVFB_RUN is None, reason="needs XBoard and Xvfb: apt-get install xboard xvfb"
+)
+
+SCRIPT_ENGINE = Path(__file__).with_name("xboard_script_engine.py")
+ENGINE = f"{sys.executable} -m meiriqi xboard"
+GAME_SECONDS = 120
+"""The longest a game may take (they take seconds)."""
+
+
+def play_match(tmp_path: Path, variant: str, second: str) -> tuple[str, str, list[str]]:
+    """One game of ``variant`` in XBoard's match mode, ``meiriqi xboard`` as the first engine
+    (White, and the one that tells XBoard the variant) against the command ``second``, each
+    thinking one ply deep: the saved game, XBoard's final FEN and every move XBoard passed on,
+    in XBoard's words."""
+    assert XBOARD is not None and XVFB_RUN is not None
+    files = {name: tmp_path / name for name in ("game.pgn", "final.fen", "xboard.debug")}
+    command = [
+        XVFB_RUN, "-a", XBOARD,
+        "-fcp", ENGINE, "-scp", second, "-variant", variant, "-testLegality", "false",
+        "-matchMode", "true", "-matchGames", "1", "-searchDepth", "1",
+        "-saveGameFile", str(files["game.pgn"]), "-savePositionFile", str(files["final.fen"]),
+        "-debugMode", "true", "-nameOfDebugFile", str(files["xboard.debug"]),
+        "-popupExitMessage", "false", "-popupMoveErrors", "false",
+        "-saveSettingsOnExit", "false",
+    ]  # fmt: skip
+    environment = {**os.environ, "HOME": str(tmp_path)}
+    subprocess.run(
+        command,
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        timeout=GAME_SECONDS,
+        check=True,
+    )
+    debug = files["xboard.debug"].read_text(errors="replace")
+    moves = re.findall(r"^\d+ <(?:first |second): move (\S+)$", debug, re.MULTILINE)
+    return files["game.pgn"].read_text(), files["final.fen"].read_text().strip(), moves
+
+
+def replay(variant: str, moves: list[str]) -> meiriqi.Board:
+    """The game of ``moves`` (in XBoard's words), each checked legal by the engine's rules."""
+    board = meiriqi.Board(variant=variant)
+    for move in moves:
+        board.push(board.parse_uci(from_gui(move, board)))
+    return board
+
+
+def test_xboard_follows_a_king_swap_and_the_game_goes_on(tmp_path: Path) -> None:
+    # Black swaps its King with the Vao beside it (e10 <-> d10), then moves the Vao from the
+    # King's old square: an XBoard that took the Vao off the board refuses that move.
+    script = f"{sys.executable} {SCRIPT_ENGINE} yangqi e9d9 e9d8"
+    game, final_fen, moves = play_match(tmp_path, "yangqi", script)
+    assert moves[1::2] == ["e9d9", "e9d8"]
+    before = replay("yangqi", moves[:1])
+    assert before.is_swap(before.parse_uci(from_gui(moves[1], before)))
+    board = replay("yangqi", moves)
+    assert board.piece_at(meiriqi.parse_square("d9")) == meiriqi.Piece.from_symbol(
+        "v", variant="yangqi"
+    )
+    assert final_fen.split()[0] == board.fen().split()[0]
+    assert re.search(r"\{Black resigns\} 1-0\s*$", game), game
+
+
+@pytest.mark.parametrize("variant", ["yangqi", "meiriqi"])
+def test_engine_against_engine_nobody_forfeits(tmp_path: Path, variant: str) -> None:
+    game, final_fen, moves = play_match(tmp_path, variant, ENGINE)
+    board = replay(variant, moves)
+    assert final_fen.split()[0] == board.fen().split()[0]
+    outcome = board.outcome(claim_draw=True)
+    assert outcome is not None, game
+    assert re.search(rf"\}} {re.escape(outcome.result())}\s*$", game), game
+    assert "Forfeit" not in game and "llegal" not in game
