@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -49,14 +50,23 @@ def play_match(tmp_path: Path, variant: str, second: str) -> tuple[str, str, lis
         "-saveSettingsOnExit", "false",
     ]  # fmt: skip
     environment = {**os.environ, "HOME": str(tmp_path)}
-    subprocess.run(
+    # A session of its own, so that a timeout ends XBoard, Xvfb and the engines, not only
+    # xvfb-run.
+    xboard = subprocess.Popen(
         command,
         cwd=tmp_path,
         env=environment,
-        capture_output=True,
-        timeout=GAME_SECONDS,
-        check=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
     )
+    try:
+        output, _ = xboard.communicate(timeout=GAME_SECONDS)
+    except subprocess.TimeoutExpired:
+        os.killpg(xboard.pid, signal.SIGKILL)
+        xboard.communicate()
+        raise AssertionError(f"XBoard's game took over {GAME_SECONDS} s") from None
+    assert xboard.returncode == 0, output
     debug = files["xboard.debug"].read_text(errors="replace")
     moves = re.findall(r"^\d+ <(?:first |second): move (\S+)$", debug, re.MULTILINE)
     return files["game.pgn"].read_text(), files["final.fen"].read_text().strip(), moves
