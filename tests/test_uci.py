@@ -213,6 +213,7 @@ def test_nonsense_limits_are_refused_at_the_command(
     ("limit", "value"),
     [
         ("depth", "9" * 5000),
+        ("depth", str(2**64 + 1)),
         ("nodes", str(2**64 + 1)),
         ("movetime", str(2**64)),
         ("wtime", "9" * 99),

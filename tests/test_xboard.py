@@ -360,6 +360,7 @@ def test_nonsense_numbers_are_refused_at_the_command(engine: EngineProcess, comm
     "commands",
     [
         ("st 0.1", "sd " + "9" * 5000),
+        ("st 0.1", f"sd {2**64 + 1}"),
         ("st 1e300",),
         ("level 0 " + "9" * 400 + " 0", "time " + "9" * 400),
         ("level " + "9" * 30 + " 1 " + "9" * 30, "time 100"),
