@@ -41,6 +41,8 @@ DEFAULT_VARIANT = "meiriqi"
 """The variant before ``UCI_Variant`` is set."""
 
 _MOST_MILLISECONDS = int(INFINITE_SECONDS * 1000)
+_MOST_MOVES_TO_GO = 10_000
+"""More moves to go than a game lasts: a larger number is cut to it."""
 _GO_NUMBERS: dict[str, tuple[int | None, int]] = {
     "depth": (1, MOST_PLIES),
     "nodes": (1, MOST_NODES),
@@ -49,7 +51,7 @@ _GO_NUMBERS: dict[str, tuple[int | None, int]] = {
     "btime": (None, _MOST_MILLISECONDS),
     "winc": (0, _MOST_MILLISECONDS),
     "binc": (0, _MOST_MILLISECONDS),
-    "movestogo": (1, _MOST_MILLISECONDS),
+    "movestogo": (1, _MOST_MOVES_TO_GO),
 }
 """The numbers ``go`` takes, with the least each may be (``None``: any; a clock may have run
 out, below 0) and the most that counts (a larger one is cut to it)."""
