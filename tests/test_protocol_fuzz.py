@@ -127,9 +127,10 @@ def xboard_stream(draw: st.DrawFn) -> list[str]:
     moves = [to_gui(board.move_stack[-1].uci(), board) for board in positions[1:]]
 
     def xboard_fen(board: meiriqi.Board) -> str:
-        """``board``'s FEN, as XBoard may write it: without the castling field."""
+        """``board``'s FEN as XBoard writes it: without castling and en-passant fields in a game
+        without castling."""
         fields = board.fen().split()
-        return " ".join(fields if board.has_castling else fields[:2] + fields[3:])
+        return " ".join(fields if board.has_castling else fields[:2] + fields[4:])
 
     simple = [
         "new", "force", "go", "playother", "?", "undo", "remove", "post", "nopost", "analyze",

@@ -323,7 +323,7 @@ def test_the_protocols_offer_the_loaded_variant() -> None:
         stdin="xboard\nprotover 2\nvariant gryphon-cannon\nquit\n",
     )
     assert re.search(r'variants="[^"]*,gryphon-cannon"', xboard.stdout), xboard.stdout
-    assert "6x6+0_nocastle cnyknc/pppppp/6/6/PPPPPP/CNYKNC w - 0 1" in xboard.stdout
+    assert "6x6+0_shatranj cnyknc/pppppp/6/6/PPPPPP/CNYKNC w 0 1" in xboard.stdout
     # The count is read before 'quit', which would end it unfinished.
     uci = EngineProcess("uci", "--variant-file", str(EXAMPLE))
     uci.send("uci")

@@ -89,11 +89,11 @@ def test_handshake_announces_the_features_and_every_variant() -> None:
 
 def test_setup_as_xboard_showed_it() -> None:
     # The tables XBoard 4.9.1 drew correctly under Xvfb (docs/engines.md).
-    # A game without castling gets XBoard's parent variant without castling, whose FENs leave
-    # out the castling field.
+    # A game without castling gets XBoard's Shatranj as its parent, whose FENs leave out the
+    # castling and en-passant fields.
     assert setup_command(meiriqi.Board()) == (
-        "setup (INPRQYE.CWMOH.JG..LS.Kinprqye.cwmoh.jg..ls.k) 10x10+0_nocastle "
-        + meiriqi.STARTING_FEN.replace(" w - - ", " w - ")
+        "setup (INPRQYE.CWMOH.JG..LS.Kinprqye.cwmoh.jg..ls.k) 10x10+0_shatranj "
+        + meiriqi.STARTING_FEN.replace(" w - - ", " w ")
     )
     dense_rim = "LHMJSDOAEUI++++++++++WRBQNCPGVT............K"
     board = meiriqi.Board(variant="wildeurasian-dense-rim-mitregi")
@@ -415,22 +415,22 @@ def test_a_game_with_swaps_gets_a_parent_in_which_xboard_swaps() -> None:
     # XBoard swaps a piece moved onto a friendly one only in a game without castling rights;
     # in its "fairy" it takes the friend off the board, and then refuses the friend's next move.
     assert setup_command(meiriqi.Board(variant="yangqi")) == (
-        "setup (INBR.......P.....V...Kinbr.......p.....v...k) 9x10+0_nocastle "
-        "rnbvkvbnr/1p5p1/i1i1i1i1i/1i1i1i1i1/9/9/1I1I1I1I1/I1I1I1I1I/1P5P1/RNBVKVBNR w - 0 1"
+        "setup (INBR.......P.....V...Kinbr.......p.....v...k) 9x10+0_shatranj "
+        "rnbvkvbnr/1p5p1/i1i1i1i1i/1i1i1i1i1/9/9/1I1I1I1I1/I1I1I1I1I/1P5P1/RNBVKVBNR w 0 1"
     )
     board = meiriqi.Board(variant="wildeurasian-bestiary")
     assert setup_command(board) is not None and f"_fairy {board.fen()}" in setup_command(board)
 
 
-def test_setboard_takes_the_fen_xboard_writes_without_castling(engine: EngineProcess) -> None:
-    # XBoard's FEN of a game without castling has no castling field, and on a board of ten ranks
-    # its en-passant square counts ranks from 0, as its moves do.
+def test_setboard_reads_the_fens_xboard_writes(engine: EngineProcess) -> None:
+    # On a board of ten ranks XBoard's en-passant square counts ranks from 0, as its moves do;
+    # its FEN of a game without castling (its Shatranj) has no castling and en-passant fields.
     board = meiriqi.Board(variant="yangqi")
     for move in ("a3a4", "d7d6", "a4a5", "d6d5", "e3e5"):
         board.push_uci(move)
     placement, turn, castling, en_passant, *counters = board.fen().split()
     assert (castling, en_passant) == ("-", "e4")
-    xboard_fen = " ".join([placement, turn, to_gui(en_passant, board), *counters])
+    xboard_fen = " ".join([placement, turn, castling, to_gui(en_passant, board), *counters])
     assert start(engine, "yangqi", f"setboard {xboard_fen}", "usermove d4e3") == []
     assert start(engine, "yangqi", f"setboard {placement} {turn} 0 3", "usermove d4e3") == [
         "Illegal move: d4e3"

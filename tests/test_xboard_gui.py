@@ -14,6 +14,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -33,21 +34,30 @@ GAME_SECONDS = 120
 """The longest a game may take (they take seconds)."""
 
 
-def play_match(tmp_path: Path, variant: str, second: str) -> tuple[str, str, list[str]]:
-    """One game of ``variant`` in XBoard's match mode, ``meiriqi xboard`` as the first engine
-    (White, and the one that tells XBoard the variant) against the command ``second``, each
-    thinking one ply deep: the saved game, XBoard's final FEN and every move XBoard passed on,
-    in XBoard's words."""
+@dataclass(frozen=True)
+class PlayedGame:
+    """A game XBoard played: its record, its final FEN and the moves it passed on (in XBoard's
+    words), as XBoard saved and logged them."""
+
+    record: str
+    final_fen: str
+    moves: list[str]
+
+
+def play_match(tmp_path: Path, variant: str, second: str, games: int = 1) -> list[PlayedGame]:
+    """``games`` games of ``variant`` in XBoard's match mode, ``meiriqi xboard`` as the first
+    engine (White in the first game, and the one that tells XBoard the variant) against the
+    command ``second``, each thinking one ply deep."""
     assert XBOARD is not None and XVFB_RUN is not None
     files = {name: tmp_path / name for name in ("game.pgn", "final.fen", "xboard.debug")}
     command = [
         XVFB_RUN, "-a", XBOARD,
         "-fcp", ENGINE, "-scp", second, "-variant", variant, "-testLegality", "false",
-        "-matchMode", "true", "-matchGames", "1", "-searchDepth", "1",
+        "-matchMode", "true", "-matchGames", str(games), "-searchDepth", "1",
         "-saveGameFile", str(files["game.pgn"]), "-savePositionFile", str(files["final.fen"]),
         "-debugMode", "true", "-nameOfDebugFile", str(files["xboard.debug"]),
         "-popupExitMessage", "false", "-popupMoveErrors", "false",
-        "-saveSettingsOnExit", "false",
+        "-saveSettingsOnExit", "false", "-matchPause", "100",
     ]  # fmt: skip
     environment = {**os.environ, "HOME": str(tmp_path)}
     # A session of its own, so that a timeout ends XBoard, Xvfb and the engines, not only
@@ -68,8 +78,14 @@ def play_match(tmp_path: Path, variant: str, second: str) -> tuple[str, str, lis
         raise AssertionError(f"XBoard's game took over {GAME_SECONDS} s") from None
     assert xboard.returncode == 0, output
     debug = files["xboard.debug"].read_text(errors="replace")
-    moves = re.findall(r"^\d+ <(?:first |second): move (\S+)$", debug, re.MULTILINE)
-    return files["game.pgn"].read_text(), files["final.fen"].read_text().strip(), moves
+    logs = re.split(r"^New game \(\d+\)", debug, flags=re.MULTILINE)[1:]
+    records = re.split(r"^(?=\[Event )", files["game.pgn"].read_text(), flags=re.MULTILINE)[1:]
+    fens = files["final.fen"].read_text().splitlines()
+    assert len(logs) == len(records) == len(fens) == games, debug
+    move = re.compile(r"^\d+ <(?:first |second): move (\S+)$", re.MULTILINE)
+    return [
+        PlayedGame(record, fen, move.findall(log)) for record, fen, log in zip(records, fens, logs)
+    ]
 
 
 def replay(variant: str, moves: list[str]) -> meiriqi.Board:
@@ -83,8 +99,11 @@ def replay(variant: str, moves: list[str]) -> meiriqi.Board:
 def test_xboard_follows_a_king_swap_and_the_game_goes_on(tmp_path: Path) -> None:
     # Black swaps its King with the Vao beside it (e10 <-> d10), then moves the Vao from the
     # King's old square: an XBoard that took the Vao off the board refuses that move.
-    script = f"{sys.executable} {SCRIPT_ENGINE} yangqi e9d9 e9d8"
-    game, final_fen, moves = play_match(tmp_path, "yangqi", script)
+    # In the second game the script is White: it plays a3-a4 (a2a3 to XBoard) and resigns. That
+    # game shows that the first left XBoard ready for the next.
+    script = f"{sys.executable} {SCRIPT_ENGINE} yangqi a2a3 e9d9,e9d8"
+    first, second = play_match(tmp_path, "yangqi", script, games=2)
+    moves = first.moves
     assert moves[1::2] == ["e9d9", "e9d8"]
     before = replay("yangqi", moves[:1])
     assert before.is_swap(before.parse_uci(from_gui(moves[1], before)))
@@ -92,16 +111,20 @@ def test_xboard_follows_a_king_swap_and_the_game_goes_on(tmp_path: Path) -> None
     assert board.piece_at(meiriqi.parse_square("d9")) == meiriqi.Piece.from_symbol(
         "v", variant="yangqi"
     )
-    assert final_fen.split()[0] == board.fen().split()[0]
-    assert re.search(r"\{Black resigns\} 1-0\s*$", game), game
+    assert first.final_fen.split()[0] == board.fen().split()[0]
+    assert re.search(r"\{Black resigns\} 1-0\s*$", first.record), first.record
+    assert second.moves[0] == "a2a3" and len(second.moves) == 2
+    board = replay("yangqi", second.moves)
+    assert second.final_fen.split()[0] == board.fen().split()[0]
+    assert re.search(r"\{White resigns\} 0-1\s*$", second.record), second.record
 
 
 @pytest.mark.parametrize("variant", ["yangqi", "meiriqi"])
 def test_engine_against_engine_nobody_forfeits(tmp_path: Path, variant: str) -> None:
-    game, final_fen, moves = play_match(tmp_path, variant, ENGINE)
-    board = replay(variant, moves)
-    assert final_fen.split()[0] == board.fen().split()[0]
+    (game,) = play_match(tmp_path, variant, ENGINE)
+    board = replay(variant, game.moves)
+    assert game.final_fen.split()[0] == board.fen().split()[0]
     outcome = board.outcome(claim_draw=True)
-    assert outcome is not None, game
-    assert re.search(rf"\}} {re.escape(outcome.result())}\s*$", game), game
-    assert "Forfeit" not in game and "llegal" not in game
+    assert outcome is not None, game.record
+    assert re.search(rf"\}} {re.escape(outcome.result())}\s*$", game.record), game.record
+    assert "Forfeit" not in game.record and "llegal" not in game.record

@@ -1,24 +1,29 @@
-"""A stand-in XBoard engine that plays Black with the moves it is given, then resigns.
+"""A stand-in XBoard engine that plays the moves it is given, then resigns.
 
-``python xboard_script_engine.py VARIANT MOVE...`` (moves in XBoard's words) speaks just enough of
-XBoard's protocol to play those moves, one after each move of White's, in a game of VARIANT:
-tests drive a real XBoard with it, to have XBoard see moves a search might never choose.
+``python xboard_script_engine.py VARIANT WHITE BLACK`` (each a comma-separated list of moves in
+XBoard's words, maybe empty) speaks just enough of XBoard's protocol to play those moves in a game
+of VARIANT, WHITE's when it moves first, BLACK's when it answers: tests drive a real XBoard with
+it, to have XBoard see moves a search might never choose. Every game starts the moves afresh.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 
 
-def main(variant: str, moves: list[str]) -> None:
+def main(variant: str, white: list[str], black: list[str]) -> None:
     """Answers XBoard on standard input and output until ``quit``."""
-    script = iter(moves)
-    playing = True
+    script: Iterator[str] | None = None
+    playing, answering = True, False
 
     def say(line: str) -> None:
         print(line, flush=True)
 
     def move() -> None:
+        nonlocal script
+        if script is None:
+            script = iter(black if answering else white)
         planned = next(script, None)
         say("resign" if planned is None else f"move {planned}")
 
@@ -29,16 +34,20 @@ def main(variant: str, moves: list[str]) -> None:
             say("feature done=1")
         elif word == "ping":
             say(f"pong {argument}")
-        elif word in ("new", "force"):
-            playing = word == "new"
+        elif word == "new":
+            script, playing, answering = None, True, False
+        elif word == "force":
+            playing = False
         elif word == "go":
             playing = True
             move()
-        elif word == "usermove" and playing:
-            move()
+        elif word == "usermove":
+            answering = True
+            if playing:
+                move()
         elif word == "quit":
             return
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], sys.argv[2:])
+    main(sys.argv[1], *(argument.split(",") if argument else [] for argument in sys.argv[2:4]))

@@ -128,13 +128,11 @@ def from_gui(text: str, board: Board) -> str:
 
 
 def fen_from_gui(fen: str, board: Board) -> str:
-    """A FEN of XBoard's (for ``board``'s variant) in ours: XBoard leaves out the castling field
-    of a game without castling, and on a board of ten ranks counts the en-passant square's rank
-    from 0, as in its moves."""
+    """A FEN of XBoard's (for ``board``'s variant) in ours: on a board of ten ranks XBoard counts
+    the en-passant square's rank from 0, as in its moves. (Its FEN of a game without castling,
+    without castling and en-passant fields, the core reads as it is.)"""
     fields = fen.split()
-    if len(fields) == 5 and all(field.isdigit() for field in fields[3:]):
-        fields.insert(2, "-")
-    if len(fields) >= 4:
+    if len(fields) == 6:
         fields[3] = from_gui(fields[3], board)
     return " ".join(fields)
 

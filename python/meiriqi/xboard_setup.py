@@ -200,16 +200,21 @@ def _fill_slots(board: Board, count: int) -> str | None:
 
 def parent_variant(board: Board) -> str:
     """The variant of XBoard's whose rules of moving XBoard applies to ``board``'s: ``fairy``,
-    or for a game without castling ``nocastle`` (chess without castling), the only kind of game
-    in which XBoard swaps a piece moved onto a friendly one with it (a Yáng Qí King's swap); in
-    a game with castling it takes the friend off the board."""
-    return "fairy" if board.has_castling else "nocastle"
+    or for a game without castling ``shatranj``.
+
+    Only in a game without castling rights does XBoard swap a piece moved onto a friendly one
+    with it (a Yáng Qí King's swap); in one with them it takes the friend off the board. Of
+    XBoard's games without castling, Shatranj is the one whose other rules change least here
+    (its Pawns' missing double step and en passant only make XBoard write such moves in
+    coordinates, ``a2a4``); its ``nocastle`` shuffles the pieces of every later game of a match.
+    """
+    return "fairy" if board.has_castling else "shatranj"
 
 
 def setup_command(board: Board) -> str | None:
     """The ``setup`` command for ``board``'s variant (``None`` for one XBoard knows), with the
-    start position of the variant in XBoard's FEN: without a castling field in a game without
-    castling."""
+    start position of the variant in XBoard's FEN: in a game without castling, without the
+    castling and en-passant fields (as XBoard writes a FEN of Shatranj)."""
     variant = board.variant_name
     if variant in NATIVE_VARIANTS:
         return None
@@ -220,7 +225,7 @@ def setup_command(board: Board) -> str | None:
     pieces = f"({table}) " if table is not None else ""
     fen = start.fen().split()
     if not start.has_castling:
-        del fen[2]
+        del fen[2:4]
     return f"setup {pieces}{size} {' '.join(fen)}"
 
 
