@@ -19,11 +19,12 @@ READ_SECONDS = 10.0
 
 
 class EngineProcess:
-    """One engine process: send it lines, read its replies with a timeout."""
+    """One engine process (``meiriqi PROTOCOL ARGUMENTS...``): send it lines, read its replies
+    with a timeout."""
 
-    def __init__(self, protocol: str) -> None:
+    def __init__(self, protocol: str, *arguments: str) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "meiriqi", protocol],
+            [sys.executable, "-m", "meiriqi", protocol, *arguments],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

@@ -3,7 +3,11 @@ variant, ``go`` with each kind of limit, ``stop``, ``go perft``, mates and bad i
 
 from __future__ import annotations
 
+import io
 import re
+import subprocess
+import sys
+import threading
 import time
 from collections.abc import Iterator
 
@@ -11,6 +15,8 @@ import pytest
 from protocol_driver import EngineProcess, mate_in_one
 
 import meiriqi
+from meiriqi.protocol import Output
+from meiriqi.uci import UciEngine
 
 VARIANTS = list(meiriqi.Board.variants())
 INFO = r"info depth (\d+) score (cp -?\d+|mate -?\d+) nodes (\d+) time (\d+) nps (\d+) pv ([^ ].*)"
@@ -176,3 +182,122 @@ def test_bad_input_is_answered_and_never_ends_the_engine(engine: EngineProcess) 
     assert ready(engine)[0].startswith("info string error: move 'zz'")
     _, best = search(engine, "go depth 1")
     assert best in meiriqi.Board().legal_moves_uci()
+
+
+@pytest.mark.parametrize(
+    ("command", "reply"),
+    [
+        ("go depth 0", "'go depth' needs a whole number of 1 or more"),
+        ("go depth -5", "'go depth' needs a whole number of 1 or more"),
+        ("go nodes 0", "'go nodes' needs a whole number of 1 or more"),
+        ("go movetime -5", "'go movetime' needs a whole number of 0 or more"),
+        ("go winc -1 wtime 100", "'go winc' needs a whole number of 0 or more"),
+        ("go movestogo 0 wtime 100", "'go movestogo' needs a whole number of 1 or more"),
+        ("go depth 1.5", "'go depth' needs a whole number of 1 or more"),
+        ("go depth \u0663", "'go depth' needs a whole number of 1 or more"),
+        ("go depth 1_0", "'go depth' needs a whole number of 1 or more"),
+    ],
+)
+def test_nonsense_limits_are_refused_at_the_command(
+    engine: EngineProcess, command: str, reply: str
+) -> None:
+    use(engine, "chess")
+    engine.send("position startpos", command)
+    assert engine.read() == f"info string error: {reply} (in {command!r})"
+    assert ready(engine) == []
+    _, best = search(engine, "go depth 1")
+    assert best in meiriqi.Board(variant="chess").legal_moves_uci()
+
+
+@pytest.mark.parametrize(
+    ("limit", "value"),
+    [
+        ("depth", "9" * 5000),
+        ("depth", str(2**64 + 1)),
+        ("nodes", str(2**64 + 1)),
+        ("movetime", str(2**64)),
+        ("wtime", "9" * 99),
+    ],
+)
+def test_huge_limits_are_cut_to_the_largest_the_engine_takes(
+    engine: EngineProcess, limit: str, value: str
+) -> None:
+    use(engine, "chess")
+    engine.send("position startpos", f"go {limit} {value}")
+    assert all(line.startswith("info depth ") for line in ready(engine))
+    engine.send("stop")
+    best = engine.until(r"bestmove \S+")[-1].split()[1]
+    assert best in meiriqi.Board(variant="chess").legal_moves_uci()
+    assert ready(engine) == []
+
+
+def test_a_clock_run_out_still_gets_a_move(engine: EngineProcess) -> None:
+    use(engine, "chess")
+    engine.send("position startpos moves e2e4")
+    _, best = search(engine, "go wtime 1000 btime -250 binc 0")
+    board = meiriqi.Board(variant="chess")
+    board.push_uci("e2e4")
+    assert best in board.legal_moves_uci()
+
+
+class FailingBoard(meiriqi.Board):
+    """A board whose search fails, as a bug in the core would make it."""
+
+    def search(self, *args: object, **kwargs: object) -> meiriqi.SearchResult:
+        raise RuntimeError("the search broke")
+
+
+def test_a_failing_search_is_reported_and_a_move_still_sent() -> None:
+    stream = io.StringIO()
+    engine = UciEngine(Output(stream))
+    engine.board = FailingBoard(variant="chess")
+    engine.go("depth 1")
+    engine.searcher.wait()
+    assert stream.getvalue().splitlines() == [
+        "info string error: the search failed (RuntimeError: the search broke); "
+        "the first legal move is played",
+        f"bestmove {engine.board.legal_moves_uci()[0]}",
+    ]
+
+
+def test_perft_ends_soon_after_its_stop_is_set() -> None:
+    stop = threading.Event()
+    counts: list[dict[str, int]] = []
+    counting = threading.Thread(
+        target=lambda: counts.append(meiriqi.Board().perft_divide(20, stop=stop))
+    )
+    counting.start()
+    stop.set()
+    counting.join(timeout=30)
+    assert not counting.is_alive() and counts
+    assert meiriqi.Board().perft(3, stop=threading.Event()) == meiriqi.Board().perft(3)
+
+
+def test_perft_counts_aside_answers_isready_and_stops() -> None:
+    process = EngineProcess("uci")
+    process.send("position startpos", "go perft 20")
+    process.send("isready")
+    assert process.read(3) == "readyok"
+    process.send("stop")
+    assert process.read(3) == "info string perft stopped before the end: no count"
+    process.send("go perft 20", "go perft 1")
+    counts = meiriqi.Board().perft_divide(1)
+    lines = process.until("Nodes searched: .*", 3)
+    assert lines == [
+        "info string perft stopped before the end: no count",
+        *(f"{move}: 1" for move in counts),
+        "",
+        f"Nodes searched: {len(counts)}",
+    ]
+    assert process.read(3) == ""
+    process.send("go perft 20", "isready")
+    assert process.read(3) == "readyok"
+    assert process.close() == ""
+
+
+def test_help_says_what_the_engine_does_and_how_to_try_it() -> None:
+    command = [sys.executable, "-m", "meiriqi", "uci", "--help"]
+    shown = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)
+    assert shown.stdout.startswith("usage: meiriqi uci ")
+    assert "standard input" in shown.stdout
+    assert "setoption name UCI_Variant value yangqi" in shown.stdout

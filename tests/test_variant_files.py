@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
+from protocol_driver import EngineProcess
 
 import meiriqi
 from meiriqi import InvalidVariantError, Variant, guide, pgn, repl, selfplay
@@ -322,15 +323,14 @@ def test_the_protocols_offer_the_loaded_variant() -> None:
         stdin="xboard\nprotover 2\nvariant gryphon-cannon\nquit\n",
     )
     assert re.search(r'variants="[^"]*,gryphon-cannon"', xboard.stdout), xboard.stdout
-    assert "6x6+0_fairy cnyknc/pppppp/6/6/PPPPPP/CNYKNC w - - 0 1" in xboard.stdout
-    uci = run(
-        "uci",
-        "--variant-file",
-        str(EXAMPLE),
-        stdin="uci\nsetoption name UCI_Variant value gryphon-cannon\n"
-        "position startpos\ngo perft 1\nquit\n",
-    )
-    assert "var gryphon-cannon" in uci.stdout and "Nodes searched: 12" in uci.stdout
+    assert "6x6+0_shatranj cnyknc/pppppp/6/6/PPPPPP/CNYKNC w 0 1" in xboard.stdout
+    # The count is read before 'quit', which would end it unfinished.
+    uci = EngineProcess("uci", "--variant-file", str(EXAMPLE))
+    uci.send("uci")
+    assert "var gryphon-cannon" in uci.until("uciok")[-2]
+    uci.send("setoption name UCI_Variant value gryphon-cannon", "position startpos", "go perft 1")
+    assert uci.until("Nodes searched: .*")[-1] == "Nodes searched: 12"
+    assert uci.close() == ""
 
 
 def test_records_name_a_loaded_variant_by_its_name_or_title() -> None:

@@ -3,8 +3,11 @@ variant, illegal input, take-backs, mates, ``?`` while thinking, analysis and th
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 
@@ -12,7 +15,8 @@ import pytest
 from protocol_driver import EngineProcess, mate_in_one
 
 import meiriqi
-from meiriqi.xboard import from_gui, to_gui
+from meiriqi.protocol import Output
+from meiriqi.xboard import XBoardEngine, from_gui, to_gui
 from meiriqi.xboard_setup import piece_commands, setup_command, xboard_variant
 
 VARIANTS = list(meiriqi.Board.variants())
@@ -85,8 +89,11 @@ def test_handshake_announces_the_features_and_every_variant() -> None:
 
 def test_setup_as_xboard_showed_it() -> None:
     # The tables XBoard 4.9.1 drew correctly under Xvfb (docs/engines.md).
+    # A game without castling gets XBoard's Shatranj as its parent, whose FENs leave out the
+    # castling and en-passant fields.
     assert setup_command(meiriqi.Board()) == (
-        "setup (INPRQYE.CWMOH.JG..LS.Kinprqye.cwmoh.jg..ls.k) 10x10+0_fairy " + meiriqi.STARTING_FEN
+        "setup (INPRQYE.CWMOH.JG..LS.Kinprqye.cwmoh.jg..ls.k) 10x10+0_shatranj "
+        + meiriqi.STARTING_FEN.replace(" w - - ", " w ")
     )
     dense_rim = "LHMJSDOAEUI++++++++++WRBQNCPGVT............K"
     board = meiriqi.Board(variant="wildeurasian-dense-rim-mitregi")
@@ -313,3 +320,126 @@ def test_bad_input_gets_an_error_and_never_ends_the_engine(engine: EngineProcess
     start(engine, "meiriqi")
     engine.send("usermove c2c3")
     assert sync(engine) == []
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "st nan",
+        "st inf",
+        "st -inf",
+        "st 0",
+        "st 1_0",
+        "level 40 inf 0",
+        "level 40 5 nan",
+        "level 40 5 -1",
+        "level 40 -5 0",
+        "level 40 5:nan 0",
+        "level -1 5 0",
+        "level 1.5 5 0",
+        "sd 0",
+        "sd -3",
+        "sd nan",
+        "time nan",
+        "time 1.5",
+        "otim x",
+        "otim inf",
+    ],
+)
+def test_nonsense_numbers_are_refused_at_the_command(engine: EngineProcess, command: str) -> None:
+    board = meiriqi.Board(variant="chess")
+    start(engine, "chess", "st 0.1")
+    engine.send(command)
+    assert engine.read() == f"Error (bad arguments): {command}"
+    engine.send("go")
+    engine_move(engine, board)
+    assert sync(engine) == []
+
+
+@pytest.mark.parametrize(
+    "commands",
+    [
+        ("st 0.1", "sd " + "9" * 5000),
+        ("st 0.1", f"sd {2**64 + 1}"),
+        ("st 1e300",),
+        ("level 0 " + "9" * 400 + " 0", "time " + "9" * 400),
+        ("level " + "9" * 30 + " 1 " + "9" * 30, "time 100"),
+    ],
+)
+def test_huge_numbers_are_cut_and_the_engine_still_moves(
+    engine: EngineProcess, commands: tuple[str, ...]
+) -> None:
+    board = meiriqi.Board(variant="chess")
+    assert start(engine, "chess", *commands) == []
+    engine.send("go")
+    time.sleep(0.3)
+    engine.send("?")
+    engine_move(engine, board)
+    assert sync(engine) == []
+
+
+def test_ping_while_thinking_is_answered_after_the_move(engine: EngineProcess) -> None:
+    board = meiriqi.Board(variant="chess")
+    start(engine, "chess", "st 1000")
+    engine.send("go", "ping 77", "?")
+    engine_move(engine, board)
+    assert engine.read() == "pong 77"
+    engine.send("go", "ping 78", "force")
+    assert engine.read() == "pong 78"
+    assert sync(engine) == []
+
+
+class FailingBoard(meiriqi.Board):
+    """A board whose search fails, as a bug in the core would make it."""
+
+    def search(self, *args: object, **kwargs: object) -> meiriqi.SearchResult:
+        raise RuntimeError("the search broke")
+
+
+def test_a_failing_search_is_reported_and_a_move_still_played() -> None:
+    stream = io.StringIO()
+    engine = XBoardEngine(Output(stream))
+    engine.set_board(FailingBoard(variant="chess"))
+    first = engine.board.legal_moves_uci()[0]
+    engine.go("")
+    engine.searcher.wait()
+    assert stream.getvalue().splitlines() == [
+        "telluser meiriqi: the search failed (RuntimeError: the search broke); "
+        "the first legal move is played",
+        f"move {first}",
+    ]
+    assert engine.board.move_stack[-1].uci() == first
+
+
+def test_a_game_with_swaps_gets_a_parent_in_which_xboard_swaps() -> None:
+    # XBoard swaps a piece moved onto a friendly one only in a game without castling rights;
+    # in its "fairy" it takes the friend off the board, and then refuses the friend's next move.
+    assert setup_command(meiriqi.Board(variant="yangqi")) == (
+        "setup (INBR.......P.....V...Kinbr.......p.....v...k) 9x10+0_shatranj "
+        "rnbvkvbnr/1p5p1/i1i1i1i1i/1i1i1i1i1/9/9/1I1I1I1I1/I1I1I1I1I/1P5P1/RNBVKVBNR w 0 1"
+    )
+    board = meiriqi.Board(variant="wildeurasian-bestiary")
+    assert setup_command(board) is not None and f"_fairy {board.fen()}" in setup_command(board)
+
+
+def test_setboard_reads_the_fens_xboard_writes(engine: EngineProcess) -> None:
+    # On a board of ten ranks XBoard's en-passant square counts ranks from 0, as its moves do;
+    # its FEN of a game without castling (its Shatranj) has no castling and en-passant fields.
+    board = meiriqi.Board(variant="yangqi")
+    for move in ("a3a4", "d7d6", "a4a5", "d6d5", "e3e5"):
+        board.push_uci(move)
+    placement, turn, castling, en_passant, *counters = board.fen().split()
+    assert (castling, en_passant) == ("-", "e4")
+    xboard_fen = " ".join([placement, turn, castling, to_gui(en_passant, board), *counters])
+    assert start(engine, "yangqi", f"setboard {xboard_fen}", "usermove d4e3") == []
+    assert start(engine, "yangqi", f"setboard {placement} {turn} 0 3", "usermove d4e3") == [
+        "Illegal move: d4e3"
+    ]
+
+
+def test_help_says_what_the_engine_does_and_how_a_gui_starts_it() -> None:
+    command = [sys.executable, "-m", "meiriqi", "xboard", "--help"]
+    shown = subprocess.run(command, capture_output=True, text=True, timeout=60, check=True)
+    assert shown.stdout.startswith("usage: meiriqi xboard ")
+    assert "standard input" in shown.stdout
+    assert 'xboard -fcp "meiriqi xboard" -variant meiriqi -testLegality false' in shown.stdout

@@ -433,11 +433,18 @@ class Board:
         """A copy of the board (same class), with its move stack unless ``stack`` is false."""
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: object) -> Self: ...
-    def perft(self, depth: int, *, threads: int | None = None) -> int:
+    def perft(
+        self, depth: int, *, threads: int | None = None, stop: _Stoppable | None = None
+    ) -> int:
         """Counts the leaf nodes of the legal move tree ``depth`` plies deep, on ``threads``
-        threads (default: all cores), without holding the interpreter lock."""
-    def perft_divide(self, depth: int, *, threads: int | None = None) -> dict[str, int]:
-        """Perft below each legal root move, keyed by its coordinate notation."""
+        threads (default: all cores), without holding the interpreter lock. With ``stop`` (a
+        ``threading.Event``, asked every 20 ms), the count ends soon after ``stop.is_set()``
+        turns true, and is then incomplete."""
+    def perft_divide(
+        self, depth: int, *, threads: int | None = None, stop: _Stoppable | None = None
+    ) -> dict[str, int]:
+        """Perft below each legal root move, keyed by its coordinate notation; ``stop`` as for
+        :meth:`perft`."""
     def search(
         self,
         depth: int | None = None,

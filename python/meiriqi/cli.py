@@ -379,6 +379,32 @@ def _choose_variant(args: argparse.Namespace) -> None:
         args.variant = default if args.variant is None else _variant(args.variant)
 
 
+_ENGINE_USAGE = {
+    "xboard": """\
+Be an engine for XBoard/WinBoard: read the commands of XBoard's protocol (CECP
+version 2) on standard input and answer on standard output, until 'quit'. A GUI
+starts it, e.g. for a game of Mĕirìqí against it:
+
+  xboard -fcp "meiriqi xboard" -variant meiriqi -testLegality false
+
+Every variant is offered, chess as XBoard's 'normal'. See docs/engines.md.""",
+    "uci": """\
+Be a UCI engine: read UCI commands on standard input and answer on standard
+output, until 'quit'; the option UCI_Variant chooses the game (default:
+meiriqi). A GUI starts it; by hand, a session goes:
+
+  uci
+  setoption name UCI_Variant value yangqi
+  position startpos moves e3e4
+  go movetime 1000
+  quit
+
+See docs/engines.md.""",
+}
+"""What ``meiriqi xboard --help`` and ``meiriqi uci --help`` say the engine does and how it is
+started."""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     summary = (
@@ -551,7 +577,12 @@ def build_parser() -> argparse.ArgumentParser:
         ("uci", "be a UCI engine (option UCI_Variant); see docs/engines.md", uci.main),
     )
     for name, summary, serve in engines:
-        engine = commands.add_parser(name, help=summary)
+        engine = commands.add_parser(
+            name,
+            help=summary,
+            description=_ENGINE_USAGE[name],
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         options.add_variant_file(engine)
         engine.set_defaults(run=lambda _, serve=serve: serve())
 

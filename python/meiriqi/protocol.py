@@ -1,42 +1,106 @@
 """What the two engine protocols (``meiriqi xboard``, ``meiriqi uci``) share.
 
-An engine reads commands on its main thread and searches in a worker thread
-(:class:`Searcher`), so that a command such as XBoard's ``?`` or UCI's ``stop`` can end a search
-early. Replies are written whole and flushed line by line (:class:`Output`), from either thread.
+An engine reads commands on its main thread and does its long work (a search, a perft count) in a
+worker thread (:class:`Searcher`), so that the reading thread stays free to answer (``isready``,
+``ping``) and may end the work early (XBoard's ``?``, UCI's ``stop``). Whatever the worker
+raises is reported on the protocol's channel, and a search that fails still ends with a move, so
+that a GUI never waits for ever. Replies are written whole and flushed line by line
+(:class:`Output`), from either thread.
+
+Every number of a command is read here (:func:`whole_number`, :func:`decimal`): nonsense (not a
+number, NaN, infinity, below the least the command allows) is refused with a ``ValueError``, a
+number too large to matter is cut to the largest one the core takes.
 """
 
 from __future__ import annotations
 
+import math
+import re
 import sys
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from meiriqi import Board, SearchResult
+from meiriqi import Board, Move, SearchResult
 
 __all__ = [
     "ENGINE_NAME",
     "INFINITE_SECONDS",
+    "MOST_NODES",
+    "MOST_PLIES",
     "Limits",
     "Output",
     "Searcher",
+    "decimal",
+    "describe",
     "mate_moves",
     "move_time",
     "serve",
     "standard_input",
+    "whole_number",
 ]
 
 ENGINE_NAME = "meiriqi"
 """The engine's name, as both protocols announce it."""
 
 INFINITE_SECONDS = 10.0**9
-"""The time given to a search that only a command may end (analysis, ``go infinite``)."""
+"""The time given to a search that only a command may end (analysis, ``go infinite``); also the
+longest time any command may set."""
+
+MOST_PLIES = 2**32 - 1
+"""The deepest search a command may ask for: a deeper one is cut to this (the core's own limit is
+far below it, so both search as deep as the core goes)."""
+
+MOST_NODES = 2**64 - 1
+"""The most nodes a command may ask for: more are cut to this, the largest count the core takes."""
 
 _DEFAULT_MOVES_TO_GO = 30
 """How many more moves a clock is assumed to have to last when the time control does not say."""
 _CLOCK_RESERVE = 0.05
 """Seconds always kept on the clock, for the replies to travel."""
+
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+_DECIMAL = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
+_MOST_DIGITS = 30
+"""Digits beyond which a whole number is only known to be huge (Python refuses to read one of
+thousands of digits)."""
+
+
+def whole_number(text: str, what: str, least: int | None = None, most: int | None = None) -> int:
+    """``text`` read as a whole number (ASCII digits, a sign allowed), one above ``most`` cut to
+    ``most``; raises ``ValueError`` (saying ``what`` needs what) for anything else or for a number
+    below ``least``."""
+    needed = f"{what} needs a whole number" + ("" if least is None else f" of {least} or more")
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise ValueError(needed)
+    sign = -1 if text.startswith("-") else 1
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    value = sign * (int(digits) if len(digits) <= _MOST_DIGITS else 10**_MOST_DIGITS)
+    if least is not None and value < least:
+        raise ValueError(needed)
+    return value if most is None else min(value, most)
+
+
+def decimal(text: str, what: str, least: float = 0.0, most: float = INFINITE_SECONDS) -> float:
+    """``text`` read as a decimal number (``5``, ``0.5``, ``1e3``; ASCII) of at least ``least``,
+    one above ``most`` cut to ``most`` (one too large for a float too); raises ``ValueError``
+    (saying ``what`` needs what) for anything else: a word, ``nan``, ``inf``, a number below
+    ``least``."""
+    # The pattern lets through no word (nan, inf): only digits too many for a float read as
+    # infinity, and they are cut to ``most``.
+    value = float(text) if _DECIMAL.fullmatch(text) else math.nan
+    if not value >= least:
+        raise ValueError(f"{what} needs a number of {least:g} or more")
+    return min(value, most)
+
+
+def describe(error: BaseException) -> str:
+    """``error`` in words for a reply: the message of a ``ValueError`` (input refused), the type
+    and message of anything else (a fault of the engine)."""
+    if isinstance(error, ValueError):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
 
 
 class Output:
@@ -86,64 +150,125 @@ def move_time(remaining: float, increment: float = 0.0, moves_to_go: int | None 
     return max(min(budget, usable / 2), 0.01)
 
 
-class Searcher:
-    """Runs one search at a time in a worker thread; the reading thread may stop it.
+Job = Callable[[threading.Event], None]
+"""Work for the worker thread: it gets the event set when it is to end early."""
 
-    ``start`` copies the board, so that the caller may go on reading (not changing) its own.
-    ``on_info`` gets every completed iteration, ``on_done`` the final result, both in the worker
-    thread; a search stopped with ``discard`` never reaches ``on_done``.
+MoveHandler = Callable[[Move | None, Sequence[Move]], None]
+"""What gets a search's decision: the move to play (``None``: there is none) and the line the
+search expects to follow it (empty when the search failed)."""
+
+
+class Searcher:
+    """Runs one job at a time (a search, a count) in a worker thread; the reading thread may
+    stop it, wait for it, or leave something to be done once it has ended.
+
+    Whatever a job raises goes to ``report`` (a line of the protocol's own), never to stderr.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, report: Callable[[str], None]) -> None:
+        self._report = report
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
-        self._discard = False
+        self._discarded = False
+        self._lock = threading.Lock()
+        self._busy = False
+        self._afterwards: list[Callable[[], None]] = []
 
-    def start(
+    @property
+    def discarded(self) -> bool:
+        """Whether the running job was stopped with ``discard``: nobody waits for its answer."""
+        return self._discarded
+
+    def run(self, job: Job) -> None:
+        """Starts ``job`` in a new worker thread, after stopping the running one (discarded)."""
+        self.stop(discard=True)
+        stop = threading.Event()
+        self._stop, self._discarded = stop, False
+        with self._lock:
+            self._busy = True
+
+        def work() -> None:
+            try:
+                job(stop)
+            except BaseException as error:  # whatever it is, it is reported
+                self._report(f"the engine failed ({describe(error)})")
+            finally:
+                with self._lock:
+                    self._busy = False
+                    afterwards, self._afterwards = self._afterwards, []
+                for action in afterwards:
+                    action()
+
+        self._thread = threading.Thread(target=work, name="meiriqi-worker", daemon=True)
+        self._thread.start()
+
+    def search(
         self,
         board: Board,
         limits: Limits,
-        on_done: Callable[[SearchResult], None],
+        on_move: MoveHandler,
         on_info: Callable[[SearchResult], None] | None = None,
     ) -> None:
-        """Starts searching ``board`` (after stopping any search still running)."""
-        self.stop(discard=True)
-        self._stop = threading.Event()
-        self._discard = False
+        """Starts searching ``board`` (copied, so that the caller may go on reading its own):
+        ``on_info`` gets every completed iteration, ``on_move`` the decision, both in the worker
+        thread. A search that fails is reported and decides on the first legal move; a search
+        stopped with ``discard`` decides nothing."""
         position = board.copy()
-        stop = self._stop
 
-        def work() -> None:
-            result = position.search(
-                depth=None if limits.infinite else limits.depth,
-                time=INFINITE_SECONDS if limits.infinite else limits.time,
-                nodes=None if limits.infinite else limits.nodes,
-                stop=stop,
-                info=on_info,
-            )
+        def job(stop: threading.Event) -> None:
+            try:
+                result = position.search(
+                    depth=None if limits.infinite else limits.depth,
+                    time=INFINITE_SECONDS if limits.infinite else limits.time,
+                    nodes=None if limits.infinite else limits.nodes,
+                    stop=stop,
+                    info=on_info,
+                )
+                move, line = result.move, result.pv
+            except BaseException as error:  # a GUI must still get a move
+                move, line = _first_legal_move(position), []
+                instead = "no move is" if move is None else "the first legal move is"
+                self._report(f"the search failed ({describe(error)}); {instead} played")
             if limits.infinite:
                 stop.wait()
-            if not self._discard:
-                on_done(result)
+            if not self._discarded:
+                on_move(move, line)
 
-        self._thread = threading.Thread(target=work, name="meiriqi-search", daemon=True)
-        self._thread.start()
+        self.run(job)
 
     def stop(self, *, discard: bool = False) -> None:
-        """Ends the running search and waits for it; with ``discard`` its result is dropped,
-        otherwise it is reported (the move is played now)."""
+        """Ends the running job and waits for it; with ``discard`` its answer is dropped,
+        otherwise it is given (a search's move is played now)."""
         if self._thread is None:
             return
-        self._discard = self._discard or discard
+        self._discarded = self._discarded or discard
         self._stop.set()
         self._thread.join()
         self._thread = None
 
     def wait(self) -> None:
-        """Waits until the running search has ended by itself and reported."""
+        """Waits until the running job has ended by itself and answered."""
         if self._thread is not None:
             self._thread.join()
             self._thread = None
+
+    def after(self, action: Callable[[], None]) -> None:
+        """Does ``action`` once the running job has ended and answered (in the worker thread),
+        at once when none runs."""
+        with self._lock:
+            if self._busy:
+                self._afterwards.append(action)
+                return
+        action()
+
+
+def _first_legal_move(board: Board) -> Move | None:
+    """The first of ``board``'s legal moves: ``None`` when there is none, or when even listing
+    them fails (after a failed search, the caller has reported that already)."""
+    try:
+        return next(iter(board.legal_moves), None)
+    except Exception:  # the failure of the search is the one reported
+        return None
 
 
 Handler = Callable[[str], None]
@@ -159,8 +284,9 @@ def serve(
     """Reads commands from ``lines`` until one raises ``SystemExit`` (``quit``) or they end.
 
     A line is a command word and its arguments: ``handlers[word](arguments)`` runs it;
-    ``fallback(word, arguments)`` takes a word that is not a command. A ``ValueError`` from
-    either goes to ``on_error(line, error)``, so that bad input never ends the engine.
+    ``fallback(word, arguments)`` takes a word that is not a command. An exception from either
+    goes to ``on_error(line, error)`` (a ``ValueError`` is bad input, anything else a fault of
+    the engine's), so that no input ends the engine.
     """
     for raw in lines:
         line = raw.strip()
@@ -175,7 +301,7 @@ def serve(
                 handler(arguments.strip())
         except SystemExit:
             return
-        except ValueError as error:
+        except Exception as error:  # reported; the engine goes on
             on_error(line, error)
 
 

@@ -3,29 +3,36 @@
 ``setoption name UCI_Variant value NAME`` chooses the game (any of
 :func:`meiriqi.catalog.variants`, loaded ones too); ``position startpos|fen FEN [moves ...]``
 sets up a position in it, moves in our coordinate notation (``c3c4``, ``a10a9``, ``c7d8o``, drops
-``P@e5``); ``go`` searches (``depth``,
-``movetime``, ``nodes``, the clock ``wtime``/``btime``/``winc``/``binc``/``movestogo``,
-``infinite`` until ``stop``) with an ``info`` line per completed iteration and ends with
-``bestmove``; ``go perft N`` counts as Fairy-Stockfish prints it. Bad input is answered with an
-``info string`` line saying what is wrong; it never ends the engine.
+``P@e5``); ``go`` searches (``depth``, ``movetime``, ``nodes``, the clock
+``wtime``/``btime``/``winc``/``binc``/``movestogo``, ``infinite`` until ``stop``) with an
+``info`` line per completed iteration and ends with ``bestmove``; ``go perft N`` counts as
+Fairy-Stockfish prints it. Both run in a worker thread: ``isready`` is answered at once, ``stop``
+ends either. Bad input (a number out of its range included) is answered with an ``info string``
+line saying what is wrong; it never ends the engine.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from meiriqi import Board, SearchResult, catalog
+from meiriqi import Board, Move, SearchResult, catalog
 from meiriqi.protocol import (
     ENGINE_NAME,
+    INFINITE_SECONDS,
+    MOST_NODES,
+    MOST_PLIES,
     Limits,
     Output,
     Searcher,
+    describe,
     mate_moves,
     move_time,
     serve,
     standard_input,
+    whole_number,
 )
 
 __all__ = ["UciEngine", "main"]
@@ -33,8 +40,24 @@ __all__ = ["UciEngine", "main"]
 DEFAULT_VARIANT = "meiriqi"
 """The variant before ``UCI_Variant`` is set."""
 
-_CLOCK_FIELDS = ("wtime", "btime", "winc", "binc", "movestogo")
-_LIMIT_FIELDS = ("depth", "movetime", "nodes")
+_MOST_MILLISECONDS = int(INFINITE_SECONDS * 1000)
+_MOST_MOVES_TO_GO = 10_000
+"""More moves to go than a game lasts: a larger number is cut to it."""
+_GO_NUMBERS: dict[str, tuple[int | None, int]] = {
+    "depth": (1, MOST_PLIES),
+    "nodes": (1, MOST_NODES),
+    "movetime": (0, _MOST_MILLISECONDS),
+    "wtime": (None, _MOST_MILLISECONDS),
+    "btime": (None, _MOST_MILLISECONDS),
+    "winc": (0, _MOST_MILLISECONDS),
+    "binc": (0, _MOST_MILLISECONDS),
+    "movestogo": (1, _MOST_MOVES_TO_GO),
+}
+"""The numbers ``go`` takes, with the least each may be (``None``: any; a clock may have run
+out, below 0) and the most that counts (a larger one is cut to it)."""
+
+_MOST_PERFT_DEPTH = 20
+"""The deepest ``go perft``."""
 
 
 class UciEngine:
@@ -48,7 +71,7 @@ class UciEngine:
         self.out = out
         self.variant = DEFAULT_VARIANT
         self.board = Board(variant=self.variant)
-        self.searcher = Searcher()
+        self.searcher = Searcher(self.report)
         self.search_started = 0.0
         self.handlers: dict[str, Callable[[str], None]] = {
             "uci": self.uci,
@@ -114,29 +137,31 @@ class UciEngine:
         if fields[:1] == ["perft"]:
             self.perft(fields[1:])
             return
+        limits = self.limits(fields)
         self.search_started = time.monotonic()
-        self.searcher.start(self.board, self.limits(fields), self.bestmove, self.info)
+        self.searcher.search(self.board, limits, self.bestmove, self.info)
 
     def limits(self, fields: list[str]) -> Limits:
-        """The limits of ``go`` with ``fields`` (a clock gives a time for this move)."""
+        """The limits of ``go`` with ``fields`` (a clock gives a time for this move); raises
+        ``ValueError`` for an unknown word or a number out of its range."""
         values: dict[str, int] = {}
         infinite = False
         words = iter(fields)
         for word in words:
             if word == "infinite":
                 infinite = True
-            elif word in _CLOCK_FIELDS or word in _LIMIT_FIELDS:
-                value = next(words, None)
-                if value is None or not value.lstrip("-").isdigit():
-                    raise ValueError(f"'go {word}' needs a whole number")
-                values[word] = int(value)
+            elif word in _GO_NUMBERS:
+                least, most = _GO_NUMBERS[word]
+                values[word] = whole_number(next(words, ""), f"'go {word}'", least, most)
             else:
                 raise ValueError(f"unknown 'go' argument {word!r}")
         seconds = values["movetime"] / 1000 if "movetime" in values else None
         own, increment = ("wtime", "winc") if self.board.turn else ("btime", "binc")
         if seconds is None and own in values:
             seconds = move_time(
-                values[own] / 1000, values.get(increment, 0) / 1000, values.get("movestogo")
+                max(values[own], 0) / 1000,
+                values.get(increment, 0) / 1000,
+                values.get("movestogo"),
             )
         if seconds is None and "depth" not in values and "nodes" not in values:
             infinite = True
@@ -145,15 +170,27 @@ class UciEngine:
         )
 
     def perft(self, fields: list[str]) -> None:
-        """``go perft N``: each move's count, a blank line and ``Nodes searched: TOTAL``."""
-        if len(fields) != 1 or not fields[0].isdigit() or not 1 <= int(fields[0]) <= 20:
-            raise ValueError("'go perft' needs a depth of 1 to 20")
-        counts = self.board.perft_divide(int(fields[0]))
-        for move, count in counts.items():
-            self.out(f"{move}: {count}")
-        self.out("")
-        self.out(f"Nodes searched: {sum(counts.values())}")
-        self.out("")
+        """``go perft N``: each move's count, a blank line and ``Nodes searched: TOTAL``,
+        counted in the worker thread (``stop`` ends it without a count)."""
+        depth = whole_number(fields[0], "'go perft'") if len(fields) == 1 else 0
+        if not 1 <= depth <= _MOST_PERFT_DEPTH:
+            raise ValueError(f"'go perft' needs a depth of 1 to {_MOST_PERFT_DEPTH}")
+        position = self.board.copy()
+
+        def count(stop: threading.Event) -> None:
+            counts = position.perft_divide(depth, stop=stop)
+            if self.searcher.discarded:
+                return
+            if stop.is_set():
+                self.out("info string perft stopped before the end: no count")
+                return
+            for move, leaves in counts.items():
+                self.out(f"{move}: {leaves}")
+            self.out("")
+            self.out(f"Nodes searched: {sum(counts.values())}")
+            self.out("")
+
+        self.searcher.run(count)
 
     def info(self, result: SearchResult) -> None:
         """One ``info`` line per completed iteration."""
@@ -165,9 +202,9 @@ class UciEngine:
             f"time {int(elapsed * 1000)} nps {int(result.nodes / elapsed)} pv {pv}".rstrip()
         )
 
-    def bestmove(self, result: SearchResult) -> None:
+    def bestmove(self, move: Move | None, line: Sequence[Move]) -> None:
         """The search's move (``(none)`` when there is no legal move)."""
-        self.out(f"bestmove {result.move.uci() if result.move is not None else '(none)'}")
+        self.out(f"bestmove {move.uci() if move is not None else '(none)'}")
 
     def quit(self, _: str) -> None:
         """Ends the engine."""
@@ -180,7 +217,11 @@ class UciEngine:
 
     def error(self, line: str, error: Exception) -> None:
         """Says why a command was refused."""
-        self.out(f"info string error: {error} (in {line!r})")
+        self.out(f"info string error: {describe(error)} (in {line!r})")
+
+    def report(self, message: str) -> None:
+        """Tells of a failure in the worker thread."""
+        self.out(f"info string error: {message}")
 
 
 def main() -> int:

@@ -16,8 +16,8 @@ from __future__ import annotations
 import re
 import sys
 import time
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Sequence
+from typing import ParamSpec, TypeVar
 
 from meiriqi import (
     BLACK,
@@ -33,13 +33,18 @@ from meiriqi import (
 )
 from meiriqi.protocol import (
     ENGINE_NAME,
+    INFINITE_SECONDS,
+    MOST_PLIES,
     Limits,
     Output,
     Searcher,
+    decimal,
+    describe,
     mate_moves,
     move_time,
     serve,
     standard_input,
+    whole_number,
 )
 from meiriqi.xboard_setup import (
     piece_commands,
@@ -48,9 +53,7 @@ from meiriqi.xboard_setup import (
     xboard_variant,
 )
 
-__all__ = ["XBoardEngine", "from_gui", "main", "result_line", "to_gui"]
-
-_Number = TypeVar("_Number", int, float)
+__all__ = ["XBoardEngine", "fen_from_gui", "from_gui", "main", "result_line", "to_gui"]
 
 _SQUARE = re.compile(r"([a-l])([0-9]{1,2})")
 _ZERO_BASED_RANKS = 10
@@ -58,6 +61,12 @@ _ZERO_BASED_RANKS = 10
 
 DEFAULT_MOVE_SECONDS = 1.0
 """The time per move before the GUI sets a time control."""
+
+MOST_CENTISECONDS = int(INFINITE_SECONDS * 100)
+"""The most a clock may show: more is cut to it."""
+
+_Value = TypeVar("_Value")
+_Words = ParamSpec("_Words")
 
 _IGNORED = (
     "xboard",
@@ -118,6 +127,16 @@ def from_gui(text: str, board: Board) -> str:
     return _shift_ranks(text, board.ranks, +1)
 
 
+def fen_from_gui(fen: str, board: Board) -> str:
+    """A FEN of XBoard's (for ``board``'s variant) in ours: on a board of ten ranks XBoard counts
+    the en-passant square's rank from 0, as in its moves. (Its FEN of a game without castling,
+    without castling and en-passant fields, the core reads as it is.)"""
+    fields = fen.split()
+    if len(fields) == 6:
+        fields[3] = from_gui(fields[3], board)
+    return " ".join(fields)
+
+
 def result_line(board: Board) -> str | None:
     """The claim of the game's end by rule (``1-0 {Checkmate}``), or ``None`` while it goes on."""
     outcome = board.outcome(claim_draw=True)
@@ -137,7 +156,8 @@ def _score(result: SearchResult) -> int:
 def _level_seconds(base: str) -> float:
     """The base time of a ``level`` command, ``5`` (minutes) or ``0:30`` (minutes:seconds)."""
     minutes, _, seconds = base.partition(":")
-    return 60 * float(minutes) + (float(seconds) if seconds else 0.0)
+    total = 60 * decimal(minutes, "level's minutes") + decimal(seconds or "0", "level's seconds")
+    return min(total, INFINITE_SECONDS)
 
 
 class XBoardEngine:
@@ -157,7 +177,7 @@ class XBoardEngine:
         self.clock_seconds: float | None = None
         self.lifted: int | None = None
         self.search_started = 0.0
-        self.searcher = Searcher()
+        self.searcher = Searcher(self.report)
         self.handlers: dict[str, Callable[[str], None]] = {
             "protover": self.protover,
             "new": self.new,
@@ -174,7 +194,7 @@ class XBoardEngine:
             "st": self.st,
             "sd": self.sd,
             "time": self.time,
-            "otim": lambda _: None,
+            "otim": self.otim,
             "ping": self.ping,
             "result": self.result,
             "post": lambda _: setattr(self, "posting", True),
@@ -222,7 +242,7 @@ class XBoardEngine:
         """Sets up ``fen`` in the current variant; refuses an illegal position."""
         self.searcher.stop(discard=True)
         try:
-            board = Board(fen, variant=self.board.variant_name)
+            board = Board(fen_from_gui(fen, self.board), variant=self.board.variant_name)
         except ValueError as error:
             self.valid_position = False
             self.out(f"tellusererror Illegal position: {error}")
@@ -242,10 +262,17 @@ class XBoardEngine:
         raise SystemExit
 
     def ping(self, number: str) -> None:
-        """``pong`` once every earlier command is done (a move being thought over included)."""
-        if not self.analyzing:
-            self.searcher.wait()
-        self.out(f"pong {number}")
+        """``pong`` once every earlier command is done: after the move being thought over, if
+        any (the engine meanwhile reads on, so that a ``?`` still moves now); at once in
+        analysis."""
+
+        def pong() -> None:
+            self.out(f"pong {number}")
+
+        if self.analyzing:
+            pong()
+        else:
+            self.searcher.after(pong)
 
     def result(self, _: str) -> None:
         """The game is over: stop and play no more."""
@@ -391,28 +418,32 @@ class XBoardEngine:
         fields = text.split()
         if len(fields) != 3:
             raise ProtocolError("bad arguments", "level needs MPS BASE INC")
-        self.moves_per_session = _number(fields[0], int)
-        self.clock_seconds = _number(fields[1], _level_seconds)
-        self.increment = _number(fields[2], float)
+        moves = _argument(whole_number, fields[0], "level's moves", 0, MOST_PLIES)
+        base = _argument(_level_seconds, fields[1])
+        increment = _argument(decimal, fields[2], "level's increment")
+        self.moves_per_session, self.clock_seconds, self.increment = moves, base, increment
         self.move_seconds = None
 
     def st(self, text: str) -> None:
         """``st TIME``: exactly TIME seconds per move."""
-        seconds = _number(text, float)
-        if seconds <= 0:
+        seconds = _argument(decimal, text, "st")
+        if seconds == 0:
             raise ProtocolError("bad arguments", "the time per move must be above 0")
         self.move_seconds = seconds
 
     def sd(self, text: str) -> None:
-        """``sd DEPTH``: think at most DEPTH plies."""
-        depth = _number(text, int)
-        if depth < 1:
-            raise ProtocolError("bad arguments", "the depth must be 1 or more")
-        self.depth_limit = depth
+        """``sd DEPTH``: think at most DEPTH plies (a depth beyond the engine's reach: as deep as
+        it goes)."""
+        self.depth_limit = _argument(whole_number, text, "sd", 1, MOST_PLIES)
 
     def time(self, text: str) -> None:
-        """``time N``: the engine's clock shows N centiseconds."""
-        self.clock_seconds = _number(text, int) / 100
+        """``time N``: the engine's clock shows N centiseconds (below 0: none left)."""
+        centiseconds = _argument(whole_number, text, "time", most=MOST_CENTISECONDS)
+        self.clock_seconds = max(centiseconds, 0) / 100
+
+    def otim(self, text: str) -> None:
+        """``otim N``: the opponent's clock shows N centiseconds (checked, not used)."""
+        _argument(whole_number, text, "otim")
 
     def limits(self) -> Limits:
         """How long to think on this move, from ``st``, or the clock, and ``sd``."""
@@ -432,15 +463,17 @@ class XBoardEngine:
         if self.claim_end() or not self.valid_position:
             return
         self.search_started = time.monotonic()
-        self.searcher.start(self.board, self.limits(), self.play, self.post)
+        self.searcher.search(self.board, self.limits(), self.play, self.post)
 
-    def play(self, result: SearchResult) -> None:
-        """Plays the move the search found (in the searching thread) and claims a game's end."""
-        if result.move is None:
-            self.claim_end()
+    def play(self, move: Move | None, line: Sequence[Move]) -> None:
+        """Plays the move the search decided on (in the worker thread) and claims a game's end;
+        resigns when there is no move although the game goes on (the search failed)."""
+        if move is None:
+            if not self.claim_end():
+                self.out("resign")
             return
-        text = to_gui(result.move.uci(), self.board)
-        self.board.push(result.move)
+        text = to_gui(move.uci(), self.board)
+        self.board.push(move)
         self.out(f"move {text}")
         self.claim_end()
 
@@ -476,7 +509,7 @@ class XBoardEngine:
         """Starts analysing the current position again (in analysis mode only)."""
         if self.analyzing and self.valid_position and not self.board.is_game_over():
             self.search_started = time.monotonic()
-            self.searcher.start(self.board, Limits(infinite=True), lambda _: None, self.post)
+            self.searcher.search(self.board, Limits(infinite=True), _ignore, self.post)
 
     # -- replies ---------------------------------------------------------------------------------
 
@@ -491,7 +524,11 @@ class XBoardEngine:
         elif isinstance(error, ProtocolError):
             self.out(f"Error ({error.kind}): {line}")
         else:
-            self.out(f"Error ({error}): {line}")
+            self.out(f"Error ({describe(error)}): {line}")
+
+    def report(self, message: str) -> None:
+        """Tells the user of a failure in the worker thread."""
+        self.out(f"telluser {ENGINE_NAME}: {message}")
 
 
 class RefusedMoveError(ValueError):
@@ -509,12 +546,19 @@ class ProtocolError(ValueError):
         self.kind = kind
 
 
-def _number(text: str, kind: Callable[[str], _Number]) -> _Number:
-    """``text`` read as a number by ``kind``; raises ``ProtocolError`` when it is not one."""
+def _argument(
+    read: Callable[_Words, _Value], *args: _Words.args, **kwargs: _Words.kwargs
+) -> _Value:
+    """``read(*args, **kwargs)``, reading a command's arguments; its ``ValueError`` becomes the
+    protocol's ``Error (bad arguments)``."""
     try:
-        return kind(text.strip())
-    except ValueError:
-        raise ProtocolError("bad arguments", f"{text!r} is not a number") from None
+        return read(*args, **kwargs)
+    except ValueError as error:
+        raise ProtocolError("bad arguments", str(error)) from None
+
+
+def _ignore(move: Move | None, line: Sequence[Move]) -> None:
+    """Takes no notice of an analysis' move."""
 
 
 def _without_declined_promotion(uci: str, board: Board) -> str:

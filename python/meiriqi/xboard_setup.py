@@ -1,13 +1,14 @@
 """What the XBoard engine tells the GUI about a variant it does not know.
 
 XBoard knows chess (its ``normal``), Xiangqi and Shogi. For every other variant the engine answers
-``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_fairy FEN`` (which of XBoard's piece images
-shows which of our letters, the board size, the number of piece types a hand holds, the start
-position) and one ``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can
-express (:data:`BETZA`). Bent and crooked riders (Mĕirìqí's Gryphon and Rhino), leaps the notation
-has no letter for, zone limits, swaps and Wildeurasian castling cannot be expressed: XBoard then
-runs without its own legality test and asks the engine, which marks the legal targets
-(``highlight``) and refuses illegal moves.
+``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which of XBoard's piece images
+shows which of our letters, the board size, the number of piece types a hand holds, the variant
+of XBoard's whose rules of moving XBoard applies, the start position) and one
+``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can express
+(:data:`BETZA`). Bent and crooked riders (Mĕirìqí's Gryphon and Rhino), leaps the notation has no
+letter for, zone limits, swaps and Wildeurasian castling cannot be expressed: XBoard then runs
+without its own legality test and asks the engine, which marks the legal targets (``highlight``)
+and refuses illegal moves.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ __all__ = [
     "BETZA",
     "NATIVE_VARIANTS",
     "XBOARD_SLOTS",
+    "parent_variant",
     "piece_commands",
     "piece_to_char_table",
     "setup_command",
@@ -196,18 +198,35 @@ def _fill_slots(board: Board, count: int) -> str | None:
     return white + white.lower()
 
 
+def parent_variant(board: Board) -> str:
+    """The variant of XBoard's whose rules of moving XBoard applies to ``board``'s: ``fairy``,
+    or for a game without castling ``shatranj``.
+
+    Only in a game without castling rights does XBoard swap a piece moved onto a friendly one
+    with it (a Yáng Qí King's swap); in one with them it takes the friend off the board. Of
+    XBoard's games without castling, Shatranj is the one whose other rules change least here
+    (its Pawns' missing double step and en passant only make XBoard write such moves in
+    coordinates, ``a2a4``); its ``nocastle`` shuffles the pieces of every later game of a match.
+    """
+    return "fairy" if board.has_castling else "shatranj"
+
+
 def setup_command(board: Board) -> str | None:
     """The ``setup`` command for ``board``'s variant (``None`` for one XBoard knows), with the
-    start position of the variant."""
+    start position of the variant in XBoard's FEN: in a game without castling, without the
+    castling and en-passant fields (as XBoard writes a FEN of Shatranj)."""
     variant = board.variant_name
     if variant in NATIVE_VARIANTS:
         return None
     start = Board(variant=variant)
     table = piece_to_char_table(start)
     held = len(_promotable(start)) if start.has_hands else 0
-    size = f"{start.files}x{start.ranks}+{held}_fairy"
+    size = f"{start.files}x{start.ranks}+{held}_{parent_variant(start)}"
     pieces = f"({table}) " if table is not None else ""
-    return f"setup {pieces}{size} {start.fen()}"
+    fen = start.fen().split()
+    if not start.has_castling:
+        del fen[2:4]
+    return f"setup {pieces}{size} {' '.join(fen)}"
 
 
 def piece_commands(board: Board) -> list[str]:

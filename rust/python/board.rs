@@ -30,7 +30,8 @@ use crate::variant::Variant;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::Sender;
 use std::sync::Arc;
 
 /// A position with the moves that led to it.
@@ -1000,31 +1001,39 @@ impl PyBoard {
     }
 
     /// Counts the leaves of the legal move tree `depth` plies deep, on `threads` threads (all
-    /// cores by default), without holding the interpreter lock.
-    #[pyo3(signature = (depth, *, threads=None))]
-    fn perft(slf: &Bound<'_, Self>, depth: Int, threads: Option<Int>) -> PyResult<u64> {
+    /// cores by default), without holding the interpreter lock. With `stop` (a
+    /// `threading.Event`, asked every 20 ms), the count ends soon after `stop.is_set()` turns
+    /// true, and is then incomplete.
+    #[pyo3(signature = (depth, *, threads=None, stop=None))]
+    fn perft(
+        slf: &Bound<'_, Self>,
+        depth: Int,
+        threads: Option<Int>,
+        stop: Option<Py<PyAny>>,
+    ) -> PyResult<u64> {
         let depth = perft_depth(depth, 0)?;
         let threads = thread_count(threads)?;
         let (position, _reading) = PyBoard::position_to_read(slf)?;
         let (length, threads) = perft_length(depth, threads);
-        interruptible(slf.py(), length, |stop| {
-            perft::perft_parallel(&position, depth, threads, stop)
+        stoppable(slf.py(), length, stop.as_ref(), |halt| {
+            perft::perft_parallel(&position, depth, threads, halt)
         })
     }
 
-    /// Perft below each legal root move, keyed by coordinate notation.
-    #[pyo3(signature = (depth, *, threads=None))]
+    /// Perft below each legal root move, keyed by coordinate notation; `stop` as for `perft`.
+    #[pyo3(signature = (depth, *, threads=None, stop=None))]
     fn perft_divide<'py>(
         slf: &Bound<'py, Self>,
         depth: Int,
         threads: Option<Int>,
+        stop: Option<Py<PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let depth = perft_depth(depth, 1)?;
         let threads = thread_count(threads)?;
         let (position, _reading) = PyBoard::position_to_read(slf)?;
         let (length, threads) = perft_length(depth, threads);
-        let counts = interruptible(slf.py(), length, |stop| {
-            perft::divide(&position, depth, threads, stop)
+        let counts = stoppable(slf.py(), length, stop.as_ref(), |halt| {
+            perft::divide(&position, depth, threads, halt)
         })?;
         let divided = PyDict::new(slf.py());
         for (mv, count) in counts {
@@ -1128,10 +1137,7 @@ impl PyBoard {
                         info.call1(py, (PySearchResult { result, variant },))?;
                     }
                 }
-                match &stop {
-                    Some(stop) => stop.call_method0(py, "is_set")?.is_truthy(py),
-                    None => Ok(false),
-                }
+                is_set(py, stop.as_ref())
             },
         )?;
         Ok(PySearchResult { result, variant })
@@ -1269,4 +1275,27 @@ fn thread_count(threads: Option<Int>) -> PyResult<usize> {
                 PyValueError::new_err(format!("invalid thread count {n}: expected 1 to 1024"))
             }),
     }
+}
+
+/// Whether `stop.is_set()` (never, without a `stop`).
+fn is_set(py: Python<'_>, stop: Option<&Py<PyAny>>) -> PyResult<bool> {
+    match stop {
+        Some(stop) => stop.call_method0(py, "is_set")?.is_truthy(py),
+        None => Ok(false),
+    }
+}
+
+/// [`interruptible`], where `work` is also told to stop soon after `stop.is_set()` turns true.
+fn stoppable<T: Send>(
+    py: Python<'_>,
+    length: Length,
+    stop: Option<&Py<PyAny>>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
+    watched(
+        py,
+        length,
+        |halt, _: &Sender<()>| work(halt),
+        |py, _| is_set(py, stop),
+    )
 }
