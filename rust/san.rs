@@ -70,6 +70,36 @@ pub fn suffix(position: &mut Position, mv: Move) -> &'static str {
 
 /// The SAN of the legal move `mv` without the check suffix.
 pub fn write_without_suffix(position: &mut Position, mv: Move) -> String {
+    let mut same_kind = Vec::new();
+    if mv.drop().is_none() {
+        let kind = kind_on(position, mv.from);
+        position.legal_moves_to(mv.to, kind.bit(), &mut same_kind);
+    }
+    write_among(position, mv, &same_kind)
+}
+
+/// The legal move that `uci` names, found among the legal moves to its destination by a piece
+/// of the kind on its origin (or the drops there), which are left in `same_kind`: what
+/// [`write_among`] needs to write it. `None` if no legal move has that name.
+pub fn find_among(
+    position: &mut Position,
+    uci: UciMove,
+    same_kind: &mut Vec<Move>,
+) -> Option<Move> {
+    let variant = position.variant();
+    if uci.drop.is_some() {
+        position.legal_drops_to(uci.to, same_kind);
+    } else {
+        let kind = position.piece_at(uci.from)?.kind;
+        position.legal_moves_to(uci.to, kind.bit(), same_kind);
+    }
+    same_kind.iter().copied().find(|&mv| uci.names(mv, variant))
+}
+
+/// The SAN of the legal move `mv` without the check suffix, given the legal moves to its
+/// destination by pieces of its kind (`same_kind`, as [`find_among`] leaves them; unused for a
+/// drop or castling).
+pub fn write_among(position: &Position, mv: Move, same_kind: &[Move]) -> String {
     let variant = position.variant();
     match mv.kind {
         MoveKind::Drop(kind) => return format!("{}@{}", variant.symbol(kind), mv.to),
@@ -80,8 +110,6 @@ pub fn write_without_suffix(position: &mut Position, mv: Move) -> String {
     let kind = kind_on(position, mv.from);
     let pawn = variant.pawns() & kind.bit() != 0;
     let capture = position.is_capture(mv);
-    let mut same_kind = Vec::new();
-    position.legal_moves_to(mv.to, kind.bit(), &mut same_kind);
     let rivals = same_kind.iter().filter(|other| {
         other.promotion() == mv.promotion()
             && other.from != mv.from

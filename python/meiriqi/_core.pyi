@@ -429,6 +429,8 @@ class Board:
     def set_fen(self, fen: str) -> None:
         """Sets up ``fen``; raises ``InvalidFenError`` when it is malformed and
         ``InvalidPositionError`` when it breaks a rule (the board unchanged either way)."""
+    def root(self) -> Self:
+        """A copy of the position the move stack starts from (python-chess's ``root()``)."""
     def copy(self, *, stack: bool = True) -> Self:
         """A copy of the board (same class), with its move stack unless ``stack`` is false."""
     def __copy__(self) -> Self: ...
@@ -513,6 +515,8 @@ class TreeBuilder:
     def __init__(self, *args: object, **kwargs: object) -> None: ...
     def _begin_tree(self, root: object, child_class: type) -> None:
         """Starts building below ``root``, making nodes of ``child_class``."""
+    def _add_moves(self, moves: list[Move]) -> None:
+        """Adds ``moves`` one after the other to the current line."""
     def visit_move(self, board: object, move: Move) -> None: ...
     def visit_comment(self, comment: str) -> None: ...
     def visit_nag(self, nag: int) -> None: ...

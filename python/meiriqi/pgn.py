@@ -512,16 +512,11 @@ class Game(GameNode):
     def from_board(cls, board: _core.Board, *, claim_draw: bool = False) -> Game:
         """A game of ``board``'s variant whose main line is its move stack, with the result if
         the game is over (``claim_draw``: or a draw may be claimed, as the player did)."""
-        start = board.copy()
-        moves = start.move_stack
-        for _ in moves:
-            start.pop()
         game = cls()
-        game.setup(start)
+        game.setup(board.root())
         builder = _core.TreeBuilder()
         builder._begin_tree(game, ChildNode)
-        for move in moves:
-            builder.visit_move(start, move)
+        builder._add_moves(board.move_stack)
         outcome = board.outcome(claim_draw=claim_draw)
         if outcome is not None:
             game.headers["Result"] = outcome.result()

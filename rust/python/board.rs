@@ -4,7 +4,7 @@
 //! editable setup that breaks some rule, as `Board.empty()` or `set_piece_at` leave it). Reading
 //! it works in both states; playing on a setup raises `InvalidPositionError`, naming the rule.
 
-use super::move_objects::move_object;
+use super::move_objects::{move_object, move_objects};
 use super::support::{
     default_threads, diagram, interruptible, perft_depth, positive, status_flags, watched, Int,
     Length,
@@ -198,6 +198,20 @@ impl PyBoard {
             Some(setup) => setup.clone(),
             None => self.game.position().to_setup(),
         }
+    }
+
+    /// A board of the same Python class as `board`, holding `game` and `setup`, with a copy of
+    /// the attributes a subclass added.
+    fn twin<'py>(
+        board: &Bound<'py, PyBoard>,
+        game: Game,
+        setup: Option<Setup>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let twin = PyBoard::with_state(&board.get_type(), game, setup)?;
+        if let Ok(dict) = board.getattr("__dict__") {
+            twin.setattr("__dict__", dict.call_method0("copy")?)?;
+        }
+        Ok(twin)
     }
 
     /// A fact about the board: from the setup being edited, or read straight off the position in
@@ -399,11 +413,17 @@ impl PyBoard {
             };
             (game, board.setup.clone())
         };
-        let copy = PyBoard::with_state(&slf.get_type(), game, setup)?;
-        if let Ok(dict) = slf.getattr("__dict__") {
-            copy.setattr("__dict__", dict.call_method0("copy")?)?;
-        }
-        Ok(copy)
+        PyBoard::twin(slf, game, setup)
+    }
+
+    /// A copy of the position the move stack starts from, as python-chess's `root()`.
+    fn root<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let (mut game, setup) = {
+            let board = read_board(slf)?;
+            (board.game.clone(), board.setup.clone())
+        };
+        while game.pop().is_some() {}
+        PyBoard::twin(slf, Game::new(game.position().clone()), setup)
     }
 
     /// Pickles as the variant (a player's by its file), the starting FEN, the moves played since and the setup being
@@ -675,8 +695,8 @@ impl PyBoard {
 
     /// The moves played since the position was set up, oldest first.
     #[getter]
-    fn move_stack(&self) -> Vec<PyMove> {
-        self.game.moves().iter().map(|&mv| self.wrap(mv)).collect()
+    fn move_stack(&self, py: Python<'_>) -> PyResult<Vec<Py<PyMove>>> {
+        move_objects(py, self.game.moves(), self.variant())
     }
 
     /// Plays a legal move; raises `IllegalMoveError` (board unchanged) otherwise.

@@ -78,11 +78,21 @@ impl NativeVisitor for RecordExporter {
         self.write(py, |writer, out| writer.end_headers(&mut |l| out(l)))
     }
 
-    fn play(&mut self, py: Python<'_>, game: &mut Game, mv: Move) -> PyResult<()> {
+    fn play(
+        &mut self,
+        py: Python<'_>,
+        game: &mut Game,
+        mv: Move,
+        same_kind: Option<&[Move]>,
+    ) -> PyResult<()> {
         let position = game.position_mut();
         let number = position.fullmove_number();
         let white = position.turn() == Color::White;
-        let text = san::write(position, mv);
+        let mut text = match same_kind {
+            Some(same_kind) => san::write_among(position, mv, same_kind),
+            None => san::write_without_suffix(position, mv),
+        };
+        text.push_str(san::suffix(position, mv));
         self.write(py, |writer, out| {
             writer.play(number, white, text, &mut |l| out(l));
         })
@@ -218,7 +228,7 @@ impl RecordExporter {
     ) -> PyResult<()> {
         let mut board = board.try_borrow_mut()?;
         let mv = board.legal_move(&r#move)?;
-        self.play(py, board.game_in_use(), mv)
+        self.play(py, board.game_in_use(), mv, None)
     }
 
     /// Opens a side variation, or skips it (`variations` false, or no move yet).

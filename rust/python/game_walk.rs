@@ -6,10 +6,13 @@
 use super::board::{PyBoard, Reading};
 use super::values::PyMove;
 use super::visitor::{Hook, Visitor};
+use super::IllegalMoveError;
+use crate::fen;
 use crate::movetext::fold;
+use crate::san;
 use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 
 /// A line of play being walked.
 struct Walking<'py> {
@@ -69,7 +72,11 @@ fn children<'py>(node: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
 
 /// Visits a comment, folded, unless it is blank.
 fn comment(visitor: &Visitor<'_>, text: &Bound<'_, PyAny>) -> PyResult<()> {
-    let words = fold(&text.extract::<String>()?);
+    let text = text.cast::<PyString>()?;
+    if text.len()? == 0 {
+        return Ok(());
+    }
+    let words = fold(&text.to_cow()?);
     if words.is_empty() {
         Ok(())
     } else {
@@ -82,18 +89,17 @@ fn visit_node<'py>(
     node: &Bound<'py, PyAny>,
     board: &Bound<'py, PyBoard>,
     visitor: &Visitor<'py>,
+    same_kind: &mut Vec<crate::moves::Move>,
 ) -> PyResult<()> {
     let py = node.py();
     comment(visitor, &node.getattr(intern!(py, "starting_comment"))?)?;
     let candidate = node.getattr(intern!(py, "move"))?;
-    let mv = board
-        .try_borrow_mut()?
-        .legal_move(candidate.cast::<PyMove>()?.get())?;
-    visitor.play(board, mv)?;
+    let mv = legal(board, candidate.cast::<PyMove>()?.get(), same_kind)?;
+    visitor.play(board, mv, Some(same_kind))?;
     board.try_borrow_mut()?.game_in_use().push_unchecked(mv);
     visitor.board(board)?;
-    if visitor.wants(Hook::VisitNag) {
-        let nags = node.getattr(intern!(py, "nags"))?;
+    let nags = node.getattr(intern!(py, "nags"))?;
+    if visitor.wants(Hook::VisitNag) && nags.len()? > 0 {
         let mut sorted = Vec::new();
         for nag in nags.try_iter()? {
             sorted.push(nag?.extract::<i64>()?);
@@ -104,6 +110,28 @@ fn visit_node<'py>(
         }
     }
     comment(visitor, &node.getattr(intern!(py, "comment"))?)
+}
+
+/// The legal move of `board` that `candidate` names, with the legal moves to its destination by
+/// pieces of its kind in `same_kind`; `IllegalMoveError` if there is none.
+fn legal(
+    board: &Bound<'_, PyBoard>,
+    candidate: &PyMove,
+    same_kind: &mut Vec<crate::moves::Move>,
+) -> PyResult<crate::moves::Move> {
+    let mut board = board.try_borrow_mut()?;
+    let variant = board.variant();
+    let position = board.game_in_use().position_mut();
+    candidate
+        .in_variant(variant)
+        .and_then(|uci| san::find_among(position, uci, same_kind))
+        .ok_or_else(|| {
+            IllegalMoveError::new_err(format!(
+                "illegal move {} in {}",
+                candidate.text(),
+                fen::write(position)
+            ))
+        })
 }
 
 /// Visits the moves below `root` in record order: each move, then its side variations (from the
@@ -119,7 +147,9 @@ fn walk_moves<'py>(
     };
     let siblings = children(root)?;
     let first = siblings.get_item(0)?;
-    visit_node(&first, board, visitor)?;
+    // The legal moves each node's move is found among, in one buffer for the whole walk.
+    let mut same_kind = Vec::new();
+    visit_node(&first, board, visitor, &mut same_kind)?;
     let mut stack = vec![Walking {
         node: first,
         sides: siblings,
@@ -140,7 +170,7 @@ fn walk_moves<'py>(
             if visitor.ask(Hook::BeginVariation)? {
                 visitor.ask(Hook::EndVariation)?;
             } else {
-                visit_node(&side, board, visitor)?;
+                visit_node(&side, board, visitor, &mut same_kind)?;
                 let empty = PyList::empty(side.py());
                 stack.push(Walking {
                     node: side,
@@ -169,7 +199,7 @@ fn walk_moves<'py>(
             line.next_side = 1;
             line.pushed += 1;
             let node = line.node.clone();
-            visit_node(&node, board, visitor)?;
+            visit_node(&node, board, visitor, &mut same_kind)?;
             continue;
         }
         let pushed = line.pushed;

@@ -595,7 +595,7 @@ impl<'py, 'a> Reader<'py, 'a> {
             }
         };
         let (board, _) = self.board.as_ref().expect("moves are read on a board");
-        self.visitor.play(board, mv)?;
+        self.visitor.play(board, mv, None)?;
         self.game(|game| game.push_unchecked(mv))?;
         let line = self.stack.last_mut().expect("the main line");
         line.pushed += 1;

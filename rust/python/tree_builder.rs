@@ -101,7 +101,13 @@ impl TreeBuilder {
 }
 
 impl NativeVisitor for TreeBuilder {
-    fn play(&mut self, py: Python<'_>, game: &mut Game, mv: Move) -> PyResult<()> {
+    fn play(
+        &mut self,
+        py: Python<'_>,
+        game: &mut Game,
+        mv: Move,
+        _same_kind: Option<&[Move]>,
+    ) -> PyResult<()> {
         let object = move_object(py, mv, game.position().variant())?;
         self.add(py, object.into_bound(py).into_any())
     }
@@ -191,6 +197,11 @@ impl TreeBuilder {
     ) -> PyResult<()> {
         let _ = board;
         self.add(py, r#move.clone())
+    }
+
+    /// Adds `moves` (each legal after the one before) one after the other to the current line.
+    fn _add_moves(&mut self, py: Python<'_>, moves: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        moves.into_iter().try_for_each(|mv| self.add(py, mv))
     }
 
     /// Adds to the last move's comment, or to the starting comment of the next move (in the

@@ -190,8 +190,14 @@ impl<'py> Visitor<'py> {
         }
     }
 
-    /// `visit_move(board, move)` for the legal `mv` of `board`'s position.
-    pub(super) fn play(&self, board: &Bound<'py, PyBoard>, mv: Move) -> PyResult<()> {
+    /// `visit_move(board, move)` for the legal `mv` of `board`'s position (`same_kind`: the
+    /// legal moves to its destination by its kind, when at hand).
+    pub(super) fn play(
+        &self,
+        board: &Bound<'py, PyBoard>,
+        mv: Move,
+        same_kind: Option<&[Move]>,
+    ) -> PyResult<()> {
         let py = self.object.py();
         match self.call(Hook::VisitMove) {
             Call::Nothing => Ok(()),
@@ -204,7 +210,8 @@ impl<'py> Visitor<'py> {
             Call::Native => {
                 let mut board = board.try_borrow_mut()?;
                 let game = board.game_in_use();
-                self.native.with(|native| native.play(py, game, mv))
+                self.native
+                    .with(|native| native.play(py, game, mv, same_kind))
             }
         }
     }

@@ -27,8 +27,16 @@ pub(super) trait NativeVisitor {
     fn end_headers(&mut self, _py: Python<'_>) -> PyResult<()> {
         Ok(())
     }
-    /// `visit_move`, with the board's game before the legal move `mv`.
-    fn play(&mut self, _py: Python<'_>, _game: &mut Game, _mv: Move) -> PyResult<()> {
+    /// `visit_move`, with the board's game before the legal move `mv`, and the legal moves to
+    /// its destination by pieces of its kind when the caller has them at hand (see
+    /// [`crate::san::find_among`]).
+    fn play(
+        &mut self,
+        _py: Python<'_>,
+        _game: &mut Game,
+        _mv: Move,
+        _same_kind: Option<&[Move]>,
+    ) -> PyResult<()> {
         Ok(())
     }
     /// `visit_comment`.
