@@ -1,10 +1,12 @@
-//! Betza notation, for the subset Fairy-Stockfish understands, read into movement
-//! [atoms](crate::atom::Atom): so that a piece can be brought over from a Fairy-Stockfish
-//! `variants.ini` (`customPiece1 = p:fmWfceFifmnD`) by copying its Betza string.
+//! Betza notation as Fairy-Stockfish reads it, read into movement
+//! [atoms](crate::atom::Atom): a piece of a Fairy-Stockfish `variants.ini`
+//! (`customPiece1 = p:fmWfceFifmnD`) can be brought over by copying its Betza string, and what
+//! is read moves here as it moves there, for both sides. A string that would move otherwise is
+//! refused with the reason.
 //!
 //! A string is a sequence of groups, each some modifiers, one atom letter and an optional
 //! range: `fmW`, `fcF`, `ifmnD`. Directions are from White's point of view (forward is `+y`,
-//! right is `+x`), as our atoms are; Black's moves are their mirror image.
+//! right is `+x`), as our atoms are.
 //!
 //! | letter | movement | atoms |
 //! |---|---|---|
@@ -21,7 +23,7 @@
 //! | `n` | lame leap: the squares between must be empty | `Atom::through((0, 1), 1, 1)` |
 //! | `p` on `R` `B` `Q` (`W` `F` `K`) | hops one screen | `cpR`: `Mode::Hop`, `pR`: `HopAny` |
 //! | `i` | only from the initial rank (below), only quiet | `Origin::OwnRank(1)`, `MoveOnly` |
-//! | `e` with `c` | en passant: accepted and ignored (a variant switch here too) | nothing |
+//! | `e` with `c` | en passant: read as plain `c` (below) | nothing |
 //!
 //! Each chosen direction becomes an atom of one orientation (`Symmetry::None`); atoms whose
 //! walks a symmetric atom covers exactly are merged into it (`fsW`: `leap(0, 1)` and `leap(1, 0)` with
@@ -37,9 +39,19 @@
 //! doubled. Each of the eight orientations of a leap is chosen by the pairs Fairy-Stockfish
 //! lists for it: `f` and `ff` both give the two steep forward moves of `N` (so `fN` is the Shogi
 //! Knight, unlike Betza's own reading, in which `fN` has four moves), `fs` the two flat forward
-//! ones, `fh` all four forward ones, `fr` one. For a single orthogonal atom (`W`, `D`, `H`, `R`)
-//! a mixed pair counts as its two letters (`fsW`: forward and sideways). A set of modifiers that
+//! ones, `fh` all four forward ones. For a single orthogonal atom (`W`, `D`, `H`, `R`) a mixed
+//! pair counts as its two letters (`fsW`: forward and sideways). A set of modifiers that
 //! chooses no direction at all (`hN`, `vsN`) is an error rather than a piece that cannot move.
+//!
+//! ## Black's moves: pieces the same on the left and on the right
+//!
+//! Fairy-Stockfish gives Black the moves of White turned half a turn (forward-right becomes
+//! Black's forward-right, seen from Black's side: down and to the left on the board); this
+//! engine gives Black White's moves mirrored from rank to rank (down and to the right). The two
+//! agree exactly for a piece whose moves are their own left-right mirror image, which every
+//! piece of chess, Shogi, Xiangqi and our games is, and only such a string is read: one whose
+//! moves differ to the left and to the right (`rW`, `frN`, `fRrbBlbF`, the chiral `hrN`) is
+//! refused, as its Black moves would differ from Fairy-Stockfish's.
 //!
 //! ## Choices and refusals
 //!
@@ -48,19 +60,24 @@
 //!   zero from the owner's side: the second rank), [`parse_with_initial_rank`] to another
 //!   rank. Fairy-Stockfish has no initial captures, so `i` without `m` means `im`, and `ic` is
 //!   an error.
+//! - `e`: Fairy-Stockfish lets that capture take en passant; here en passant is the variant's
+//!   `en-passant` switch, for the pieces with the `pawn` role, so `ce` is read as `c` alone.
 //! - `p` on a leaper letter hops like its rider, as in Fairy-Stockfish: `pW` is `pR`.
 //! - A piece must reach every square in one way only (the engine would generate a move twice):
 //!   moves that another part of the piece already makes are dropped (`KQ` is `Q`, `mWK` is `K`),
 //!   and a string whose parts still reach a square two ways (`QA`: the `A` leap and the
 //!   Bishop's slide both reach (2,2) when (1,1) is empty) is an error.
-//! - Refused although Fairy-Stockfish reads them: grasshoppers `g` and move-only hoppers `mp`
-//!   (no atom lands right behind a screen or moves only beyond it), limited hoppers (`pR2`:
-//!   Fairy-Stockfish generates them unlimited anyway), lame leaps through two squares (`nZ`,
-//!   `nH`, `nC`, `nG`: a walk passes at most one square), `n` on riders, `ic`.
+//! - Refused although Fairy-Stockfish reads them, because no atom moves as they do there:
+//!   pieces that differ left from right (above); grasshoppers `g` and move-only hoppers `mp`
+//!   (no atom lands right behind a screen or moves only beyond it); hoppers of limited range
+//!   (`pR2`: Fairy-Stockfish counts the range from the piece, the screen's square included, so
+//!   a `pR2` lands only right behind a screen next to it, which is not read here yet); lame
+//!   leaps through two squares (`nZ`, `nH`, `nC`, `nG`: a walk passes at most one square);
+//!   `n` on riders, which Fairy-Stockfish ignores; `ic`.
 //! - Refused although Betza has them: riders other than along `W`, `F` and `N` (`AA`, `DD`),
-//!   hoppers other than `R`/`B`/`Q` (`pN`), which Fairy-Stockfish does not generate, and every
-//!   letter it does not know (it silently skips them), ranges of 0 or above 9, a string longer
-//!   than [`MAX_LENGTH`], and modifiers with no atom after them.
+//!   hoppers other than `R`/`B`/`Q` (`pN`), which Fairy-Stockfish gives no move at all, and
+//!   every letter it does not know (it silently skips them), ranges of 0 or above 9, a string
+//!   longer than [`MAX_LENGTH`], and modifiers with no atom after them.
 
 use crate::atom::{Atom, Mode, Origin, Symmetry};
 use std::collections::HashMap;
@@ -294,6 +311,7 @@ pub fn parse_with_initial_rank(text: &str, initial_rank: u8) -> Result<Vec<Atom>
         records.extend(expand(text, group, index, initial_rank)?);
     }
     let records = prune(text, &groups, records)?;
+    check_mirror_image(text, &groups, &records)?;
     Ok(merge_symmetries(combine(&records)))
 }
 
@@ -490,7 +508,10 @@ fn check_kind(group: &Group<'_>) -> Result<(), &'static str> {
             return Err("hops along a line other than the Rook's and the Bishop's");
         }
         if matches!(group.range, Range::Limited(_)) {
-            return Err("is a hopper of limited range, which Fairy-Stockfish does not generate");
+            return Err(
+                "is a hopper of limited range, not read here: Fairy-Stockfish counts its range \
+                 from the piece, the screen's square included",
+            );
         }
         if m.lame {
             return Err("is a lame hopper, which Fairy-Stockfish does not read");
@@ -737,6 +758,38 @@ fn clash(
         square.1,
     );
     BetzaError::new(text, first, &what)
+}
+
+/// Checks that `records` (from `groups` of `text`) move as their own left-right mirror image:
+/// only then are Black's moves, mirrored here and turned half a turn by Fairy-Stockfish, the
+/// same in both.
+fn check_mirror_image(
+    text: &str,
+    groups: &[Group<'_>],
+    records: &[Record],
+) -> Result<(), BetzaError> {
+    let flip = |(x, y): (i8, i8)| (-x, y);
+    let lopsided = records.iter().find(|record| {
+        let mirror = Record {
+            shape: Shape {
+                lead: record.shape.lead.map(flip),
+                step: flip(record.shape.step),
+                ..record.shape
+            },
+            ..**record
+        };
+        !records.iter().any(|other| other.same(&mirror))
+    });
+    match lopsided {
+        None => Ok(()),
+        Some(record) => Err(BetzaError::new(
+            text,
+            groups[record.group].text,
+            "moves differently to the left and to the right: Fairy-Stockfish turns such a \
+             piece's moves half a turn for Black where this engine mirrors them, so Black's \
+             moves would differ",
+        )),
+    }
 }
 
 /// The records as atoms of one orientation each, a walk's moves and captures in one atom.
@@ -1020,15 +1073,15 @@ mod tests {
             ],
         );
         same("fsN", &[Atom::leap(2, 1).symmetry(Symmetry::LeftRight)]);
-        same("frN", &[one(Atom::leap(2, 1))]);
-        same("rfN", &[one(Atom::leap(1, 2))]);
-        same("flN", &[one(Atom::leap(-2, 1))]);
         same("bN", &[Atom::leap(1, -2).symmetry(Symmetry::LeftRight)]);
-        same("lW", &[one(Atom::leap(-1, 0))]);
         same("vsW", &[Atom::leap(1, 0)]);
-        same("frW", &[one(Atom::leap(0, 1)), one(Atom::leap(1, 0))]);
-        same("frF", &[one(Atom::leap(1, 1))]);
-        same("rvF", &[Atom::leap(1, 1).symmetry(Symmetry::FrontBack)]);
+        same(
+            "frlW",
+            &[
+                one(Atom::leap(0, 1)),
+                Atom::leap(1, 0).symmetry(Symmetry::LeftRight),
+            ],
+        );
         // K is two atoms, so a mixed pair is not split: fs is sideways W and forward F.
         same(
             "fsK",
@@ -1037,25 +1090,26 @@ mod tests {
                 Atom::leap(1, 1).symmetry(Symmetry::LeftRight),
             ],
         );
-        same(
-            "mfrWmrfF",
-            &[
-                one(Atom::leap(0, 1)).mode(MoveOnly),
-                one(Atom::leap(1, 0)).mode(MoveOnly),
-                one(Atom::leap(1, 1)).mode(MoveOnly),
-            ],
-        );
-        // The chiral halves of the Knight.
-        same(
-            "hrN",
-            &[
-                one(Atom::leap(1, 2)),
-                one(Atom::leap(-1, -2)),
-                one(Atom::leap(2, -1)),
-                one(Atom::leap(-2, 1)),
-            ],
-        );
+        // The two chiral halves of the Knight make a whole one.
         same("hlNhrN", &[Atom::leap(2, 1)]);
+    }
+
+    #[test]
+    fn pieces_that_differ_left_from_right_are_refused() {
+        // Fairy-Stockfish turns Black's moves half a turn; here they are mirrored: the two
+        // differ for exactly these pieces. "mfrWmrfF" is a piece of its variants.ini.
+        for text in [
+            "rW", "lW", "frN", "rfN", "flN", "frW", "frF", "rvF", "hrN", "fRrbBlbF", "mfrWmrfF",
+            "KrN",
+        ] {
+            let message = error(text);
+            assert!(
+                message.contains("moves differently to the left and to the right"),
+                "{text}: {message}"
+            );
+        }
+        // Moves that another part repeats count once: the Rook makes rW's move too.
+        same("RrW", &[Atom::ride(1, 0)]);
     }
 
     #[test]
@@ -1158,7 +1212,6 @@ mod tests {
         "mfWcfFfhmnN",
         "mfW",
         "mvR",
-        "mfrWmrfF",
         "mKmNmAmD",
         "fmWfceFifmnD",
     ];
@@ -1202,7 +1255,10 @@ mod tests {
             ("gR", "'g' (a grasshopper)"),
             ("mpR", "'mpR' is a hopper that only moves"),
             ("ipR", "'ipR' is a hopper that only moves"),
-            ("pR2", "'pR2' is a hopper of limited range"),
+            (
+                "pR2",
+                "'pR2' is a hopper of limited range, not read here: Fairy-Stockfish",
+            ),
             ("pR1", "'pR1' is a hopper of limited range"),
             ("A1", "'A1' rides along a line other than W, F and N"),
             ("pN", "'pN' hops along a line"),

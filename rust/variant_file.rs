@@ -3,21 +3,26 @@
 //!
 //! A file names the board, the regions, the pieces with their movement (the atoms of
 //! [`crate::atom`], or Betza notation), the rule switches and the start position. It may
-//! `extends` a built-in variant: it then says only what differs, and a piece it gives with the
-//! symbol of one of the parent's replaces that piece in place.
+//! `extends` a built-in variant (which may extend another in turn): it then says only what
+//! differs, and a piece it gives with the symbol of one of the parent's replaces that piece in
+//! place.
 //!
 //! A file is untrusted input: every mistake is reported as a [`VariantFileError`] naming the
-//! file, the line and column, and the field.
+//! file, the line and column, and the field; a mistake in an inherited part is placed at the
+//! file's `extends` and names where the part comes from ([`sources`]).
 
-use crate::atom::{Atom, Mode, Origin, Symmetry};
+mod document;
+mod sources;
+
 use crate::geometry::Dimensions;
 use crate::piece::MAX_KINDS;
 use crate::region::Region;
 use crate::variant::{
-    CastlingSpec, Compulsory, DeadPositions, Facing, PieceSpec, PromotionSpec, Stalemate, Variant,
+    CastlingSpec, DeadPositions, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate, Variant,
     VariantSpec, WingSpec,
 };
-use serde::Deserialize;
+use document::{CastlingEntry, Document, PieceEntry, Role};
+use sources::Sources;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
@@ -56,6 +61,9 @@ const MAX_ATOMS: usize = 64;
 /// The largest variant file read: far beyond any real one, short of wasting memory.
 pub const MAX_FILE_BYTES: usize = 1 << 20;
 
+/// The longest title read, in characters.
+const MAX_TITLE: usize = 64;
+
 /// Reads the variant file `text`, called `file` in errors; `parent` gives the text of the
 /// built-in variant a file `extends`.
 pub fn parse(
@@ -63,32 +71,40 @@ pub fn parse(
     file: &str,
     parent: impl Fn(&str) -> Option<&'static str>,
 ) -> Result<Variant, VariantFileError> {
-    let source = Source { text, file };
-    let mut document = source.document()?;
-    if let Some(extends) = document.extends.take() {
-        let Some(parent_text) = parent(extends.get_ref()) else {
-            return Err(source.error(
-                extends.span(),
-                format!("extends: {:?} is no built-in variant", extends.get_ref()),
-            ));
-        };
-        let parent_source = Source {
-            text: parent_text,
-            file: extends.get_ref(),
-        };
-        let inherited = parent_source.document()?;
-        if inherited.extends.is_some() {
-            return Err(source.error(
-                extends.span(),
-                format!(
-                    "extends: {:?} extends another variant itself",
-                    extends.get_ref()
-                ),
-            ));
-        }
-        document = inherited.without_positions().overridden_by(document);
-    }
-    source.spec(document)
+    read(text, file, parent).map(|read| read.variant)
+}
+
+/// A file read into a variant, with what [`load`] needs to place its own checks.
+struct Read<'a> {
+    variant: Variant,
+    sources: Sources<'a>,
+    /// Where the variant's `name`, `title` and `start` are given.
+    name: Range<usize>,
+    title: Option<Range<usize>>,
+    start: Range<usize>,
+}
+
+/// Reads the variant file `text` as [`parse`] does.
+fn read<'a>(
+    text: &'a str,
+    file: &str,
+    parent: impl Fn(&str) -> Option<&'static str>,
+) -> Result<Read<'a>, VariantFileError> {
+    let (sources, document) = Sources::read(text, file, parent)?;
+    let span = |value: &Option<Spanned<String>>| value.as_ref().map(Spanned::span);
+    let (name, title, start) = (
+        span(&document.name).unwrap_or(0..0),
+        span(&document.title),
+        span(&document.start).unwrap_or(0..0),
+    );
+    let variant = Checks { sources: &sources }.variant(document)?;
+    Ok(Read {
+        variant,
+        sources,
+        name,
+        title,
+        start,
+    })
 }
 
 /// A player's variant file read as it is loaded.
@@ -103,7 +119,7 @@ static LOADED: Mutex<Vec<Loaded>> = Mutex::new(Vec::new());
 /// Reads a player's variant file `text` (called `file` in errors), which may extend a built-in
 /// variant, and checks that its start is a legal position. A loaded variant lives as long as the
 /// program, as the built-in ones do: loading the same text again gives the same variant (or the
-/// same error), and its name must be no other variant's.
+/// same error), and its name and title must be no other variant's, in any case.
 pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError> {
     let mut loaded = LOADED
         .lock()
@@ -114,30 +130,50 @@ pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError
             ..error
         });
     }
-    let source = Source { text, file };
-    let variant = parse(text, file, crate::variants::file)?;
-    let name = variant.spec().name.clone();
-    let clash = crate::variants::file(&name).is_some()
-        || loaded
-            .iter()
-            .any(|known| known.outcome.as_ref().is_ok_and(|v| v.spec().name == name));
-    if clash {
-        return Err(source.error(
-            source.name_span(),
-            format!("name: another variant is called {name:?}"),
-        ));
-    }
+    let read = read(text, file, crate::variants::file)?;
+    let others: Vec<&Variant> = Variant::all()
+        .chain(loaded.iter().filter_map(|known| known.outcome.clone().ok()))
+        .collect();
+    check_unique(&read, &others)?;
     // Only a variant of the program's lifetime can hold a position, to check the start with.
-    let variant: &'static Variant = Box::leak(Box::new(variant));
+    let variant: &'static Variant = Box::leak(Box::new(read.variant));
     let outcome = match crate::fen::parse(variant, &variant.spec().start_fen) {
         Ok(_) => Ok(variant),
-        Err(why) => Err(source.error(source.start_span(), format!("start: {why}"))),
+        Err(why) => Err(read.sources.at(read.start, format!("start: {why}"))),
     };
     loaded.push(Loaded {
         text: text.to_string(),
         outcome: outcome.clone(),
     });
     outcome
+}
+
+/// Checks that neither the name nor the title of the variant `read` is the name or title of one
+/// of `others`, compared as game records look a variant up: in any case (titles are ASCII).
+fn check_unique(read: &Read<'_>, others: &[&Variant]) -> Result<(), VariantFileError> {
+    let spec = read.variant.spec();
+    let title_span = read.title.clone().unwrap_or_else(|| read.name.clone());
+    for (field, text, span) in [
+        ("name", &spec.name, read.name.clone()),
+        ("title", &spec.title, title_span),
+    ] {
+        for other in others.iter().map(|other| other.spec()) {
+            let called = [(&other.name, None), (&other.title, Some(&other.name))]
+                .into_iter()
+                .find(|(called, _)| called.eq_ignore_ascii_case(text));
+            if let Some((called, title_of)) = called {
+                let mut why = format!("{field}: another variant is called {called:?}");
+                if let Some(name) = title_of {
+                    why += &format!(" (the title of {name:?})");
+                }
+                if called != text {
+                    why += "; names and titles are compared in any case";
+                }
+                return Err(read.sources.at(span, why));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Every variant loaded so far, in the order they were loaded.
@@ -180,71 +216,21 @@ pub fn source(variant: &'static Variant) -> String {
         .map_or_else(String::new, |known| known.text.clone())
 }
 
-/// A file's text and name, for reading it and placing errors.
-#[derive(Clone, Copy)]
-struct Source<'a> {
-    text: &'a str,
-    file: &'a str,
+/// The checks of a document read from `sources`, field by field, then as a whole.
+struct Checks<'s, 'a> {
+    sources: &'s Sources<'a>,
 }
 
-impl Source<'_> {
-    /// An error about the part of the file at `span` (an empty span at 0: inherited, no place).
-    fn error(&self, span: Range<usize>, message: String) -> VariantFileError {
-        let position = (span != (0..0)).then(|| {
-            let before = &self.text[..span.start.min(self.text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before
-                .rsplit('\n')
-                .next()
-                .map_or(0, |tail| tail.chars().count())
-                + 1;
-            (line, column)
-        });
-        VariantFileError {
-            file: self.file.to_string(),
-            position,
-            message,
-        }
-    }
-
-    /// Where the file gives its `name` (no place when it does not: then it is inherited).
-    fn name_span(&self) -> Range<usize> {
-        self.document()
-            .ok()
-            .and_then(|document| document.name)
-            .map_or(0..0, |name| name.span())
-    }
-
-    /// Where the file gives its `start`.
-    fn start_span(&self) -> Range<usize> {
-        self.document()
-            .ok()
-            .and_then(|document| document.start)
-            .map_or(0..0, |start| start.span())
-    }
-
-    /// The file read as TOML into the document's shape.
-    fn document(&self) -> Result<Document, VariantFileError> {
-        if self.text.len() > MAX_FILE_BYTES {
-            return Err(self.error(
-                0..0,
-                format!("the file is larger than {MAX_FILE_BYTES} bytes"),
-            ));
-        }
-        toml::from_str(self.text).map_err(|error| {
-            let span = error.span().unwrap_or(0..0);
-            self.error(span, error.message().trim().replace('\n', "; "))
-        })
-    }
-
-    /// The variant the document describes, checked field by field, then as a whole.
-    fn spec(&self, document: Document) -> Result<Variant, VariantFileError> {
+impl Checks<'_, '_> {
+    /// The variant the document describes.
+    fn variant(&self, document: Document) -> Result<Variant, VariantFileError> {
+        let sources = self.sources;
         let required = |value: Option<Spanned<String>>, field: &str| {
-            value.ok_or_else(|| self.error(0..0, format!("{field}: missing")))
+            value.ok_or_else(|| sources.whole(format!("{field}: missing")))
         };
         let name = required(document.name, "name")?;
         if !valid_name(name.get_ref()) {
-            return Err(self.error(
+            return Err(sources.at(
                 name.span(),
                 format!(
                     "name: {:?} is not a variant name (lowercase letters, digits and '-')",
@@ -252,15 +238,26 @@ impl Source<'_> {
                 ),
             ));
         }
+        if let Some(title) = &document.title {
+            if let Err(why) = check_title(title.get_ref()) {
+                return Err(sources.at(title.span(), format!("title: {why}")));
+            }
+        }
+        if let Some(description) = &document.description {
+            if let Some(bad) = description.get_ref().chars().find(|c| c.is_control()) {
+                let why = format!("description: {bad:?} is a control character: one line of text");
+                return Err(sources.at(description.span(), why));
+            }
+        }
         let (Some(files), Some(ranks)) = (document.files, document.ranks) else {
-            return Err(self.error(0..0, "files, ranks: the board's size is missing".into()));
+            return Err(sources.whole("files, ranks: the board's size is missing".into()));
         };
         for (size, most, field) in [
             (&files, crate::geometry::MAX_FILES, "files"),
             (&ranks, crate::geometry::MAX_RANKS, "ranks"),
         ] {
             if !(1..=most).contains(size.get_ref()) {
-                return Err(self.error(
+                return Err(sources.at(
                     size.span(),
                     format!(
                         "{field}: {} is not a board size (1 to {most})",
@@ -274,7 +271,7 @@ impl Source<'_> {
             ranks: ranks.into_inner(),
         };
         let regions = Regions {
-            source: *self,
+            sources,
             named: &document.regions,
             dimensions,
         };
@@ -282,13 +279,10 @@ impl Source<'_> {
             regions.get(text, &format!("regions.{name}"))?;
         }
         if document.pieces.len() > MAX_KINDS {
-            return Err(self.error(
-                0..0,
-                format!(
-                    "pieces: {} kinds; at most {MAX_KINDS} are supported",
-                    document.pieces.len()
-                ),
-            ));
+            return Err(sources.whole(format!(
+                "pieces: {} kinds; at most {MAX_KINDS} are supported",
+                document.pieces.len()
+            )));
         }
         let pieces = document
             .pieces
@@ -303,16 +297,22 @@ impl Source<'_> {
                 .as_ref()
                 .map_or(Ok(Region::default()), |text| regions.get(text, field))
         };
+        let castling_span = document.castling.as_ref().map(Spanned::span);
         let castling = document
             .castling
             .map(|castling| self.castling(castling, &regions))
             .transpose()?;
         let start = required(document.start, "start")?;
-        let title = document.title.unwrap_or_else(|| name.get_ref().clone());
+        let title = document
+            .title
+            .map_or_else(|| name.get_ref().clone(), Spanned::into_inner);
         let spec = VariantSpec {
             name: name.get_ref().clone(),
             title,
-            description: document.description.unwrap_or_default(),
+            description: document
+                .description
+                .map(Spanned::into_inner)
+                .unwrap_or_default(),
             dimensions,
             pieces,
             start_fen: start.get_ref().clone(),
@@ -336,12 +336,16 @@ impl Source<'_> {
         };
         // The whole-variant checks: symbols, royalty, promotion targets, the start position.
         Variant::build(spec).map_err(|error| {
-            let span = if error.0.contains("start position") {
-                start.span()
-            } else {
-                0..0
+            let span = match error.part {
+                SpecPart::Whole => None,
+                SpecPart::Piece(index) => document.pieces.get(index).map(Spanned::span),
+                SpecPart::Castling => castling_span,
+                SpecPart::Start => Some(start.span()),
             };
-            self.error(span, error.0)
+            match span {
+                Some(span) => sources.at(span, error.message),
+                None => sources.whole(error.message),
+            }
         })
     }
 
@@ -352,30 +356,36 @@ impl Source<'_> {
         index: usize,
         regions: &Regions<'_, '_>,
     ) -> Result<PieceSpec, VariantFileError> {
+        let sources = self.sources;
         let field = format!("pieces[{}] ({})", index + 1, piece.get_ref().name);
         let entry = piece.get_ref();
+        if let Some(bad) = entry.name.chars().find(|c| c.is_control()) {
+            let why = format!("{field}: name: {bad:?} is a control character: one line of text");
+            return Err(sources.at(piece.span(), why));
+        }
         if entry.moves.len() > MAX_ATOMS {
-            return Err(self.error(
+            return Err(sources.at(
                 piece.span(),
                 format!("{field}: more than {MAX_ATOMS} moves"),
             ));
         }
+        let ranks = regions.dimensions.ranks;
         let mut atoms = entry
             .moves
             .iter()
             .map(|atom| {
                 atom.get_ref()
-                    .atom()
-                    .map_err(|why| self.error(atom.span(), format!("{field}: moves: {why}")))
+                    .atom(ranks)
+                    .map_err(|why| sources.at(atom.span(), format!("{field}: moves: {why}")))
             })
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(betza) = &entry.betza {
             let read = crate::betza::parse(betza.get_ref())
-                .map_err(|why| self.error(betza.span(), format!("{field}: betza: {why}")))?;
+                .map_err(|why| sources.at(betza.span(), format!("{field}: betza: {why}")))?;
             atoms.extend(read);
         }
         if let Some((dx, dy)) = crate::atom::twice_reached(&atoms) {
-            return Err(self.error(
+            return Err(sources.at(
                 piece.span(),
                 format!(
                     "{field}: two of its moves reach ({dx}, {dy}) from the same square alike, \
@@ -384,7 +394,7 @@ impl Source<'_> {
             ));
         }
         if atoms.is_empty() {
-            return Err(self.error(
+            return Err(sources.at(
                 piece.span(),
                 format!("{field}: the piece has no moves (give moves or betza)"),
             ));
@@ -437,6 +447,7 @@ impl Source<'_> {
         castling: Spanned<CastlingEntry>,
         regions: &Regions<'_, '_>,
     ) -> Result<CastlingSpec, VariantFileError> {
+        let sources = self.sources;
         let span = castling.span();
         let castling = castling.into_inner();
         let file = |letter: &Spanned<char>, field: &str| {
@@ -445,7 +456,7 @@ impl Source<'_> {
                 .ok()
                 .filter(|&file| file < regions.dimensions.files)
                 .ok_or_else(|| {
-                    self.error(
+                    sources.at(
                         letter.span(),
                         format!(
                             "castling: {field}: {:?} is no file of the board",
@@ -468,7 +479,7 @@ impl Source<'_> {
             })
             .collect::<Result<Vec<_>, VariantFileError>>()?;
         if wings.is_empty() {
-            return Err(self.error(span, "castling: no wings".into()));
+            return Err(sources.at(span, "castling: no wings".into()));
         }
         Ok(CastlingSpec {
             king_region: regions.get(&castling.king_region, "castling: king-region")?,
@@ -479,7 +490,7 @@ impl Source<'_> {
 
 /// The regions a file names, for reading a region field: a name from `[regions]` or squares.
 struct Regions<'a, 'b> {
-    source: Source<'b>,
+    sources: &'a Sources<'b>,
     named: &'a BTreeMap<String, Spanned<String>>,
     dimensions: Dimensions,
 }
@@ -492,13 +503,13 @@ impl Regions<'_, '_> {
             None => (text, text.span()),
         };
         let region = Region::parse(written.get_ref()).map_err(|why| {
-            self.source.error(
+            self.sources.at(
                 span.clone(),
                 format!("{field}: {why} (nor a region named in [regions])"),
             )
         })?;
         if !region.fits(self.dimensions) {
-            return Err(self.source.error(
+            return Err(self.sources.at(
                 span,
                 format!("{field}: {:?} lies partly off the board", written.get_ref()),
             ));
@@ -516,304 +527,25 @@ fn valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
-/// A variant file as written. Every field may be left out, for a file that `extends` another.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct Document {
-    extends: Option<Spanned<String>>,
-    name: Option<Spanned<String>>,
-    title: Option<String>,
-    description: Option<String>,
-    files: Option<Spanned<u8>>,
-    ranks: Option<Spanned<u8>>,
-    start: Option<Spanned<String>>,
-    #[serde(default)]
-    regions: BTreeMap<String, Spanned<String>>,
-    #[serde(default)]
-    rules: RuleEntries,
-    #[serde(default)]
-    display: DisplayEntries,
-    castling: Option<Spanned<CastlingEntry>>,
-    #[serde(default)]
-    pieces: Vec<Spanned<PieceEntry>>,
-}
-
-impl Document {
-    /// The document with every position forgotten: an inherited part lies in another file.
-    fn without_positions(self) -> Document {
-        fn forget<T>(value: Spanned<T>) -> Spanned<T> {
-            Spanned::new(0..0, value.into_inner())
-        }
-        Document {
-            name: self.name.map(forget),
-            files: self.files.map(forget),
-            ranks: self.ranks.map(forget),
-            start: self.start.map(forget),
-            regions: self
-                .regions
-                .into_iter()
-                .map(|(k, v)| (k, forget(v)))
-                .collect(),
-            castling: self.castling.map(forget),
-            pieces: self.pieces.into_iter().map(forget).collect(),
-            ..self
-        }
-    }
-
-    /// This document with what `child` says replacing it: fields and rules one by one, regions
-    /// by name, pieces by symbol (in place; new symbols at the end).
-    fn overridden_by(self, child: Document) -> Document {
-        let mut regions = self.regions;
-        regions.extend(child.regions);
-        let mut pieces = self.pieces;
-        for piece in child.pieces {
-            match pieces
-                .iter_mut()
-                .find(|known| known.get_ref().symbol == piece.get_ref().symbol)
-            {
-                Some(known) => *known = piece,
-                None => pieces.push(piece),
-            }
-        }
-        Document {
-            extends: None,
-            name: child.name.or(self.name),
-            title: child.title.or(self.title),
-            description: child.description.or(self.description),
-            files: child.files.or(self.files),
-            ranks: child.ranks.or(self.ranks),
-            start: child.start.or(self.start),
-            regions,
-            rules: self.rules.overridden_by(child.rules),
-            display: self.display.overridden_by(child.display),
-            castling: child.castling.or(self.castling),
-            pieces,
-        }
-    }
-}
-
-/// Declares a table of optional fields and how a child's values replace a parent's.
-macro_rules! optional_fields {
-    ($(#[$meta:meta])* struct $name:ident { $($(#[$field_meta:meta])* $field:ident: $kind:ty,)* }) => {
-        $(#[$meta])*
-        #[derive(Clone, Debug, Default, Deserialize)]
-        #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-        struct $name {
-            $($(#[$field_meta])* $field: Option<$kind>,)*
-        }
-
-        impl $name {
-            /// These values, each replaced by `child`'s where it gives one.
-            fn overridden_by(self, child: $name) -> $name {
-                $name { $($field: child.$field.or(self.$field),)* }
-            }
-        }
-    };
-}
-
-optional_fields! {
-    /// The `[rules]` table: the rule switches.
-    struct RuleEntries {
-        /// Ranks of each player's promotion zone, at the far side.
-        camp_depth: u8,
-        /// Whether a move that starts in the zone may promote too.
-        promotes_leaving_zone: bool,
-        /// Which lines the Kings may not face each other on.
-        facing: Facing,
-        /// What having no legal move while not in check means.
-        stalemate: Stalemate,
-        /// Whether Pawns capture en passant.
-        en_passant: bool,
-        /// Whether the King may swap places with an adjacent friendly piece.
-        king_swap: bool,
-        /// Whether captured pieces go to hand.
-        hands: bool,
-        /// The order FEN lists the kinds in hand.
-        hand_order: Vec<String>,
-        /// Whether a promotion resets the halfmove clock.
-        promotions_reset_clock: bool,
-        /// Whether the chess draws apply.
-        chess_draws: bool,
-        /// Which positions are dead for lack of material.
-        dead_positions: DeadPositions,
-        /// How many enemy Princes on the board a move may not leave.
-        prince_limit: u8,
-        /// Whether half a player's relevant pieces may not stand across the River.
-        crossing_limit: bool,
-    }
-}
-
-optional_fields! {
-    /// The `[display]` table: what pictures mark.
-    struct DisplayEntries {
-        /// The fortress or palace.
-        fortress: Spanned<String>,
-        /// The points joined by the palace's 'X' lines.
-        palace_points: Spanned<String>,
-        /// Whether a River divides the board.
-        river: bool,
-    }
-}
-
-/// The `[castling]` table.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct CastlingEntry {
-    king_region: Spanned<String>,
-    wings: Vec<WingEntry>,
-}
-
-/// One of `[castling]`'s wings.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct WingEntry {
-    letter: char,
-    rook: String,
-    rook_region: Spanned<String>,
-    king_to: Spanned<char>,
-    rook_to: Spanned<char>,
-}
-
-/// What a piece is beyond its movement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-enum Role {
-    /// The King.
-    Royal,
-    /// A Pawn: no SAN letter, en passant where the variant has it.
-    Pawn,
-    /// A Prince, counted by the Prince limit.
-    Prince,
-    /// Counted by the crossing limit.
-    Relevant,
-}
-
-/// One `[[pieces]]` entry.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct PieceEntry {
-    name: String,
-    symbol: String,
-    value: i32,
-    about: Option<String>,
-    betza: Option<Spanned<String>>,
-    #[serde(default)]
-    moves: Vec<Spanned<AtomEntry>>,
-    confined_to: Option<Spanned<String>>,
-    promotion: Option<PromotionEntry>,
-    #[serde(default)]
-    roles: Vec<Role>,
-    #[serde(default)]
-    resets_clock: bool,
-    #[serde(default = "yes")]
-    swappable: bool,
-    to_hand: Option<String>,
-    #[serde(default)]
-    one_per_file: bool,
-    #[serde(default)]
-    no_drop_mate: bool,
-}
-
-/// The default of a switch that is on unless a file says otherwise.
-fn yes() -> bool {
-    true
-}
-
-/// A piece's `promotion` table.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct PromotionEntry {
-    to: Vec<String>,
-    #[serde(default)]
-    captured_only: bool,
-    #[serde(default = "never")]
-    compulsory: Compulsory,
-    zone: Option<Spanned<String>>,
-}
-
-/// The default of `compulsory`.
-fn never() -> Compulsory {
-    Compulsory::Never
-}
-
-/// One movement atom as written: `{ leap = [2, 1] }`, `{ ride = [1, 0], mode = "hop" }`, ...
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct AtomEntry {
-    leap: Option<[i8; 2]>,
-    ride: Option<[i8; 2]>,
-    bent: Option<[[i8; 2]; 2]>,
-    crooked: Option<[[i8; 2]; 2]>,
-    through: Option<[i8; 2]>,
-    limit: Option<u8>,
-    mode: Option<Mode>,
-    symmetry: Option<Symmetry>,
-    on_rank: Option<u8>,
-    from_rank: Option<u8>,
-}
-
-/// The longest step an atom may take along either axis: the width of the largest board.
-const MAX_STEP: i8 = 11;
-
-impl AtomEntry {
-    /// The atom, or what is wrong with it.
-    fn atom(&self) -> Result<Atom, String> {
-        let step = |(x, y): (i8, i8)| {
-            if (x, y) == (0, 0) || x.abs() > MAX_STEP || y.abs() > MAX_STEP {
-                Err(format!(
-                    "the step [{x}, {y}] is not a step (not both 0, each -{MAX_STEP} to {MAX_STEP})"
-                ))
-            } else {
-                Ok((x, y))
-            }
+/// Checks that `title` may title a variant in game records: printable ASCII (as the tags of
+/// records are portable, and compared in any case), on one line, without spaces at its ends.
+fn check_title(title: &str) -> Result<(), String> {
+    if let Some(bad) = title.chars().find(|c| !(' '..='~').contains(c)) {
+        let what = match bad.is_control() {
+            true => "a control character",
+            false => "not printable ASCII",
         };
-        let pair = |[x, y]: [i8; 2]| step((x, y));
-        let atom = match (self.leap, self.ride, self.bent, self.crooked) {
-            (Some(leap), None, None, None) => {
-                let (x, y) = pair(leap)?;
-                match self.through {
-                    Some(lead) => Atom::through(pair(lead)?, x, y),
-                    None => Atom::leap(x, y),
-                }
-            }
-            (None, Some(ride), None, None) => {
-                let (x, y) = pair(ride)?;
-                Atom::ride(x, y)
-            }
-            (None, None, Some([lead, then]), None) => Atom::bent(pair(lead)?, pair(then)?),
-            (None, None, None, Some([first, turn])) => Atom::crooked(pair(first)?, pair(turn)?),
-            _ => return Err("give exactly one of leap, ride, bent and crooked".to_string()),
-        };
-        if self.through.is_some() && self.leap.is_none() {
-            return Err("through goes with leap only".to_string());
-        }
-        let mut atom = atom;
-        if let Some(limit) = self.limit {
-            if limit == 0 {
-                return Err("limit 0 allows no move".to_string());
-            }
-            atom = atom.limit(limit);
-        }
-        if let Some(mode) = self.mode {
-            atom = atom.mode(mode);
-        }
-        if let Some(symmetry) = self.symmetry {
-            atom = atom.symmetry(symmetry);
-        }
-        let rank = |rank: u8, field: &str| {
-            rank.checked_sub(1)
-                .ok_or_else(|| format!("{field}: ranks count from 1"))
-        };
-        match (self.on_rank, self.from_rank) {
-            (Some(_), Some(_)) => return Err("give on-rank or from-rank, not both".to_string()),
-            (Some(on), None) => atom = atom.origin(Origin::OwnRank(rank(on, "on-rank")?)),
-            (None, Some(from)) => {
-                atom = atom.origin(Origin::FromOwnRank(rank(from, "from-rank")?));
-            }
-            (None, None) => {}
-        }
-        Ok(atom)
+        return Err(format!(
+            "{bad:?} is {what}: a title is one line of printable ASCII"
+        ));
     }
+    if title.trim() != title || title.is_empty() {
+        return Err(format!("{title:?} is empty or has spaces at its ends"));
+    }
+    if title.chars().count() > MAX_TITLE {
+        return Err(format!("longer than {MAX_TITLE} characters"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -940,7 +672,7 @@ moves = [{{ ride = [1, 0] }}]
             ),
             (
                 small("").replace("ride = [1, 0]", "ride = [0, 0]"),
-                "my.toml, line 17, column 10: pieces[2] (rook): moves: the step [0, 0]",
+                "my.toml, line 17, column 10: pieces[2] (rook): moves: ride: [0, 0] is not a step",
             ),
             (
                 small("").replace("ride = [1, 0]", "ride = [1, 0], leap = [1, 1]"),

@@ -3,15 +3,16 @@ file, line and field, every built-in variant's file read back as the same game, 
 variant's boards in a process pool, the worked example of docs/variants.md, the command line
 (``--variant-file``, ``meiriqi variant``) and a fuzz test of the loader.
 
-A variant loaded in a process stays loaded, and its name is then taken: loading another text
-under the same name is refused. So each distinct text below gets a name of its own
-(:func:`renamed`), and the fuzz test names every mutant after its hash.
+A variant loaded in a process stays loaded, and its name and title are then taken: loading
+another text under the same name or title is refused. So each distinct text below gets a name
+and title of its own (:func:`renamed`), and the fuzz test names every mutant after its hash.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import hashlib
+import io
 import multiprocessing
 import re
 import subprocess
@@ -33,8 +34,19 @@ BUILT_IN = list(meiriqi.Board.variants())
 
 
 def renamed(text: str, name: str) -> str:
-    """``text`` (a variant file) with its variant's name, the first ``name =``, set to ``name``."""
-    return re.sub(r'^name = ".*"$', f'name = "{name}"', text, count=1, flags=re.MULTILINE)
+    """``text`` (a variant file) with its variant's name, the first ``name =``, set to ``name``,
+    and its title, the first ``title =``, too: names and titles must be no other variant's."""
+    text = re.sub(r'^name = ".*"$', f'name = "{name}"', text, count=1, flags=re.MULTILINE)
+    return re.sub(r'^title = ".*"$', f'title = "{name}"', text, count=1, flags=re.MULTILINE)
+
+
+def retitled(text: str, title: str) -> str:
+    """``text`` (a variant file) with its title set to ``title`` (as written in TOML's quotes),
+    and, unless it was renamed before, a name of its own after the title."""
+    if 'name = "gryphon-cannon"' in text:
+        text = renamed(text, "titled-" + hashlib.sha256(title.encode()).hexdigest()[:12])
+    line = f'title = "{title}"'
+    return re.sub(r'^title = ".*"$', lambda _: line, text, count=1, flags=re.MULTILINE)
 
 
 def example_text() -> str:
@@ -100,7 +112,7 @@ MISTAKES = [
     (("ranks = 6", "ranks = 1000"), "line 12, column 9: invalid value: integer `1000`"),
     (("ranks = 6", 'ranks = "six"'), "line 12, column 9: invalid type: string"),
     (("{ leap = [2, 1] }", "{ jump = [2, 1] }"), "column 12: unknown field `jump`"),
-    (("{ leap = [2, 1] }", "{ leap = [0, 0] }"), "pieces[4] (knight): moves: the step [0, 0]"),
+    (("{ leap = [2, 1] }", "{ leap = [0, 0] }"), "pieces[4] (knight): moves: leap: [0, 0] is not"),
     (("{ leap = [2, 1] }", "{ leap = [2, 1], ride = [1, 0] }"), "give exactly one of leap"),
     (("moves = [{ leap = [2, 1] }]", "moves = []"), "pieces[4] (knight): the piece has no moves"),
     (('symbol = "N"', 'symbol = "Y"'), 'two pieces are written "Y"'),
@@ -118,6 +130,26 @@ MISTAKES = [
     (('name = "gryphon-cannon"', 'name = "chess"'), 'name: another variant is called "chess"'),
     (('name = "gryphon-cannon"', ""), "my.toml: name: missing"),
     (("[rules]", "[rules"), "line 20, column"),
+    # A step of the wrong length is an error naming its key, never cut to size.
+    (("{ leap = [2, 1] }", "{ leap = [1, 0, 5, 7, 99999] }"), "leap: [1, 0, 5, 7, 99999] is not"),
+    (("{ leap = [2, 1] }", "{ leap = [2] }"), "pieces[4] (knight): moves: leap: [2] is not a step"),
+    (("{ leap = [2, 1] }", "{ ride = [1, 0, 0] }"), "moves: ride: [1, 0, 0] is not a step"),
+    (("{ leap = [2, 1] }", "{ leap = [2, 1], through = [1] }"), "through: [1] is not a step"),
+    (("{ bent = [[1, 1], [1, 0]] }", "{ bent = [[1, 1]] }"), "bent: [[1, 1]] is not two steps"),
+    (("{ bent = [[1, 1], [1, 0]] }", "{ bent = [[1, 1], [1, 0, 1]] }"), "bent: [1, 0, 1] is not"),
+    (("{ leap = [2, 1] }", "{ crooked = [[0, 1], [1, 1], [2, 2]] }"), "crooked: [[0, 1], [1, 1], "),
+    # What a key would change silently is refused.
+    (("{ leap = [2, 1] }", "{ leap = [2, 1], limit = 3 }"), "limit goes with ride, bent and"),
+    (("{ leap = [2, 1] }", '{ leap = [2, 1], mode = "hop" }'), 'mode "hop" goes with ride'),
+    (("{ leap = [2, 1] }", "{ leap = [2, 1], on-rank = 7 }"), "on-rank: 7 is beyond the board's 6"),
+    (("{ leap = [2, 1] }", "{ leap = [2, 1], from-rank = 9 }"), "from-rank: 9 is beyond"),
+    # A promotion or a hand that would make a second King, or a hand FEN cannot write.
+    (('to = ["Y", "C", "N"]', 'to = ["Y", "K"]'), "the promotion of the pawn names the royal king"),
+    (('roles = ["royal"]', 'roles = ["royal"]\npromotion = { to = ["Y"] }'), "king is royal and"),
+    # Betza that Fairy-Stockfish reads otherwise (Black's moves turned, not mirrored).
+    (("moves = [{ leap = [2, 1] }]", 'betza = "frN"'), "'frN' moves differently to the left"),
+    (("moves = [{ leap = [2, 1] }]", 'betza = "fRrbBlbF"'), "'rbB' moves differently to the"),
+    (("moves = [{ leap = [2, 1] }]", 'betza = "pR2"'), "'pR2' is a hopper of limited range, not read"),
 ]
 
 
@@ -144,6 +176,233 @@ def test_a_name_is_taken_once_loaded() -> None:
         Variant.from_toml(other, file="other.toml")
 
 
+@pytest.mark.parametrize(
+    "title",
+    ["yangqi", "Yangqi", "Chess", "CHESS", "chess", "Yang Qi", "yang qi (chinese setup)", "Shogi"],
+)
+def test_a_title_may_not_be_another_variants_name_or_title(title: str) -> None:
+    # Game records look a variant up by name or title in any case: "Chess" would read back as
+    # chess, "yangqi" as Yang Qi.
+    text = retitled(example_text(), title)
+    with pytest.raises(InvalidVariantError, match="line 9, column 9: title: another variant is"):
+        Variant.from_toml(text, file="my.toml")
+
+
+def test_a_title_or_name_may_not_be_a_loaded_variants() -> None:
+    def titled(name: str, title: str) -> str:
+        return retitled(renamed(example_text(), name), title)
+
+    first = Variant.from_toml(titled("first-of-two", "First of Two"))
+    with pytest.raises(InvalidVariantError, match='title: another variant is called "First of Two"'):
+        Variant.from_toml(titled("second-of-two", "First of Two"))
+    with pytest.raises(InvalidVariantError, match='called "first-of-two"; names and titles are'):
+        Variant.from_toml(titled("second-of-two", "FIRST-OF-TWO"))
+    with pytest.raises(InvalidVariantError, match='name: another variant is called "first-of-two"'):
+        Variant.from_toml(titled("first-of-two", "Second of Two"))
+    Variant.from_toml(titled("name-three", "Third"))
+    with pytest.raises(InvalidVariantError, match='name: another variant is called "Third" \\(the'):
+        Variant.from_toml(titled("third", "Fourth"))
+    assert Variant.from_toml(titled("second-of-two", "Second of Two")).title == "Second of Two"
+    assert first.title == "First of Two"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (r"Two\nlines", r"title: '\n' is a control character"),
+        (r"Tab\there", r"title: '\t' is a control character"),
+        (r"Null\u0000", r"title: '\0' is a control character"),
+        ("Mĕirìqí-like", "title: 'ĕ' is not printable ASCII"),
+        (" Padded", 'title: " Padded" is empty or has spaces at its ends'),
+        ("", "title: \"\" is empty"),
+        ("x" * 65, "title: longer than 64 characters"),
+    ],
+)
+def test_a_title_is_one_line_of_printable_ascii(value: str, expected: str) -> None:
+    text = retitled(example_text(), value)
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(text, file="my.toml")
+    assert str(error.value).startswith("my.toml, line 9, column 9: " + expected), error.value
+
+
+def test_a_description_and_a_piece_name_are_one_line() -> None:
+    text = renamed(example_text(), "one-line-description")
+    described = text.replace('description = "Meiriqi', 'description = "Two\\nlines: Meiriqi')
+    with pytest.raises(InvalidVariantError, match=r"line 10, column 15: description: '\\n' is"):
+        Variant.from_toml(described, file="my.toml")
+    piece = text.replace('name = "knight"', 'name = "knight\\r"')
+    with pytest.raises(InvalidVariantError, match=r"pieces\[4\] \(knight\r\): name: '\\r' is a"):
+        Variant.from_toml(piece, file="my.toml")
+
+
+def test_a_titled_variant_saves_and_reads_back_its_games() -> None:
+    variant = Variant.from_toml(retitled(example_text(), "Record Keeper"))
+    board = meiriqi.Board(variant=variant)
+    board.push_uci("a2a3")
+    game = pgn.Game.from_board(board)
+    text = str(game)
+    assert '[Variant "Record Keeper"]' in text
+    read = pgn.read_game(io.StringIO(text))
+    assert read is not None and read.board().variant_name == variant.name
+
+
+SHOGI_SILVER_ALWAYS = """\
+extends = "shogi"
+name = "shogi-silver-always"
+title = "Shogi, Silvers promote at once"
+
+[[pieces]]
+name = "silver"
+symbol = "S"
+value = 450
+to-hand = "S"
+promotion = { to = ["+S"], compulsory = "always" }
+betza = "FfW"
+"""
+"""A Shogi whose Silver must promote on any move that starts or ends in the far three ranks."""
+
+
+def test_a_piece_dropped_where_it_must_promote_stands_legally() -> None:
+    variant = Variant.from_toml(SHOGI_SILVER_ALWAYS)
+    board = meiriqi.Board("4k4/9/9/9/9/9/9/9/4K4[S] w - - 0 1", variant=variant)
+    drop = board.parse_uci("S@e7")
+    assert drop in board.legal_moves  # as Fairy-Stockfish allows it
+    board.push(drop)
+    # Read back: the Silver can still move (each of its moves promotes), so it stands legally.
+    again = meiriqi.Board(board.fen(), variant=variant)
+    assert again.fen() == board.fen() == "4k4/9/4S4/9/9/9/9/9/4K4[] b - - 0 1"
+    again.push_uci("e9d9")
+    silver = [move.uci() for move in again.legal_moves if move.uci().startswith("e7")]
+    assert silver and all(uci.endswith("+") for uci in silver), silver
+    for move in list(again.legal_moves):
+        again.push(move)
+        assert meiriqi.Board(again.fen(), variant=variant).fen() == again.fen()
+        again.pop()
+
+
+def test_a_shogi_child_may_not_put_a_king_or_a_promoted_piece_in_hand() -> None:
+    for symbol, expected in [
+        ("K", 'the hand of the silver names the royal king: a side may have only one'),
+        ("+S", 'the hand of the silver names "+S", a promoted kind: a hand holds unpromoted'),
+    ]:
+        text = SHOGI_SILVER_ALWAYS.replace('to-hand = "S"', f'to-hand = "{symbol}"')
+        text = text.replace("shogi-silver-always", f"shogi-silver-{len(symbol)}")
+        with pytest.raises(InvalidVariantError) as error:
+            Variant.from_toml(text, file="my.toml")
+        assert str(error.value).startswith("my.toml, line 5, column 1: "), error.value
+        assert expected in str(error.value)
+
+
+# -- extends ---------------------------------------------------------------------------------------
+
+MULTI_BYTE_COMMENT = "# " + "ŝ" * 300 + "\n"
+"""A line of multi-byte characters: after it, positions in bytes and in characters differ."""
+
+SMALL_START = "4k/5/5/5/K4 w - - 0 1"
+"""A start for a 5x5 board."""
+
+
+def small_child(parent: str) -> str:
+    """A file extending ``parent`` on a 5x5 board, after a line of multi-byte characters."""
+    return (
+        MULTI_BYTE_COMMENT
+        + f'extends = "{parent}"\nname = "small-{parent}"\ntitle = "Small {parent}"\n'
+        + f'files = 5\nranks = 5\nstart = "{SMALL_START}"\n'
+    )
+
+
+def assert_placed(message: str, file: str, text: str) -> None:
+    """Checks that ``message``, an error about ``text`` (called ``file``), is placed in it: at a
+    line and column that exist; an inherited mistake at the ``extends`` line, naming the
+    variant and the line it comes from, where the value the message quotes is written."""
+    place = re.match(rf"{re.escape(file)}, line (\d+), column (\d+): ", message)
+    assert place, message
+    line, column = int(place[1]), int(place[2])
+    lines = text.split("\n")
+    assert line <= len(lines) and column <= len(lines[line - 1]) + 1, message
+    inherited = re.search(r' \(inherited from "([a-z-]+)", line (\d+), column (\d+)\)$', message)
+    if inherited is None:
+        return
+    assert lines[line - 1][column - 1 :].startswith('"'), message  # the value of extends
+    parent_line = Variant(inherited[1]).source.split("\n")[int(inherited[2]) - 1]
+    written = parent_line[int(inherited[3]) - 1 :]
+    assert written[:1] in ('"', "{", "["), (message, parent_line)  # a value starts there
+    string = re.match(r'"([^"]*)"', written)
+    if string is not None:  # the message quotes it
+        assert f'"{string[1]}"' in message or f"'{string[1]}'" in message, (message, parent_line)
+
+
+@pytest.mark.parametrize("parent", BUILT_IN)
+def test_a_child_on_a_smaller_board_is_placed_in_its_own_text(parent: str) -> None:
+    text = small_child(parent)
+    try:
+        Variant.from_toml(text, file="small.toml")
+    except InvalidVariantError as error:
+        assert_placed(str(error), "small.toml", text)
+
+
+@pytest.mark.parametrize(
+    ("parent", "origin", "what"),
+    [
+        ("chess", "chess", 'castling: rook-region: "h1" lies partly off the board'),
+        ("xiangqi", "xiangqi", 'regions.own-half: "a1-i5" lies partly off the board'),
+        ("meiriqi", "meiriqi", 'regions.fortress: "h1-j3" lies partly off the board'),
+        ("wildeurasian-bestiary", "wildeurasian-bestiary", 'regions.own-half: "a1-l6" lies'),
+        ("yangqi-chinesepawns", "yangqi-chinesepawns", "from-rank: 6 is beyond the board's 5"),
+        ("wildeurasian-mitregi-korean", "wildeurasian-mitregi", 'regions.own-half: "a1-l6"'),
+    ],
+)
+def test_an_inherited_mistake_is_placed_at_extends(parent: str, origin: str, what: str) -> None:
+    text = small_child(parent)
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(text, file="small.toml")
+    message = str(error.value)
+    assert message.startswith("small.toml, line 2, column 11: "), message
+    assert what in message and f'(inherited from "{origin}", line ' in message, message
+    assert_placed(message, "small.toml", text)
+
+
+def test_variant_check_of_a_smaller_child_prints_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "small.toml"
+    path.write_text(small_child("chess"), encoding="utf-8")
+    result = run("variant", "check", str(path))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"meiriqi variant: {path}, line 2, column 11: castling: ")
+    assert result.stderr.count("\n") == 1, result.stderr
+
+
+def test_a_file_may_extend_a_variant_that_extends_another() -> None:
+    text = (
+        'extends = "yangqi-berolina"\nname = "berolina-grandchild"\n'
+        'title = "Yang Qi (Berolina grandchild)"\ndescription = "Yang Qi, Berolina pawns"\n'
+    )
+    variant = Variant.from_toml(text)
+    berolina = Variant("yangqi-berolina")
+    assert variant.starting_fen == berolina.starting_fen
+    assert variant.piece_descriptions == berolina.piece_descriptions
+    board, parent = meiriqi.Board(variant=variant), meiriqi.Board(variant="yangqi-berolina")
+    assert [board.perft(depth) for depth in (1, 2)] == [parent.perft(depth) for depth in (1, 2)]
+    titled = text.replace("berolina-grandchild", "berolina-untitled").replace("title = ", "#")
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(titled, file="my.toml")
+    assert str(error.value) == (
+        'my.toml, line 1, column 11: title: another variant is called "Yang Qi (Berolina pawns)" '
+        '(the title of "yangqi-berolina") (inherited from "yangqi-berolina", line 8, column 9)'
+    )
+
+
+def test_from_toml_given_a_path_points_to_load() -> None:
+    with pytest.raises(InvalidVariantError, match=r"looks like a file's path: Variant\.load"):
+        Variant.from_toml(str(EXAMPLE))
+    with pytest.raises(InvalidVariantError, match=r"looks like a file's path: Variant\.load"):
+        Variant.from_toml("my-variant.toml")
+    with pytest.raises(TypeError, match=r"Variant\.load\(path\) reads a file"):
+        Variant.from_toml(EXAMPLE)  # type: ignore[arg-type]
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml('name = "x"\nfiles = [')
+    assert "Variant.load" not in str(error.value)
+
+
 # -- every built-in variant's file -----------------------------------------------------------------
 
 
@@ -152,8 +411,8 @@ def test_a_built_in_file_reads_back_as_the_same_game(name: str) -> None:
     built_in = Variant(name)
     assert built_in.is_builtin and f'name = "{name}"' in built_in.source
     copy = Variant.from_toml(renamed(built_in.source, f"copy-of-{name}"), file=f"{name}.toml")
-    assert not copy.is_builtin
-    for attribute in ("title", "description", "files", "ranks", "starting_fen", "piece_types"):
+    assert not copy.is_builtin and copy.title == f"copy-of-{name}"
+    for attribute in ("description", "files", "ranks", "starting_fen", "piece_types"):
         assert getattr(copy, attribute) == getattr(built_in, attribute), attribute
     assert copy.piece_descriptions == built_in.piece_descriptions
     symbols = [meiriqi.piece_symbol(kind, variant=name) for kind in built_in.piece_types]
