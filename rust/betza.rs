@@ -71,13 +71,14 @@
 //!   pieces that differ left from right (above); grasshoppers `g` and move-only hoppers `mp`
 //!   (no atom lands right behind a screen or moves only beyond it); hoppers of limited range
 //!   (`pR2`: Fairy-Stockfish counts the range from the piece, the screen's square included, so
-//!   a `pR2` lands only right behind a screen next to it, which is not read here yet); lame
-//!   leaps through two squares (`nZ`, `nH`, `nC`, `nG`: a walk passes at most one square);
-//!   `n` on riders, which Fairy-Stockfish ignores; `ic`.
+//!   a `pR2` lands only right behind a screen next to it, which is not read here yet); the
+//!   lame `nZ`, which passes two squares (a walk passes at most one); `n` on riders, which
+//!   Fairy-Stockfish ignores; `ic`.
 //! - Refused although Betza has them: riders other than along `W`, `F` and `N` (`AA`, `DD`),
-//!   hoppers other than `R`/`B`/`Q` (`pN`), which Fairy-Stockfish gives no move at all, and
-//!   every letter it does not know (it silently skips them), ranges of 0 or above 9, a string
-//!   longer than [`MAX_LENGTH`], and modifiers with no atom after them.
+//!   hoppers other than `R`/`B`/`Q` (`pN`), lame leaps with no square to pass (`nW`, `nF`,
+//!   `nK`) or through two (`nH`, `nC`, `nG`), all of which Fairy-Stockfish gives no move at
+//!   all, and every letter it does not know (it silently skips them), ranges of 0 or above 9,
+//!   a string longer than [`MAX_LENGTH`], and modifiers with no atom after them.
 
 use crate::atom::{Atom, Mode, Origin, Symmetry};
 use std::collections::HashMap;
@@ -583,7 +584,10 @@ fn shape(group: &Group<'_>, direction: (i8, i8)) -> Result<Shape, String> {
         }),
         Range::Leap if !group.modifiers.lame => Ok(leap),
         Range::Leap => match lame_path(direction).as_slice() {
-            [] => Ok(leap),
+            [] => Err(
+                "is a lame leap with no square to pass, which Fairy-Stockfish gives no move"
+                    .to_string(),
+            ),
             &[lead] => Ok(Shape {
                 lead: Some(lead),
                 step: (direction.0 - lead.0, direction.1 - lead.1),
@@ -1269,6 +1273,9 @@ mod tests {
             ("nZ", "'nZ' is a lame leap through 2 squares"),
             ("nH", "'nH' is a lame leap through 2 squares"),
             ("nC", "'nC' is a lame leap through 2 squares"),
+            ("nW", "'nW' is a lame leap with no square to pass"),
+            ("fnF", "'fnF' is a lame leap with no square to pass"),
+            ("nK", "'nK' is a lame leap with no square to pass"),
             ("icW", "'icW' has 'i' with 'c'"),
             ("eF", "'eF' has 'e' (en passant) without 'c'"),
             ("hN", "'hN' chooses no direction"),

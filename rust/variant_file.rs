@@ -152,25 +152,31 @@ pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError
 /// of `others`, compared as game records look a variant up: in any case (titles are ASCII).
 fn check_unique(read: &Read<'_>, others: &[&Variant]) -> Result<(), VariantFileError> {
     let spec = read.variant.spec();
+    // Every name and title taken, with the name of the variant a title is of.
+    let taken: Vec<(&str, Option<&str>)> = others
+        .iter()
+        .map(|other| other.spec())
+        .flat_map(|other| [(&*other.name, None), (&*other.title, Some(&*other.name))])
+        .collect();
     let title_span = read.title.clone().unwrap_or_else(|| read.name.clone());
     for (field, text, span) in [
         ("name", &spec.name, read.name.clone()),
         ("title", &spec.title, title_span),
     ] {
-        for other in others.iter().map(|other| other.spec()) {
-            let called = [(&other.name, None), (&other.title, Some(&other.name))]
-                .into_iter()
-                .find(|(called, _)| called.eq_ignore_ascii_case(text));
-            if let Some((called, title_of)) = called {
-                let mut why = format!("{field}: another variant is called {called:?}");
-                if let Some(name) = title_of {
-                    why += &format!(" (the title of {name:?})");
-                }
-                if called != text {
-                    why += "; names and titles are compared in any case";
-                }
-                return Err(read.sources.at(span, why));
+        let clash = (taken.iter().find(|(called, _)| called == text)).or_else(|| {
+            taken
+                .iter()
+                .find(|(called, _)| called.eq_ignore_ascii_case(text))
+        });
+        if let Some(&(called, title_of)) = clash {
+            let mut why = format!("{field}: another variant is called {called:?}");
+            if let Some(name) = title_of {
+                why += &format!(" (the title of {name:?})");
             }
+            if called != text {
+                why += "; names and titles are compared in any case";
+            }
+            return Err(read.sources.at(span, why));
         }
     }
     Ok(())
@@ -743,6 +749,26 @@ moves = [{{ ride = [1, 0] }}]
                 small("") + &"[[pieces]]\nname = \"x\"\nsymbol = \"X\"\nvalue = 1\n".repeat(64),
                 "my.toml: pieces: 66 kinds; at most 63 are supported",
             ),
+            (
+                small("").replace("ride = [1, 0]", "leap = [1, 0, 5, 7, 99999]"),
+                "my.toml, line 17, column 10: pieces[2] (rook): moves: leap: [1, 0, 5, 7, 99999] \
+                 is not a step",
+            ),
+            (
+                small("").replace("value = 500", "value = 500\npromotion = { to = [\"K\"] }"),
+                "my.toml, line 13, column 1: variant \"tiny\": the promotion of the rook names the \
+                 royal king",
+            ),
+            (
+                small("[rules]\nhands = true")
+                    .replace("value = 500", "value = 500\nto-hand = \"K\"")
+                    .replace("K2R w", "K2R[] w"),
+                "the hand of the rook names the royal king",
+            ),
+            (
+                small("").replace("name = \"tiny\"", "name = \"tiny\"\ntitle = \"Tiny\\nGame\""),
+                "my.toml, line 2, column 9: title: '\\n' is a control character",
+            ),
             ("files = [".to_string(), "my.toml, line 1, column"),
             (
                 "#".repeat(MAX_FILE_BYTES + 1),
@@ -753,6 +779,63 @@ moves = [{{ ride = [1, 0] }}]
             let message = error(&text);
             assert!(message.contains(expected), "{message:?} lacks {expected:?}");
         }
+    }
+
+    /// A file extending `parent` on a 6x6 board, after a comment of multi-byte characters.
+    fn smaller_child(parent: &str) -> String {
+        format!(
+            "# {}\nextends = \"{parent}\"\nname = \"small\"\nfiles = 6\nranks = 6\n\
+             start = \"5k/6/6/6/6/K5 w - - 0 1\"\n",
+            "\u{15d}".repeat(500)
+        )
+    }
+
+    #[test]
+    fn an_inherited_mistake_is_placed_at_extends() {
+        // Chess's castling Rook on h1 is off a 6x6 board: the parent's byte offset lies inside
+        // a multi-byte character of the child, and on another line.
+        assert_eq!(
+            error(&smaller_child("chess")),
+            "my.toml, line 2, column 11: castling: rook-region: \"h1\" lies partly off the \
+             board (inherited from \"chess\", line 24, column 15)"
+        );
+        // From a grandparent: the Korean Mitregi extends Mitregi, whose River half is a1-l6.
+        let message = error(&smaller_child("wildeurasian-mitregi-korean"));
+        assert!(
+            message.starts_with("my.toml, line 2, column 11: regions.own-half: \"a1-l6\"")
+                && message
+                    .ends_with("(inherited from \"wildeurasian-mitregi\", line 14, column 12)"),
+            "{message}"
+        );
+        // Every built-in parent: no panic, and a place in the child's own text.
+        for (name, _) in variants::ALL {
+            let text = smaller_child(name);
+            if let Err(error) = read(&text) {
+                let (line, column) = error.position.expect("placed");
+                let shown = text.lines().nth(line - 1).expect("a line of the file");
+                assert!(column <= shown.chars().count() + 1, "{error}");
+            }
+        }
+    }
+
+    #[test]
+    fn positions_inside_a_character_or_past_the_end_are_placed() {
+        let text = "a\n\u{15d}\u{15d}b";
+        assert_eq!(sources::line_and_column(text, 0), (1, 1));
+        assert_eq!(sources::line_and_column(text, 2), (2, 1));
+        assert_eq!(sources::line_and_column(text, 3), (2, 1));
+        assert_eq!(sources::line_and_column(text, 4), (2, 2));
+        assert_eq!(sources::line_and_column(text, 99), (2, 4));
+    }
+
+    #[test]
+    fn a_chain_of_extends_reads_every_variant_of_it() {
+        let text = "extends = \"yangqi-berolina\"\nname = \"grandchild\"\n";
+        let variant = read(text).unwrap();
+        let berolina = Variant::by_name("yangqi-berolina").unwrap().spec();
+        assert_eq!(variant.spec().pieces, berolina.pieces);
+        assert_eq!(variant.spec().start_fen, berolina.start_fen);
+        assert_eq!(variant.spec().title, berolina.title);
     }
 
     #[test]
@@ -782,6 +865,15 @@ moves = [{{ ride = [1, 0] }}]
         assert_eq!(
             clash,
             "other.toml, line 1, column 8: name: another variant is called \"tiny-home\""
+        );
+        let titled = other.replace(
+            "name = \"tiny-home\"",
+            "name = \"x\"\ntitle = \"Tiny-Home\"",
+        );
+        assert_eq!(
+            load(&titled, "titled.toml").unwrap_err().to_string(),
+            "titled.toml, line 2, column 9: title: another variant is called \"tiny-home\"; \
+             names and titles are compared in any case"
         );
         let chess = small("").replace("name = \"tiny\"", "name = \"chess\"");
         assert!(load(&chess, "chess.toml").is_err());

@@ -24,7 +24,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import meiriqi
-from meiriqi import InvalidVariantError, Variant, guide, pgn, repl, selfplay
+from meiriqi import InvalidVariantError, Variant, display, guide, pgn, repl, selfplay
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "gryphon-cannon.toml"
@@ -311,10 +311,11 @@ def small_child(parent: str) -> str:
     )
 
 
-def assert_placed(message: str, file: str, text: str) -> None:
-    """Checks that ``message``, an error about ``text`` (called ``file``), is placed in it: at a
-    line and column that exist; an inherited mistake at the ``extends`` line, naming the
-    variant and the line it comes from, where the value the message quotes is written."""
+def assert_placed(message: str, file: str, text: str) -> str | None:
+    """Checks that ``message``, an error about ``text`` (called ``file``), is placed in it, at a
+    line and column that exist; an inherited mistake at the ``extends`` line, naming the variant,
+    line and column it comes from, where a value starts. Returns that variant's text from there
+    on (``None`` for a mistake in ``text`` itself)."""
     place = re.match(rf"{re.escape(file)}, line (\d+), column (\d+): ", message)
     assert place, message
     line, column = int(place[1]), int(place[2])
@@ -322,14 +323,12 @@ def assert_placed(message: str, file: str, text: str) -> None:
     assert line <= len(lines) and column <= len(lines[line - 1]) + 1, message
     inherited = re.search(r' \(inherited from "([a-z-]+)", line (\d+), column (\d+)\)$', message)
     if inherited is None:
-        return
-    assert lines[line - 1][column - 1 :].startswith('"'), message  # the value of extends
+        return None
+    assert re.match(r'\s*extends\s*=\s*"$', lines[line - 1][:column]), message
     parent_line = Variant(inherited[1]).source.split("\n")[int(inherited[2]) - 1]
     written = parent_line[int(inherited[3]) - 1 :]
-    assert written[:1] in ('"', "{", "["), (message, parent_line)  # a value starts there
-    string = re.match(r'"([^"]*)"', written)
-    if string is not None:  # the message quotes it
-        assert f'"{string[1]}"' in message or f"'{string[1]}'" in message, (message, parent_line)
+    assert written[:1] in ('"', "{", "["), (message, parent_line)  # where a value starts
+    return written
 
 
 @pytest.mark.parametrize("parent", BUILT_IN)
@@ -342,24 +341,27 @@ def test_a_child_on_a_smaller_board_is_placed_in_its_own_text(parent: str) -> No
 
 
 @pytest.mark.parametrize(
-    ("parent", "origin", "what"),
+    ("parent", "origin", "what", "written"),
     [
-        ("chess", "chess", 'castling: rook-region: "h1" lies partly off the board'),
-        ("xiangqi", "xiangqi", 'regions.own-half: "a1-i5" lies partly off the board'),
-        ("meiriqi", "meiriqi", 'regions.fortress: "h1-j3" lies partly off the board'),
-        ("wildeurasian-bestiary", "wildeurasian-bestiary", 'regions.own-half: "a1-l6" lies'),
-        ("yangqi-chinesepawns", "yangqi-chinesepawns", "from-rank: 6 is beyond the board's 5"),
-        ("wildeurasian-mitregi-korean", "wildeurasian-mitregi", 'regions.own-half: "a1-l6"'),
+        ("chess", "chess", 'castling: rook-region: "h1" lies partly off the board', '"h1"'),
+        ("xiangqi", "xiangqi", 'regions.own-half: "a1-i5" lies partly off the', '"a1-i5"'),
+        ("meiriqi", "meiriqi", 'regions.fortress: "h1-j3" lies partly off the', '"h1-j3"'),
+        ("wildeurasian-bestiary", "wildeurasian-bestiary", "regions.own-half: ", '"a1-l6"'),
+        ("yangqi-chinesepawns", "yangqi-chinesepawns", "from-rank: 6 is beyond", "{ leap"),
+        ("wildeurasian-mitregi-korean", "wildeurasian-mitregi", "regions.own-half", '"a1-l6"'),
     ],
 )
-def test_an_inherited_mistake_is_placed_at_extends(parent: str, origin: str, what: str) -> None:
+def test_an_inherited_mistake_is_placed_at_extends(
+    parent: str, origin: str, what: str, written: str
+) -> None:
     text = small_child(parent)
     with pytest.raises(InvalidVariantError) as error:
         Variant.from_toml(text, file="small.toml")
     message = str(error.value)
     assert message.startswith("small.toml, line 2, column 11: "), message
     assert what in message and f'(inherited from "{origin}", line ' in message, message
-    assert_placed(message, "small.toml", text)
+    there = assert_placed(message, "small.toml", text)
+    assert there is not None and there.startswith(written), (message, there)
 
 
 def test_variant_check_of_a_smaller_child_prints_one_line(tmp_path: Path) -> None:
@@ -654,20 +656,27 @@ def mutate(text: str, changes: list[tuple[str, int, int, str]]) -> str:
 
 
 def load_or_refuse(text: str) -> None:
-    """Loads ``text`` under a name of its own: it loads and plays, or is refused with a message
-    naming the file."""
+    """Loads ``text`` under a name and title of its own: it loads and plays, or is refused with a
+    message naming the file, placed in its text (:func:`assert_placed`)."""
     name = "fuzz-" + hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:16]
+    text = renamed(text, name)
     try:
-        variant = Variant.from_toml(renamed(text, name), file="fuzz.toml")
+        variant = Variant.from_toml(text, file="fuzz.toml")
     except InvalidVariantError as error:
-        assert str(error).startswith("fuzz.toml"), error
-        why = re.sub(r"^fuzz.toml(, line \d+, column \d+)?: ", "", str(error))
-        event("refused: " + why.split(":")[0][:40])
+        message = str(error)
+        assert message.startswith("fuzz.toml"), error
+        if message.startswith("fuzz.toml, line "):
+            assert_placed(message, "fuzz.toml", text)
+        why = re.sub(r"^fuzz.toml(, line \d+, column \d+)?: ", "", message)
+        inherited = " (inherited)" if "(inherited from " in why else ""
+        event("refused: " + why.split(":")[0][:40] + inherited)
         return
     event("loaded")
     board = meiriqi.Board(variant=variant)
     assert board.perft(2) >= 0
+    assert meiriqi.Board(board.fen(), variant=variant).fen() == board.fen()
     assert len(guide.guides(variant.name)) >= 1
+    assert display.diagram(board)
 
 
 def examples(count: int) -> settings:
@@ -703,6 +712,50 @@ def test_fuzz_random_bytes_in_a_file_are_refused_or_harmless(
         with pytest.raises(InvalidVariantError, match=r"fuzz\.toml: the file is not UTF-8 text"):
             Variant.load(path)
         return
+    load_or_refuse(text)
+
+
+PIECE_TABLES = [
+    "[[pieces]]\n" + table.strip() for source in SOURCES for table in source.split("[[pieces]]\n")[1:]
+]
+"""Every piece table of the real files, to give a child: one replaces its parent's piece of the
+same symbol, or adds a kind."""
+
+NOTES = st.text(st.characters(exclude_categories=("Cc", "Cs")), max_size=30)
+"""Text for comments and descriptions, of every width in UTF-8 (control characters aside, which a
+comment may not hold): multi-byte characters move every later byte offset."""
+
+
+def start_for(files: int, ranks: int, hands: bool) -> str:
+    """A start on a board of ``files`` x ``ranks``: the Kings in opposite corners."""
+    edge = "" if files == 1 else str(files - 1)
+    rows = ["k" + edge, *[str(files)] * (ranks - 2), edge + "K"] if ranks > 1 else ["kK"]
+    return "/".join(rows) + ("[]" if hands else "") + " w - - 0 1"
+
+
+@st.composite
+def children(draw: st.DrawFn) -> str:
+    """A file that extends a built-in variant (one that extends another too: a grandchild), on
+    its board or another, with multi-byte text throughout and some of the real files' pieces,
+    regions and rules."""
+    parent = draw(st.sampled_from(BUILT_IN))
+    lines = [f"# {draw(NOTES)}", f'extends = "{parent}"', 'name = "child"', 'title = "child"']
+    lines.append(f'description = "{draw(NOTES).replace(chr(92), "").replace(chr(34), "")}"')
+    if draw(st.booleans()):
+        files, ranks = draw(st.integers(1, 12)), draw(st.integers(1, 12))
+        hands = "hands = true" in Variant(parent).source or "shogi" in parent
+        lines += [f"files = {files}", f"ranks = {ranks}", f'start = "{start_for(files, ranks, hands)}"']
+    for table in draw(st.lists(st.sampled_from(PIECE_TABLES), max_size=3)):
+        lines += [f"# {draw(NOTES)}", table]
+    text = "\n".join(lines) + "\n"
+    if draw(st.booleans()):
+        text = mutate(text, draw(LINE_EDITS))
+    return text
+
+
+@examples(30)
+@given(text=children())
+def test_fuzz_children_of_every_built_in_load_or_are_refused(text: str) -> None:
     load_or_refuse(text)
 
 

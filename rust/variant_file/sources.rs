@@ -135,7 +135,7 @@ impl<'a> Sources<'a> {
 
 /// The line and column (from 1; the column in characters) of the byte `at` of `text`; a byte
 /// within a character, or past the end, counts as the character's or the end's.
-fn line_and_column(text: &str, at: usize) -> (usize, usize) {
+pub(super) fn line_and_column(text: &str, at: usize) -> (usize, usize) {
     let mut end = at.min(text.len());
     while !text.is_char_boundary(end) {
         end -= 1;

@@ -246,7 +246,10 @@ fn setups_that_break_the_limits_are_refused() {
     assert!(fen::parse(mitregi, across).is_err());
     let wing = "L5k5/12/12/12/12/12/12/12/6I5/12/6K5/12[] w - - 0 1";
     let error = fen::parse(mitregi, wing).unwrap_err().to_string();
-    assert!(error.contains("wing on a12 stands where it could never move"), "{error}");
+    assert!(
+        error.contains("wing on a12 stands where it could never move"),
+        "{error}"
+    );
     // A Pawn across the River has moves, each of which makes it a Wazir: it may stand there.
     let pawn = "6k5/12/12/4I7/12/12/12/12/6I5/12/6K5/12[] w - - 0 1";
     let moves = testing::from(&legal(MITREGI, pawn), "e9");
