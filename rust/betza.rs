@@ -63,12 +63,21 @@
 //! - `e`: Fairy-Stockfish lets that capture take en passant; here en passant is the variant's
 //!   `en-passant` switch, for the pieces with the `pawn` role, so `ce` is read as `c` alone.
 //! - `p` on a leaper letter hops like its rider, as in Fairy-Stockfish: `pW` is `pR`.
+//! - A ride along a step replaces an earlier ride along the same step (for the same modality
+//!   and origin), as in Fairy-Stockfish, which keeps one range per direction, the last given:
+//!   `RW1` is a Wazir, `W1R` a Rook, `QR2` a Queen whose orthogonal slides stop after two.
 //! - A piece must reach every square in one way only (the engine would generate a move twice):
 //!   moves that another part of the piece already makes are dropped (`KQ` is `Q`, `mWK` is `K`),
 //!   and a string whose parts still reach a square two ways (`QA`: the `A` leap and the
-//!   Bishop's slide both reach (2,2) when (1,1) is empty) is an error.
+//!   Bishop's slide both reach (2,2) when (1,1) is empty; `ApF`: the `A` leap and the hop when
+//!   a screen stands on (1,1)) is an error.
 //! - Refused although Fairy-Stockfish reads them, because no atom moves as they do there:
-//!   pieces that differ left from right (above); grasshoppers `g` and move-only hoppers `mp`
+//!   pieces that differ left from right (above); a piece that goes along only part of a line
+//!   (one way, or within a range) while its other moves (of the same modality and origin) reach
+//!   further along it: Fairy-Stockfish's move tables serve each kind of line in all its
+//!   directions at once, as far as any move of the piece reaches on an empty board (a hop's
+//!   reach being its whole ray), so `R2pR` would slide the whole line there and `WWbpW` hop
+//!   both ways; grasshoppers `g` and move-only hoppers `mp`
 //!   (no atom lands right behind a screen or moves only beyond it); hoppers of limited range
 //!   (`pR2`: Fairy-Stockfish counts the range from the piece, the screen's square included, so
 //!   a `pR2` lands only right behind a screen next to it, which is not read here yet); the
@@ -311,9 +320,21 @@ pub fn parse_with_initial_rank(text: &str, initial_rank: u8) -> Result<Vec<Atom>
     for (index, group) in groups.iter().enumerate() {
         records.extend(expand(text, group, index, initial_rank)?);
     }
+    let records = last_given(records);
+    check_line_tables(text, &groups, &records)?;
     let records = prune(text, &groups, records)?;
     check_mirror_image(text, &groups, &records)?;
-    Ok(merge_symmetries(combine(&records)))
+    let atoms = merge_symmetries(combine(&records));
+    match crate::atom::twice_reached(&atoms) {
+        None => Ok(atoms),
+        Some((x, y)) => Err(BetzaError::whole(
+            text,
+            &format!(
+                "a hop and another of its moves both reach ({x}, {y}) when a screen stands \
+                 between, so the engine would generate that move twice"
+            ),
+        )),
+    }
 }
 
 /// Splits `text` into groups.
@@ -436,6 +457,20 @@ struct Record {
     captures: bool,
     origin: Origin,
     group: usize,
+    /// Which of Fairy-Stockfish's tables of the piece holds it.
+    table: Table,
+}
+
+/// Fairy-Stockfish's tables of a piece's moves: per table, modality and origin, one entry per
+/// direction, the last the Betza string gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Table {
+    /// Leaps, plain or lame.
+    Steps,
+    /// Rides (a doubled letter, a range, `R` `B` `Q`).
+    Slides,
+    /// Hops.
+    Hops,
 }
 
 impl Record {
@@ -474,6 +509,11 @@ fn expand(
                     captures: capture,
                     origin,
                     group: index,
+                    table: match (group.modifiers.hop, group.range) {
+                        (true, _) => Table::Hops,
+                        (false, Range::Leap) => Table::Steps,
+                        (false, _) => Table::Slides,
+                    },
                 });
             }
         }
@@ -652,6 +692,178 @@ fn origins_meet(a: Origin, b: Origin) -> bool {
 /// Squares each record reaches (hops excepted), keyed by whether it captures: where to look for
 /// records that reach a square too.
 type BySquare = HashMap<(bool, (i32, i32)), Vec<usize>>;
+
+/// The whole step of `shape`: where a leap lands, the direction of a ride or hop.
+fn direction(shape: &Shape) -> (i8, i8) {
+    let (dx, dy) = shape.step;
+    let (lx, ly) = shape.lead.unwrap_or((0, 0));
+    (lx + dx, ly + dy)
+}
+
+/// Whether `a` and `b` are entries of one table of Fairy-Stockfish: the same table, modality,
+/// origin and direction.
+fn same_entry(a: &Record, b: &Record) -> bool {
+    a.table == b.table
+        && a.captures == b.captures
+        && a.origin == b.origin
+        && direction(&a.shape) == direction(&b.shape)
+}
+
+/// `records` (in the string's order) without each that a later one replaces: Fairy-Stockfish
+/// keeps one entry per direction of each table, the last given (`RW1` is a Wazir, `QR2` a Queen
+/// whose orthogonal slides stop after two, `NnN` a lame Knight).
+fn last_given(records: Vec<Record>) -> Vec<Record> {
+    let replaced: Vec<bool> = (0..records.len())
+        .map(|index| (records[index + 1..].iter()).any(|later| same_entry(later, &records[index])))
+        .collect();
+    records
+        .into_iter()
+        .zip(replaced)
+        .filter_map(|(record, replaced)| (!replaced).then_some(record))
+        .collect()
+}
+
+/// A kind of move Fairy-Stockfish computes for all its directions at once (its "rider types"):
+/// the table that holds it, whether it is a lame leap, and the directions.
+struct LineTable {
+    table: Table,
+    lame: bool,
+    directions: &'static [(i8, i8)],
+}
+
+/// The directions of the Rook's, the Bishop's and the Knight's lines.
+const ACROSS: &[(i8, i8)] = &[(1, 0), (-1, 0)];
+const UP_AND_DOWN: &[(i8, i8)] = &[(0, 1), (0, -1)];
+const DIAGONALS: &[(i8, i8)] = &[(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHTS: &[(i8, i8)] = &[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Fairy-Stockfish's rider types that the strings read here can use.
+const LINE_TABLES: [LineTable; 10] = [
+    LineTable::new(Table::Slides, false, ACROSS),
+    LineTable::new(Table::Slides, false, UP_AND_DOWN),
+    LineTable::new(Table::Slides, false, DIAGONALS),
+    LineTable::new(Table::Slides, false, KNIGHTS),
+    LineTable::new(Table::Hops, false, ACROSS),
+    LineTable::new(Table::Hops, false, UP_AND_DOWN),
+    LineTable::new(Table::Hops, false, DIAGONALS),
+    LineTable::new(Table::Steps, true, KNIGHTS),
+    LineTable::new(Table::Steps, true, &[(2, 2), (2, -2), (-2, 2), (-2, -2)]),
+    LineTable::new(Table::Steps, true, &[(2, 0), (-2, 0), (0, 2), (0, -2)]),
+];
+
+impl LineTable {
+    /// The rider type of these moves.
+    const fn new(table: Table, lame: bool, directions: &'static [(i8, i8)]) -> LineTable {
+        LineTable {
+            table,
+            lame,
+            directions,
+        }
+    }
+
+    /// Whether `record` is a move of this rider type.
+    fn holds(&self, record: &Record) -> bool {
+        record.table == self.table
+            && record.shape.lead.is_some() == self.lame
+            && self.directions.contains(&direction(&record.shape))
+    }
+
+    /// The squares a move of this type along `direction` may reach on an empty board.
+    fn reach(&self, direction: (i8, i8)) -> Vec<(i32, i32)> {
+        let (dx, dy) = (i32::from(direction.0), i32::from(direction.1));
+        match self.lame {
+            true => vec![(dx, dy)],
+            false => squares(&Shape {
+                lead: None,
+                step: direction,
+                limit: None,
+                hop: false,
+            }),
+        }
+    }
+}
+
+/// The squares `shape` reaches on an empty board (a hop: its whole ray).
+fn squares(shape: &Shape) -> Vec<(i32, i32)> {
+    let whole = Shape {
+        hop: false,
+        ..*shape
+    };
+    reach(&whole)
+        .into_iter()
+        .map(|(square, _)| square)
+        .collect()
+}
+
+/// Checks that Fairy-Stockfish's way of computing a piece's moves adds none to `records`.
+///
+/// Its move tables serve each rider type (the Rook's slides across, the Cannon's hops up and
+/// down, the lame Knight's leaps, ...) in all its directions at once, then keep the squares that
+/// some move of the piece of the same modality and origin reaches on an empty board (a hop: its
+/// whole ray). So a piece that moves along part of such a line (one way, or within a range)
+/// while another of its moves reaches further along it would go on there: `WWbpW` would hop
+/// both ways, `R2pR` slide the whole line. Such a string is refused, unless the square is one
+/// the piece reaches in any position anyway (a plain leap, a slide's first square).
+fn check_line_tables(
+    text: &str,
+    groups: &[Group<'_>],
+    records: &[Record],
+) -> Result<(), BetzaError> {
+    let mut classes: Vec<(bool, Origin)> = Vec::new();
+    for record in records {
+        if !classes.contains(&(record.captures, record.origin)) {
+            classes.push((record.captures, record.origin));
+        }
+    }
+    for (captures, origin) in classes {
+        let alike: Vec<&Record> = records
+            .iter()
+            .filter(|r| r.captures == captures && r.origin == origin)
+            .collect();
+        let reached: Vec<(i32, i32)> = alike.iter().flat_map(|r| squares(&r.shape)).collect();
+        let always: Vec<(i32, i32)> = alike
+            .iter()
+            .filter(|r| r.table != Table::Hops && r.shape.lead.is_none())
+            .filter_map(|r| squares(&r.shape).first().copied())
+            .collect();
+        for line in &LINE_TABLES {
+            let Some(first) = alike.iter().find(|r| line.holds(r)) else {
+                continue;
+            };
+            for &way in line.directions {
+                let own: Vec<(i32, i32)> = alike
+                    .iter()
+                    .filter(|r| line.holds(r) && direction(&r.shape) == way)
+                    .flat_map(|r| squares(&r.shape))
+                    .collect();
+                let added = line.reach(way).into_iter().find(|square| {
+                    reached.contains(square) && !own.contains(square) && !always.contains(square)
+                });
+                if let Some((x, y)) = added {
+                    return Err(BetzaError::new(
+                        text,
+                        groups[first.group].text,
+                        &format!(
+                            "goes along only part of its lines while other moves of the piece \
+                             reach further, to ({x}, {y}): Fairy-Stockfish's move tables, which \
+                             serve whole lines, would let it go on there"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
 
 /// The records without the ones that others already make, or the error naming two that reach
 /// a square two ways.
@@ -1117,6 +1329,66 @@ mod tests {
     }
 
     #[test]
+    fn a_later_ride_replaces_an_earlier_one_along_its_step() {
+        same("RW1", &[Atom::leap(1, 0)]);
+        same("W1R", &[Atom::ride(1, 0)]);
+        same("BF1", &[Atom::leap(1, 1)]);
+        same("QR2", &[Atom::ride(1, 0).limit(2), Atom::ride(1, 1)]);
+        same(
+            "RmW1",
+            &[
+                Atom::ride(1, 0).mode(CaptureOnly),
+                Atom::leap(1, 0).mode(MoveOnly),
+            ],
+        );
+        // A leap is no ride: the Rook makes the Wazir's moves.
+        same("RW", &[Atom::ride(1, 0)]);
+        // Leaps too: the last is lame.
+        same("NnN", &[Atom::through((0, 1), 1, 1)]);
+    }
+
+    #[test]
+    fn a_line_served_in_part_is_refused() {
+        // Fairy-Stockfish's tables serve a whole line as far as the piece's moves reach: R2pR
+        // would slide the whole line, fRbpR slide backward, WWbpW hop forward.
+        for (text, part, square) in [
+            ("R2pR", "R2", "(3, 0)"),
+            ("fRbpR", "fR", "(0, -1)"),
+            ("cB2cpB", "cB2", "(3, 3)"),
+            ("WWbpW", "bpW", "(0, 2)"),
+            ("fnNbNN", "bNN", "(1, 2)"),
+        ] {
+            let message = error(text);
+            let expected = format!("'{part}' goes along only part of its lines while other");
+            assert!(
+                message.contains(&expected) && message.contains(square),
+                "{text}: {message}"
+            );
+        }
+        // What the piece reaches in any position anyway adds nothing: a plain leap, a slide's
+        // first square.
+        same("fRbW", &[one(Atom::ride(0, 1)), one(Atom::leap(0, -1))]);
+        let sideways = |atom: Atom| atom.symmetry(Symmetry::LeftRight);
+        same(
+            "fnNbN",
+            &[
+                sideways(Atom::through((0, 1), 1, 1)),
+                sideways(Atom::leap(1, -2)),
+            ],
+        );
+        same("RpR", &[Atom::ride(1, 0), Atom::ride(1, 0).mode(HopAny)]);
+        // Moves and captures have tables of their own.
+        same(
+            "mR2cpR",
+            &[
+                Atom::ride(1, 0).limit(2).mode(MoveOnly),
+                Atom::ride(1, 0).mode(Hop),
+            ],
+        );
+        error("mR2pR");
+    }
+
+    #[test]
     fn moves_made_twice_are_dropped() {
         same("WR", &[Atom::ride(1, 0)]);
         same("KQ", &[Atom::ride(1, 0), Atom::ride(1, 1)]);
@@ -1281,6 +1553,8 @@ mod tests {
             ("hN", "'hN' chooses no direction"),
             ("vsN", "'vsN' chooses no direction"),
             ("QA", "'Q' and 'A' can both move on (2, 2)"),
+            ("ApF", "a hop and another of its moves both reach (2, 2)"),
+            ("HcpR", "a hop and another of its moves both reach (0, 3)"),
             ("mDmR", "'mD' and 'mR' can both move on"),
             ("nNN", "'nNN' is a lame rider"),
             ("WÄ", "'Ä' is not a Betza letter"),

@@ -41,16 +41,39 @@ pub struct VariantFileError {
 }
 
 impl fmt::Display for VariantFileError {
+    /// One line, whatever the file's name and text hold: control characters are escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, message) = (one_line(&self.file), one_line(&self.message));
         match self.position {
-            Some((line, column)) => write!(
-                f,
-                "{}, line {line}, column {column}: {}",
-                self.file, self.message
-            ),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some((line, column)) => write!(f, "{file}, line {line}, column {column}: {message}"),
+            None => write!(f, "{file}: {message}"),
         }
     }
+}
+
+/// Whether `c` is a control character or breaks a line (`\n`, `\u{2028}`).
+fn breaks_a_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// What keeps `text` from being one line of text, if anything does.
+fn not_one_line(text: &str) -> Option<String> {
+    let bad = text.chars().find(|&c| breaks_a_line(c))?;
+    Some(format!(
+        "{bad:?} is a control character or line break: one line of text"
+    ))
+}
+
+/// `text` with its control characters and line breaks escaped, to print on one line.
+fn one_line(text: &str) -> String {
+    let mut line = String::with_capacity(text.len());
+    for c in text.chars() {
+        match breaks_a_line(c) {
+            true => line.extend(c.escape_default()),
+            false => line.push(c),
+        }
+    }
+    line
 }
 
 impl std::error::Error for VariantFileError {}
@@ -250,9 +273,8 @@ impl Checks<'_, '_> {
             }
         }
         if let Some(description) = &document.description {
-            if let Some(bad) = description.get_ref().chars().find(|c| c.is_control()) {
-                let why = format!("description: {bad:?} is a control character: one line of text");
-                return Err(sources.at(description.span(), why));
+            if let Some(why) = not_one_line(description.get_ref()) {
+                return Err(sources.at(description.span(), format!("description: {why}")));
             }
         }
         let (Some(files), Some(ranks)) = (document.files, document.ranks) else {
@@ -365,9 +387,8 @@ impl Checks<'_, '_> {
         let sources = self.sources;
         let field = format!("pieces[{}] ({})", index + 1, piece.get_ref().name);
         let entry = piece.get_ref();
-        if let Some(bad) = entry.name.chars().find(|c| c.is_control()) {
-            let why = format!("{field}: name: {bad:?} is a control character: one line of text");
-            return Err(sources.at(piece.span(), why));
+        if let Some(why) = not_one_line(&entry.name) {
+            return Err(sources.at(piece.span(), format!("{field}: name: {why}")));
         }
         if entry.moves.len() > MAX_ATOMS {
             return Err(sources.at(
@@ -768,6 +789,10 @@ moves = [{{ ride = [1, 0] }}]
             (
                 small("").replace("name = \"tiny\"", "name = \"tiny\"\ntitle = \"Tiny\\nGame\""),
                 "my.toml, line 2, column 9: title: '\\n' is a control character",
+            ),
+            (
+                small("[regions]\n\"ho\\nme\" = \"z9\""),
+                "my.toml, line 6, column 12: regions.ho\\nme: \"z9\" is not a square",
             ),
             ("files = [".to_string(), "my.toml, line 1, column"),
             (

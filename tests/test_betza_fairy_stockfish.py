@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from meiriqi import Board, InvalidPositionError, InvalidVariantError, Variant
 
-MODIFIERS = "mcfblrvshnpi"
+MODIFIERS = "mcfblrvshnpieg"
 LETTERS = "WFDNAHCLZJGKRBQ"
 
 GROUPS = st.tuples(
@@ -66,7 +66,7 @@ def positions(chooser: random.Random, count: int) -> list[str]:
     fens = []
     for _ in range(count):
         board: dict[int, str] = {}
-        for piece in ["K", "k"] + chooser.choices("Aa", k=chooser.randint(1, 5)):
+        for piece in ["K", "k", *chooser.choices("Aa", k=chooser.randint(1, 5))]:
             board[chooser.choice([s for s in range(64) if s not in board])] = piece
         rows = []
         for rank in range(7, -1, -1):
@@ -110,7 +110,9 @@ def test_a_piece_that_differs_left_from_right_is_refused(betza: str, fen: str) -
     # Fairy-Stockfish turns Black's moves half a turn: a meiriqi mirror image would differ.
     assert variants(betza) is None
     theirs = "lopsided" + hashlib.sha256(betza.encode()).hexdigest()[:8]
-    pyffish.load_variant_config(f"[{theirs}:chess]\ncustomPiece1 = a:{betza}\npieceToCharTable = -\n")
+    pyffish.load_variant_config(
+        f"[{theirs}:chess]\ncustomPiece1 = a:{betza}\npieceToCharTable = -\n"
+    )
     white = pyffish.legal_moves(theirs, fen.swapcase().replace(" B ", " w "), [])
     black = pyffish.legal_moves(theirs, fen, [])
     mirrored = {f"{m[0]}{9 - int(m[1])}{m[2]}{9 - int(m[3])}" for m in white if m[:2] == "d4"}
@@ -126,6 +128,8 @@ def test_a_limited_hopper_is_refused_for_a_true_reason() -> None:
         )
     # Fairy-Stockfish counts the range from the piece, the screen included: a pR2 on a1 with
     # pieces on c1 and e1 has no move along the first rank.
-    pyffish.load_variant_config("[limitedhopper:chess]\ncustomPiece1 = a:pR2\npieceToCharTable = -\n")
+    pyffish.load_variant_config(
+        "[limitedhopper:chess]\ncustomPiece1 = a:pR2\npieceToCharTable = -\n"
+    )
     moves = pyffish.legal_moves("limitedhopper", "7k/8/8/8/8/8/8/A1p1p2K w - - 0 1", [])
     assert [move for move in moves if move.startswith("a1")] == []

@@ -149,7 +149,10 @@ MISTAKES = [
     # Betza that Fairy-Stockfish reads otherwise (Black's moves turned, not mirrored).
     (("moves = [{ leap = [2, 1] }]", 'betza = "frN"'), "'frN' moves differently to the left"),
     (("moves = [{ leap = [2, 1] }]", 'betza = "fRrbBlbF"'), "'rbB' moves differently to the"),
-    (("moves = [{ leap = [2, 1] }]", 'betza = "pR2"'), "'pR2' is a hopper of limited range, not read"),
+    (
+        ("moves = [{ leap = [2, 1] }]", 'betza = "pR2"'),
+        "'pR2' is a hopper of limited range, not read",
+    ),
 ]
 
 
@@ -193,7 +196,9 @@ def test_a_title_or_name_may_not_be_a_loaded_variants() -> None:
         return retitled(renamed(example_text(), name), title)
 
     first = Variant.from_toml(titled("first-of-two", "First of Two"))
-    with pytest.raises(InvalidVariantError, match='title: another variant is called "First of Two"'):
+    with pytest.raises(
+        InvalidVariantError, match='title: another variant is called "First of Two"'
+    ):
         Variant.from_toml(titled("second-of-two", "First of Two"))
     with pytest.raises(InvalidVariantError, match='called "first-of-two"; names and titles are'):
         Variant.from_toml(titled("second-of-two", "FIRST-OF-TWO"))
@@ -214,7 +219,7 @@ def test_a_title_or_name_may_not_be_a_loaded_variants() -> None:
         (r"Null\u0000", r"title: '\0' is a control character"),
         ("Mĕirìqí-like", "title: 'ĕ' is not printable ASCII"),
         (" Padded", 'title: " Padded" is empty or has spaces at its ends'),
-        ("", "title: \"\" is empty"),
+        ("", 'title: "" is empty'),
         ("x" * 65, "title: longer than 64 characters"),
     ],
 )
@@ -228,10 +233,10 @@ def test_a_title_is_one_line_of_printable_ascii(value: str, expected: str) -> No
 def test_a_description_and_a_piece_name_are_one_line() -> None:
     text = renamed(example_text(), "one-line-description")
     described = text.replace('description = "Meiriqi', 'description = "Two\\nlines: Meiriqi')
-    with pytest.raises(InvalidVariantError, match=r"line 10, column 15: description: '\\n' is"):
+    with pytest.raises(InvalidVariantError, match=r"line 10, column 15: description: '\\n' is a"):
         Variant.from_toml(described, file="my.toml")
     piece = text.replace('name = "knight"', 'name = "knight\\r"')
-    with pytest.raises(InvalidVariantError, match=r"pieces\[4\] \(knight\r\): name: '\\r' is a"):
+    with pytest.raises(InvalidVariantError, match=r"pieces\[4\] \(knight\\r\): name: '\\r' is a"):
         Variant.from_toml(piece, file="my.toml")
 
 
@@ -282,7 +287,7 @@ def test_a_piece_dropped_where_it_must_promote_stands_legally() -> None:
 
 def test_a_shogi_child_may_not_put_a_king_or_a_promoted_piece_in_hand() -> None:
     for symbol, expected in [
-        ("K", 'the hand of the silver names the royal king: a side may have only one'),
+        ("K", "the hand of the silver names the royal king: a side may have only one"),
         ("+S", 'the hand of the silver names "+S", a promoted kind: a hand holds unpromoted'),
     ]:
         text = SHOGI_SILVER_ALWAYS.replace('to-hand = "S"', f'to-hand = "{symbol}"')
@@ -364,13 +369,29 @@ def test_an_inherited_mistake_is_placed_at_extends(
     assert there is not None and there.startswith(written), (message, there)
 
 
-def test_variant_check_of_a_smaller_child_prints_one_line(tmp_path: Path) -> None:
-    path = tmp_path / "small.toml"
-    path.write_text(small_child("chess"), encoding="utf-8")
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (small_child("chess"), "line 2, column 11: castling: rook-region: "),
+        ('extends = "xiangqi"\nname = "untitled"\n', "line 1, column 11: title: another"),
+        (retitled(example_text(), r"Two\nlines"), r"line 9, column 9: title: '\n' is a control"),
+        (example_text().replace('home = "b1-e2"', '"ho\\nme" = "b1-z2"'), r"regions.ho\nme: "),
+        (
+            example_text().replace('name = "knight"', 'name = "kni\\u2028ght"'),
+            r"(kni\u{2028}ght): name: '\u{2028}' is a",
+        ),
+        (example_text().replace("{ leap = [2, 1] }", "{ leap = [2, 1, 3] }"), "leap: [2, 1, 3] is"),
+    ],
+)
+def test_variant_check_prints_a_mistake_on_one_line(
+    tmp_path: Path, text: str, expected: str
+) -> None:
+    path = tmp_path / "mistake.toml"
+    path.write_text(text, encoding="utf-8")
     result = run("variant", "check", str(path))
     assert result.returncode == 2
-    assert result.stderr.startswith(f"meiriqi variant: {path}, line 2, column 11: castling: ")
-    assert result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith(f"meiriqi variant: {path}, line ") and expected in result.stderr
+    assert len(result.stderr.splitlines()) == 1, result.stderr
 
 
 def test_a_file_may_extend_a_variant_that_extends_another() -> None:
@@ -664,7 +685,7 @@ def load_or_refuse(text: str) -> None:
         variant = Variant.from_toml(text, file="fuzz.toml")
     except InvalidVariantError as error:
         message = str(error)
-        assert message.startswith("fuzz.toml"), error
+        assert message.startswith("fuzz.toml") and len(message.splitlines()) == 1, error
         if message.startswith("fuzz.toml, line "):
             assert_placed(message, "fuzz.toml", text)
         why = re.sub(r"^fuzz.toml(, line \d+, column \d+)?: ", "", message)
@@ -716,7 +737,9 @@ def test_fuzz_random_bytes_in_a_file_are_refused_or_harmless(
 
 
 PIECE_TABLES = [
-    "[[pieces]]\n" + table.strip() for source in SOURCES for table in source.split("[[pieces]]\n")[1:]
+    "[[pieces]]\n" + table.strip()
+    for source in SOURCES
+    for table in source.split("[[pieces]]\n")[1:]
 ]
 """Every piece table of the real files, to give a child: one replaces its parent's piece of the
 same symbol, or adds a kind."""
@@ -743,8 +766,12 @@ def children(draw: st.DrawFn) -> str:
     lines.append(f'description = "{draw(NOTES).replace(chr(92), "").replace(chr(34), "")}"')
     if draw(st.booleans()):
         files, ranks = draw(st.integers(1, 12)), draw(st.integers(1, 12))
-        hands = "hands = true" in Variant(parent).source or "shogi" in parent
-        lines += [f"files = {files}", f"ranks = {ranks}", f'start = "{start_for(files, ranks, hands)}"']
+        hands = "[" in meiriqi.Board(variant=parent).fen()
+        lines += [
+            f"files = {files}",
+            f"ranks = {ranks}",
+            f'start = "{start_for(files, ranks, hands)}"',
+        ]
     for table in draw(st.lists(st.sampled_from(PIECE_TABLES), max_size=3)):
         lines += [f"# {draw(NOTES)}", table]
     text = "\n".join(lines) + "\n"
