@@ -146,6 +146,14 @@ MISTAKES = [
     # A promotion or a hand that would make a second King, or a hand FEN cannot write.
     (('to = ["Y", "C", "N"]', 'to = ["Y", "K"]'), "the promotion of the pawn names the royal king"),
     (('roles = ["royal"]', 'roles = ["royal"]\npromotion = { to = ["Y"] }'), "king is royal and"),
+    # A leap to where a hop lands: the same move twice when a screen stands between.
+    (
+        (
+            "moves = [{ leap = [2, 1] }]",
+            'moves = [{ leap = [2, 2] }, { ride = [1, 1], mode = "hop" }]',
+        ),
+        "pieces[4] (knight): two of its moves reach (",
+    ),
     # Betza that Fairy-Stockfish reads otherwise (Black's moves turned, not mirrored).
     (("moves = [{ leap = [2, 1] }]", 'betza = "frN"'), "'frN' moves differently to the left"),
     (("moves = [{ leap = [2, 1] }]", 'betza = "fRrbBlbF"'), "'rbB' moves differently to the"),
