@@ -51,6 +51,8 @@ impl fmt::Display for VariantFileError {
     }
 }
 
+impl std::error::Error for VariantFileError {}
+
 /// Whether `c` is a control character or breaks a line (`\n`, `\u{2028}`).
 fn breaks_a_line(c: char) -> bool {
     c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
@@ -76,8 +78,6 @@ fn one_line(text: &str) -> String {
     line
 }
 
-impl std::error::Error for VariantFileError {}
-
 /// The most movement atoms a piece may list: far beyond any real piece.
 const MAX_ATOMS: usize = 64;
 
@@ -100,11 +100,25 @@ pub fn parse(
 /// A file read into a variant, with what [`load`] needs to place its own checks.
 struct Read<'a> {
     variant: Variant,
+    places: Places<'a>,
+}
+
+/// Where a file (with what it extends) gives the variant's `name`, `title` and `start`.
+struct Places<'a> {
     sources: Sources<'a>,
-    /// Where the variant's `name`, `title` and `start` are given.
-    name: Range<usize>,
+    name: Option<Range<usize>>,
     title: Option<Range<usize>>,
-    start: Range<usize>,
+    start: Option<Range<usize>>,
+}
+
+impl Places<'_> {
+    /// An error about what lies at `span`, if anywhere.
+    fn error(&self, span: &Option<Range<usize>>, message: String) -> VariantFileError {
+        match span {
+            Some(span) => self.sources.at(span.clone(), message),
+            None => self.sources.whole(message),
+        }
+    }
 }
 
 /// Reads the variant file `text` as [`parse`] does.
@@ -116,17 +130,19 @@ fn read<'a>(
     let (sources, document) = Sources::read(text, file, parent)?;
     let span = |value: &Option<Spanned<String>>| value.as_ref().map(Spanned::span);
     let (name, title, start) = (
-        span(&document.name).unwrap_or(0..0),
+        span(&document.name),
         span(&document.title),
-        span(&document.start).unwrap_or(0..0),
+        span(&document.start),
     );
     let variant = Checks { sources: &sources }.variant(document)?;
     Ok(Read {
         variant,
-        sources,
-        name,
-        title,
-        start,
+        places: Places {
+            sources,
+            name,
+            title,
+            start,
+        },
     })
 }
 
@@ -153,16 +169,16 @@ pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError
             ..error
         });
     }
-    let read = read(text, file, crate::variants::file)?;
+    let Read { variant, places } = read(text, file, crate::variants::file)?;
     let others: Vec<&Variant> = Variant::all()
         .chain(loaded.iter().filter_map(|known| known.outcome.clone().ok()))
         .collect();
-    check_unique(&read, &others)?;
+    check_unique(&variant, &places, &others)?;
     // Only a variant of the program's lifetime can hold a position, to check the start with.
-    let variant: &'static Variant = Box::leak(Box::new(read.variant));
+    let variant: &'static Variant = Box::leak(Box::new(variant));
     let outcome = match crate::fen::parse(variant, &variant.spec().start_fen) {
         Ok(_) => Ok(variant),
-        Err(why) => Err(read.sources.at(read.start, format!("start: {why}"))),
+        Err(why) => Err(places.error(&places.start, format!("start: {why}"))),
     };
     loaded.push(Loaded {
         text: text.to_string(),
@@ -171,20 +187,29 @@ pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError
     outcome
 }
 
-/// Checks that neither the name nor the title of the variant `read` is the name or title of one
-/// of `others`, compared as game records look a variant up: in any case (titles are ASCII).
-fn check_unique(read: &Read<'_>, others: &[&Variant]) -> Result<(), VariantFileError> {
-    let spec = read.variant.spec();
+/// Checks that neither the name nor the title of `variant` (given at `places`) is the name or
+/// title of one of `others`, compared as game records look a variant up: in any case (titles
+/// are ASCII).
+fn check_unique(
+    variant: &Variant,
+    places: &Places<'_>,
+    others: &[&Variant],
+) -> Result<(), VariantFileError> {
+    let spec = variant.spec();
     // Every name and title taken, with the name of the variant a title is of.
     let taken: Vec<(&str, Option<&str>)> = others
         .iter()
         .map(|other| other.spec())
         .flat_map(|other| [(&*other.name, None), (&*other.title, Some(&*other.name))])
         .collect();
-    let title_span = read.title.clone().unwrap_or_else(|| read.name.clone());
+    // A title not given is the name, and placed there.
+    let title = match places.title {
+        Some(_) => &places.title,
+        None => &places.name,
+    };
     for (field, text, span) in [
-        ("name", &spec.name, read.name.clone()),
-        ("title", &spec.title, title_span),
+        ("name", &spec.name, &places.name),
+        ("title", &spec.title, title),
     ] {
         let clash = (taken.iter().find(|(called, _)| called == text)).or_else(|| {
             taken
@@ -199,7 +224,7 @@ fn check_unique(read: &Read<'_>, others: &[&Variant]) -> Result<(), VariantFileE
             if called != text {
                 why += "; names and titles are compared in any case";
             }
-            return Err(read.sources.at(span, why));
+            return Err(places.error(span, why));
         }
     }
     Ok(())
