@@ -145,6 +145,8 @@ pub enum SpecPart {
     Piece(usize),
     /// The castling rules.
     Castling,
+    /// The order of the kinds in hand.
+    HandOrder,
     /// The start position.
     Start,
 }
@@ -414,7 +416,14 @@ impl Variant {
         ];
         let mut hand_order = Vec::new();
         for symbol in &spec.hand_order {
-            hand_order.push(resolve(symbol, SpecPart::Whole, "the hand order")?);
+            let kind = resolve(symbol, SpecPart::HandOrder, "the hand order")?;
+            if hand_order.contains(&kind) {
+                return Err(error(
+                    SpecPart::HandOrder,
+                    format!("the hand order names {symbol:?} twice"),
+                ));
+            }
+            hand_order.push(kind);
         }
         for rule in &rules {
             if !hand_order.contains(&rule.kind) {

@@ -351,6 +351,7 @@ impl Checks<'_, '_> {
                 .map_or(Ok(Region::default()), |text| regions.get(text, field))
         };
         let castling_span = document.castling.as_ref().map(Spanned::span);
+        let hand_order_span = rules.hand_order.as_ref().map(Spanned::span);
         let castling = document
             .castling
             .map(|castling| self.castling(castling, &regions))
@@ -380,7 +381,10 @@ impl Checks<'_, '_> {
             king_swap: rules.king_swap.unwrap_or(false),
             castling,
             hands: rules.hands.unwrap_or(false),
-            hand_order: rules.hand_order.unwrap_or_default(),
+            hand_order: rules
+                .hand_order
+                .map(Spanned::into_inner)
+                .unwrap_or_default(),
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),
             dead_positions: rules.dead_positions.unwrap_or(DeadPositions::None),
@@ -393,6 +397,7 @@ impl Checks<'_, '_> {
                 SpecPart::Whole => None,
                 SpecPart::Piece(index) => document.pieces.get(index).map(Spanned::span),
                 SpecPart::Castling => castling_span,
+                SpecPart::HandOrder => hand_order_span,
                 SpecPart::Start => Some(start.span()),
             };
             match span {

@@ -306,6 +306,16 @@ def test_a_shogi_child_may_not_put_a_king_or_a_promoted_piece_in_hand() -> None:
         assert expected in str(error.value)
 
 
+def test_a_hand_order_names_each_kind_once() -> None:
+    # Named twice, a kind was written twice in FEN: [PP] read back as four Pawns.
+    text = 'extends = "shogi"\nname = "twice"\ntitle = "Twice"\n[rules]\nhand-order = ["P", "P"]\n'
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(text, file="my.toml")
+    assert str(error.value) == (
+        'my.toml, line 5, column 14: variant "twice": the hand order names "P" twice'
+    )
+
+
 # -- extends ---------------------------------------------------------------------------------------
 
 MULTI_BYTE_COMMENT = "# " + "ŝ" * 300 + "\n"

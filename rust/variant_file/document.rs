@@ -101,7 +101,7 @@ optional_fields! {
         /// Whether captured pieces go to hand.
         hands: bool,
         /// The order FEN lists the kinds in hand.
-        hand_order: Vec<String>,
+        hand_order: Spanned<Vec<String>>,
         /// Whether a promotion resets the halfmove clock.
         promotions_reset_clock: bool,
         /// Whether the chess draws apply.
