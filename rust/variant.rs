@@ -374,7 +374,26 @@ impl Variant {
                     region(&castling.king_region, part, "the King's castling region")?;
                 let mut wings = Vec::new();
                 let mut watched = king_region;
-                for wing in &castling.wings {
+                for (index, wing) in castling.wings.iter().enumerate() {
+                    if !wing.letter.is_ascii_uppercase() {
+                        return Err(error(
+                            part,
+                            format!(
+                                "the castling letter {:?} is not an uppercase letter (FEN writes \
+                                 it for White, its lowercase for Black)",
+                                wing.letter
+                            ),
+                        ));
+                    }
+                    if castling.wings[..index]
+                        .iter()
+                        .any(|w| w.letter == wing.letter)
+                    {
+                        return Err(error(
+                            part,
+                            format!("two wings have the castling letter {:?}", wing.letter),
+                        ));
+                    }
                     let rook_region = region(&wing.rook_region, part, "a castling Rook's region")?;
                     for color in Color::ALL {
                         watched[color.index()] =

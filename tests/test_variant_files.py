@@ -306,6 +306,24 @@ def test_a_shogi_child_may_not_put_a_king_or_a_promoted_piece_in_hand() -> None:
         assert expected in str(error.value)
 
 
+@pytest.mark.parametrize(
+    ("letter", "expected"),
+    [
+        ("K", "two wings have the castling letter 'K'"),
+        ("k", "the castling letter 'k' is not an uppercase letter"),
+        ("1", "the castling letter '1' is not an uppercase letter"),
+    ],
+)
+def test_castling_letters_are_distinct_uppercase_letters(letter: str, expected: str) -> None:
+    # "k" and "1" could not be told from Black's rights: Kk1 read back otherwise.
+    text = renamed(Variant("chess").source, f"castling-{ord(letter)}")
+    text = text.replace('letter = "Q"', f'letter = "{letter}"').replace("KQkq", "-")
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(text, file="my.toml")
+    assert str(error.value).startswith("my.toml, line 18, column 1: "), error.value
+    assert expected in str(error.value)
+
+
 def test_a_hand_order_names_each_kind_once() -> None:
     # Named twice, a kind was written twice in FEN: [PP] read back as four Pawns.
     text = 'extends = "shogi"\nname = "twice"\ntitle = "Twice"\n[rules]\nhand-order = ["P", "P"]\n'
