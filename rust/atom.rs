@@ -261,9 +261,14 @@ pub struct Walk {
 /// The farthest a walk can go along either axis on the largest board.
 const SPAN: i32 = 11;
 
+/// A square as `(dx, dy)` from a piece's (White's view).
+type Relative = (i32, i32);
+
 /// One way a piece reaches a square: for [`twice_reached`].
 struct Reach {
     target: (i32, i32),
+    /// The squares the walk passes before the target, lead included.
+    passed: Vec<(i32, i32)>,
     hops: bool,
     moves: bool,
     captures: bool,
@@ -271,12 +276,24 @@ struct Reach {
 }
 
 impl Reach {
-    /// Whether this and `other` can make the same move in one position.
+    /// Whether this and `other` can make the same move in one position. A hop needs a screen
+    /// among the squares it passes, a plain walk all of its passed squares empty: both can hold
+    /// unless the walk passes every square the hop does (a ride along the hop's line), so a
+    /// leap to a hop's landing square makes the same move when a screen stands between.
     fn overlaps(&self, other: &Reach) -> bool {
+        let screen_possible = |hop: &Reach, walk: &Reach| {
+            hop.passed
+                .iter()
+                .any(|square| !walk.passed.contains(square))
+        };
         self.target == other.target
-            && self.hops == other.hops
             && ((self.moves && other.moves) || (self.captures && other.captures))
             && origins_meet(self.origin, other.origin)
+            && match (self.hops, other.hops) {
+                (true, false) => screen_possible(self, other),
+                (false, true) => screen_possible(other, self),
+                _ => true,
+            }
     }
 }
 
@@ -293,16 +310,18 @@ fn origins_meet(a: Origin, b: Origin) -> bool {
 
 /// A square, as `(dx, dy)` from the piece (White's view), that two of `atoms` can reach in the
 /// same position: the engine would generate that move twice. `None` when every move has one
-/// way. A hop and a plain walk never make the same move (one needs a screen, the other an open
-/// line), nor a move-only and a capture-only one.
+/// way. A move-only and a capture-only walk never make the same move, nor a hop and a walk that
+/// passes every square the hop passes (one needs a screen there, the other an open line).
 pub fn twice_reached(atoms: &[Atom]) -> Option<(i32, i32)> {
     let mut by_target: std::collections::HashMap<(i32, i32), Vec<Reach>> =
         std::collections::HashMap::new();
     for atom in atoms {
         for walk in atom.walks() {
-            for target in walk.destinations() {
+            let (lead, destinations) = walk.squares();
+            for (index, &target) in destinations.iter().enumerate() {
                 let reach = Reach {
                     target,
+                    passed: lead.iter().chain(&destinations[..index]).copied().collect(),
                     hops: atom.mode.hops(),
                     moves: atom.mode.moves(),
                     captures: atom.mode.captures(),
@@ -320,10 +339,12 @@ pub fn twice_reached(atoms: &[Atom]) -> Option<(i32, i32)> {
 }
 
 impl Walk {
-    /// The squares the walk may end on, as `(dx, dy)` from its start, on the largest board.
-    fn destinations(&self) -> Vec<(i32, i32)> {
+    /// The square of the walk's lead, if any, and the squares it may end on, in order, as
+    /// `(dx, dy)` from its start, on the largest board.
+    fn squares(&self) -> (Option<Relative>, Vec<Relative>) {
         let add = |(x, y): (i32, i32), o: &Offset| (x + i32::from(o.dx), y + i32::from(o.dy));
-        let mut at = self.lead.as_ref().map_or((0, 0), |lead| add((0, 0), lead));
+        let lead = self.lead.as_ref().map(|lead| add((0, 0), lead));
+        let mut at = lead.unwrap_or((0, 0));
         let mut found = Vec::new();
         for step in self.cycle.iter().cycle().take(usize::from(self.limit)) {
             at = add(at, step);
@@ -332,7 +353,7 @@ impl Walk {
             }
             found.push(at);
         }
-        found
+        (lead, found)
     }
     /// The same walk as seen by Black: forward and backward exchanged.
     pub fn mirrored(&self) -> Walk {
@@ -364,6 +385,22 @@ mod tests {
         );
         assert_eq!(Atom::bent((1, 1), (1, 0)).walks().len(), 8);
         assert_eq!(Atom::crooked((0, 1), (1, 1)).walks().len(), 8);
+    }
+
+    #[test]
+    fn a_leap_to_where_a_hop_lands_is_a_second_way() {
+        let hop = Atom::ride(1, 1).mode(Mode::HopAny);
+        assert_eq!(twice_reached(&[Atom::leap(2, 2), hop]), Some((2, 2)));
+        let capture = Atom::ride(1, 0).mode(Mode::Hop);
+        assert_eq!(
+            twice_reached(&[Atom::leap(3, 0), capture]).map(|(x, y)| x.abs() + y.abs()),
+            Some(3)
+        );
+        // A ride along the hop's line needs the screen's square empty; so does a lame leap
+        // through it.
+        assert_eq!(twice_reached(&[Atom::ride(1, 0), capture]), None);
+        assert_eq!(twice_reached(&[Atom::through((1, 0), 1, 0), capture]), None);
+        assert_eq!(twice_reached(&[Atom::leap(1, 1), hop]), None);
     }
 
     #[test]

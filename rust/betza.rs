@@ -1,10 +1,12 @@
-//! Betza notation, for the subset Fairy-Stockfish understands, read into movement
-//! [atoms](crate::atom::Atom): so that a piece can be brought over from a Fairy-Stockfish
-//! `variants.ini` (`customPiece1 = p:fmWfceFifmnD`) by copying its Betza string.
+//! Betza notation as Fairy-Stockfish reads it, read into movement
+//! [atoms](crate::atom::Atom): a piece of a Fairy-Stockfish `variants.ini`
+//! (`customPiece1 = p:fmWfceFifmnD`) can be brought over by copying its Betza string, and what
+//! is read moves here as it moves there, for both sides. A string that would move otherwise is
+//! refused with the reason.
 //!
 //! A string is a sequence of groups, each some modifiers, one atom letter and an optional
 //! range: `fmW`, `fcF`, `ifmnD`. Directions are from White's point of view (forward is `+y`,
-//! right is `+x`), as our atoms are; Black's moves are their mirror image.
+//! right is `+x`), as our atoms are.
 //!
 //! | letter | movement | atoms |
 //! |---|---|---|
@@ -21,7 +23,7 @@
 //! | `n` | lame leap: the squares between must be empty | `Atom::through((0, 1), 1, 1)` |
 //! | `p` on `R` `B` `Q` (`W` `F` `K`) | hops one screen | `cpR`: `Mode::Hop`, `pR`: `HopAny` |
 //! | `i` | only from the initial rank (below), only quiet | `Origin::OwnRank(1)`, `MoveOnly` |
-//! | `e` with `c` | en passant: accepted and ignored (a variant switch here too) | nothing |
+//! | `e` with `c` | en passant: read as plain `c` (below) | nothing |
 //!
 //! Each chosen direction becomes an atom of one orientation (`Symmetry::None`); atoms whose
 //! walks a symmetric atom covers exactly are merged into it (`fsW`: `leap(0, 1)` and `leap(1, 0)` with
@@ -37,9 +39,19 @@
 //! doubled. Each of the eight orientations of a leap is chosen by the pairs Fairy-Stockfish
 //! lists for it: `f` and `ff` both give the two steep forward moves of `N` (so `fN` is the Shogi
 //! Knight, unlike Betza's own reading, in which `fN` has four moves), `fs` the two flat forward
-//! ones, `fh` all four forward ones, `fr` one. For a single orthogonal atom (`W`, `D`, `H`, `R`)
-//! a mixed pair counts as its two letters (`fsW`: forward and sideways). A set of modifiers that
+//! ones, `fh` all four forward ones. For a single orthogonal atom (`W`, `D`, `H`, `R`) a mixed
+//! pair counts as its two letters (`fsW`: forward and sideways). A set of modifiers that
 //! chooses no direction at all (`hN`, `vsN`) is an error rather than a piece that cannot move.
+//!
+//! ## Black's moves: pieces the same on the left and on the right
+//!
+//! Fairy-Stockfish gives Black the moves of White turned half a turn (forward-right becomes
+//! Black's forward-right, seen from Black's side: down and to the left on the board); this
+//! engine gives Black White's moves mirrored from rank to rank (down and to the right). The two
+//! agree exactly for a piece whose moves are their own left-right mirror image, which every
+//! piece of chess, Shogi, Xiangqi and our games is, and only such a string is read: one whose
+//! moves differ to the left and to the right (`rW`, `frN`, `fRrbBlbF`, the chiral `hrN`) is
+//! refused, as its Black moves would differ from Fairy-Stockfish's.
 //!
 //! ## Choices and refusals
 //!
@@ -48,19 +60,34 @@
 //!   zero from the owner's side: the second rank), [`parse_with_initial_rank`] to another
 //!   rank. Fairy-Stockfish has no initial captures, so `i` without `m` means `im`, and `ic` is
 //!   an error.
+//! - `e`: Fairy-Stockfish lets that capture take en passant; here en passant is the variant's
+//!   `en-passant` switch, for the pieces with the `pawn` role, so `ce` is read as `c` alone.
 //! - `p` on a leaper letter hops like its rider, as in Fairy-Stockfish: `pW` is `pR`.
+//! - A ride along a step replaces an earlier ride along the same step (for the same modality
+//!   and origin), as in Fairy-Stockfish, which keeps one range per direction, the last given:
+//!   `RW1` is a Wazir, `W1R` a Rook, `QR2` a Queen whose orthogonal slides stop after two.
 //! - A piece must reach every square in one way only (the engine would generate a move twice):
 //!   moves that another part of the piece already makes are dropped (`KQ` is `Q`, `mWK` is `K`),
 //!   and a string whose parts still reach a square two ways (`QA`: the `A` leap and the
-//!   Bishop's slide both reach (2,2) when (1,1) is empty) is an error.
-//! - Refused although Fairy-Stockfish reads them: grasshoppers `g` and move-only hoppers `mp`
-//!   (no atom lands right behind a screen or moves only beyond it), limited hoppers (`pR2`:
-//!   Fairy-Stockfish generates them unlimited anyway), lame leaps through two squares (`nZ`,
-//!   `nH`, `nC`, `nG`: a walk passes at most one square), `n` on riders, `ic`.
+//!   Bishop's slide both reach (2,2) when (1,1) is empty; `ApF`: the `A` leap and the hop when
+//!   a screen stands on (1,1)) is an error.
+//! - Refused although Fairy-Stockfish reads them, because no atom moves as they do there:
+//!   pieces that differ left from right (above); a piece that goes along only part of a line
+//!   (one way, or within a range) while its other moves (of the same modality and origin) reach
+//!   further along it: Fairy-Stockfish's move tables serve each kind of line in all its
+//!   directions at once, as far as any move of the piece reaches on an empty board (a hop's
+//!   reach being its whole ray), so `R2pR` would slide the whole line there and `WWbpW` hop
+//!   both ways; grasshoppers `g` and move-only hoppers `mp`
+//!   (no atom lands right behind a screen or moves only beyond it); hoppers of limited range
+//!   (`pR2`: Fairy-Stockfish counts the range from the piece, the screen's square included, so
+//!   a `pR2` lands only right behind a screen next to it, which is not read here yet); the
+//!   lame `nZ`, which passes two squares (a walk passes at most one); `n` on riders, which
+//!   Fairy-Stockfish ignores; `ic`.
 //! - Refused although Betza has them: riders other than along `W`, `F` and `N` (`AA`, `DD`),
-//!   hoppers other than `R`/`B`/`Q` (`pN`), which Fairy-Stockfish does not generate, and every
-//!   letter it does not know (it silently skips them), ranges of 0 or above 9, a string longer
-//!   than [`MAX_LENGTH`], and modifiers with no atom after them.
+//!   hoppers other than `R`/`B`/`Q` (`pN`), lame leaps with no square to pass (`nW`, `nF`,
+//!   `nK`) or through two (`nH`, `nC`, `nG`), all of which Fairy-Stockfish gives no move at
+//!   all, and every letter it does not know (it silently skips them), ranges of 0 or above 9,
+//!   a string longer than [`MAX_LENGTH`], and modifiers with no atom after them.
 
 use crate::atom::{Atom, Mode, Origin, Symmetry};
 use std::collections::HashMap;
@@ -293,8 +320,21 @@ pub fn parse_with_initial_rank(text: &str, initial_rank: u8) -> Result<Vec<Atom>
     for (index, group) in groups.iter().enumerate() {
         records.extend(expand(text, group, index, initial_rank)?);
     }
+    let records = last_given(records);
+    check_line_tables(text, &groups, &records)?;
     let records = prune(text, &groups, records)?;
-    Ok(merge_symmetries(combine(&records)))
+    check_mirror_image(text, &groups, &records)?;
+    let atoms = merge_symmetries(combine(&records));
+    match crate::atom::twice_reached(&atoms) {
+        None => Ok(atoms),
+        Some((x, y)) => Err(BetzaError::whole(
+            text,
+            &format!(
+                "a hop and another of its moves both reach ({x}, {y}) when a screen stands \
+                 between, so the engine would generate that move twice"
+            ),
+        )),
+    }
 }
 
 /// Splits `text` into groups.
@@ -417,6 +457,20 @@ struct Record {
     captures: bool,
     origin: Origin,
     group: usize,
+    /// Which of Fairy-Stockfish's tables of the piece holds it.
+    table: Table,
+}
+
+/// Fairy-Stockfish's tables of a piece's moves: per table, modality and origin, one entry per
+/// direction, the last the Betza string gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Table {
+    /// Leaps, plain or lame.
+    Steps,
+    /// Rides (a doubled letter, a range, `R` `B` `Q`).
+    Slides,
+    /// Hops.
+    Hops,
 }
 
 impl Record {
@@ -455,6 +509,11 @@ fn expand(
                     captures: capture,
                     origin,
                     group: index,
+                    table: match (group.modifiers.hop, group.range) {
+                        (true, _) => Table::Hops,
+                        (false, Range::Leap) => Table::Steps,
+                        (false, _) => Table::Slides,
+                    },
                 });
             }
         }
@@ -490,7 +549,10 @@ fn check_kind(group: &Group<'_>) -> Result<(), &'static str> {
             return Err("hops along a line other than the Rook's and the Bishop's");
         }
         if matches!(group.range, Range::Limited(_)) {
-            return Err("is a hopper of limited range, which Fairy-Stockfish does not generate");
+            return Err(
+                "is a hopper of limited range, not read here: Fairy-Stockfish counts its range \
+                 from the piece, the screen's square included",
+            );
         }
         if m.lame {
             return Err("is a lame hopper, which Fairy-Stockfish does not read");
@@ -562,7 +624,10 @@ fn shape(group: &Group<'_>, direction: (i8, i8)) -> Result<Shape, String> {
         }),
         Range::Leap if !group.modifiers.lame => Ok(leap),
         Range::Leap => match lame_path(direction).as_slice() {
-            [] => Ok(leap),
+            [] => Err(
+                "is a lame leap with no square to pass, which Fairy-Stockfish gives no move"
+                    .to_string(),
+            ),
             &[lead] => Ok(Shape {
                 lead: Some(lead),
                 step: (direction.0 - lead.0, direction.1 - lead.1),
@@ -627,6 +692,178 @@ fn origins_meet(a: Origin, b: Origin) -> bool {
 /// Squares each record reaches (hops excepted), keyed by whether it captures: where to look for
 /// records that reach a square too.
 type BySquare = HashMap<(bool, (i32, i32)), Vec<usize>>;
+
+/// The whole step of `shape`: where a leap lands, the direction of a ride or hop.
+fn direction(shape: &Shape) -> (i8, i8) {
+    let (dx, dy) = shape.step;
+    let (lx, ly) = shape.lead.unwrap_or((0, 0));
+    (lx + dx, ly + dy)
+}
+
+/// Whether `a` and `b` are entries of one table of Fairy-Stockfish: the same table, modality,
+/// origin and direction.
+fn same_entry(a: &Record, b: &Record) -> bool {
+    a.table == b.table
+        && a.captures == b.captures
+        && a.origin == b.origin
+        && direction(&a.shape) == direction(&b.shape)
+}
+
+/// `records` (in the string's order) without each that a later one replaces: Fairy-Stockfish
+/// keeps one entry per direction of each table, the last given (`RW1` is a Wazir, `QR2` a Queen
+/// whose orthogonal slides stop after two, `NnN` a lame Knight).
+fn last_given(records: Vec<Record>) -> Vec<Record> {
+    let replaced: Vec<bool> = (0..records.len())
+        .map(|index| (records[index + 1..].iter()).any(|later| same_entry(later, &records[index])))
+        .collect();
+    records
+        .into_iter()
+        .zip(replaced)
+        .filter_map(|(record, replaced)| (!replaced).then_some(record))
+        .collect()
+}
+
+/// A kind of move Fairy-Stockfish computes for all its directions at once (its "rider types"):
+/// the table that holds it, whether it is a lame leap, and the directions.
+struct LineTable {
+    table: Table,
+    lame: bool,
+    directions: &'static [(i8, i8)],
+}
+
+/// The directions of the Rook's, the Bishop's and the Knight's lines.
+const ACROSS: &[(i8, i8)] = &[(1, 0), (-1, 0)];
+const UP_AND_DOWN: &[(i8, i8)] = &[(0, 1), (0, -1)];
+const DIAGONALS: &[(i8, i8)] = &[(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const KNIGHTS: &[(i8, i8)] = &[
+    (1, 2),
+    (2, 1),
+    (2, -1),
+    (1, -2),
+    (-1, -2),
+    (-2, -1),
+    (-2, 1),
+    (-1, 2),
+];
+
+/// Fairy-Stockfish's rider types that the strings read here can use.
+const LINE_TABLES: [LineTable; 10] = [
+    LineTable::new(Table::Slides, false, ACROSS),
+    LineTable::new(Table::Slides, false, UP_AND_DOWN),
+    LineTable::new(Table::Slides, false, DIAGONALS),
+    LineTable::new(Table::Slides, false, KNIGHTS),
+    LineTable::new(Table::Hops, false, ACROSS),
+    LineTable::new(Table::Hops, false, UP_AND_DOWN),
+    LineTable::new(Table::Hops, false, DIAGONALS),
+    LineTable::new(Table::Steps, true, KNIGHTS),
+    LineTable::new(Table::Steps, true, &[(2, 2), (2, -2), (-2, 2), (-2, -2)]),
+    LineTable::new(Table::Steps, true, &[(2, 0), (-2, 0), (0, 2), (0, -2)]),
+];
+
+impl LineTable {
+    /// The rider type of these moves.
+    const fn new(table: Table, lame: bool, directions: &'static [(i8, i8)]) -> LineTable {
+        LineTable {
+            table,
+            lame,
+            directions,
+        }
+    }
+
+    /// Whether `record` is a move of this rider type.
+    fn holds(&self, record: &Record) -> bool {
+        record.table == self.table
+            && record.shape.lead.is_some() == self.lame
+            && self.directions.contains(&direction(&record.shape))
+    }
+
+    /// The squares a move of this type along `direction` may reach on an empty board.
+    fn reach(&self, direction: (i8, i8)) -> Vec<(i32, i32)> {
+        let (dx, dy) = (i32::from(direction.0), i32::from(direction.1));
+        match self.lame {
+            true => vec![(dx, dy)],
+            false => squares(&Shape {
+                lead: None,
+                step: direction,
+                limit: None,
+                hop: false,
+            }),
+        }
+    }
+}
+
+/// The squares `shape` reaches on an empty board (a hop: its whole ray).
+fn squares(shape: &Shape) -> Vec<(i32, i32)> {
+    let whole = Shape {
+        hop: false,
+        ..*shape
+    };
+    reach(&whole)
+        .into_iter()
+        .map(|(square, _)| square)
+        .collect()
+}
+
+/// Checks that Fairy-Stockfish's way of computing a piece's moves adds none to `records`.
+///
+/// Its move tables serve each rider type (the Rook's slides across, the Cannon's hops up and
+/// down, the lame Knight's leaps, ...) in all its directions at once, then keep the squares that
+/// some move of the piece of the same modality and origin reaches on an empty board (a hop: its
+/// whole ray). So a piece that moves along part of such a line (one way, or within a range)
+/// while another of its moves reaches further along it would go on there: `WWbpW` would hop
+/// both ways, `R2pR` slide the whole line. Such a string is refused, unless the square is one
+/// the piece reaches in any position anyway (a plain leap, a slide's first square).
+fn check_line_tables(
+    text: &str,
+    groups: &[Group<'_>],
+    records: &[Record],
+) -> Result<(), BetzaError> {
+    let mut classes: Vec<(bool, Origin)> = Vec::new();
+    for record in records {
+        if !classes.contains(&(record.captures, record.origin)) {
+            classes.push((record.captures, record.origin));
+        }
+    }
+    for (captures, origin) in classes {
+        let alike: Vec<&Record> = records
+            .iter()
+            .filter(|r| r.captures == captures && r.origin == origin)
+            .collect();
+        let reached: Vec<(i32, i32)> = alike.iter().flat_map(|r| squares(&r.shape)).collect();
+        let always: Vec<(i32, i32)> = alike
+            .iter()
+            .filter(|r| r.table != Table::Hops && r.shape.lead.is_none())
+            .filter_map(|r| squares(&r.shape).first().copied())
+            .collect();
+        for line in &LINE_TABLES {
+            let Some(first) = alike.iter().find(|r| line.holds(r)) else {
+                continue;
+            };
+            for &way in line.directions {
+                let own: Vec<(i32, i32)> = alike
+                    .iter()
+                    .filter(|r| line.holds(r) && direction(&r.shape) == way)
+                    .flat_map(|r| squares(&r.shape))
+                    .collect();
+                let added = line.reach(way).into_iter().find(|square| {
+                    reached.contains(square) && !own.contains(square) && !always.contains(square)
+                });
+                if let Some((x, y)) = added {
+                    return Err(BetzaError::new(
+                        text,
+                        groups[first.group].text,
+                        &format!(
+                            "goes along only part of its lines while other moves of the piece \
+                             reach further, to ({x}, {y}): Fairy-Stockfish's move tables, which \
+                             serve whole lines, would let it go on there"
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    Ok(())
+}
 
 /// The records without the ones that others already make, or the error naming two that reach
 /// a square two ways.
@@ -737,6 +974,38 @@ fn clash(
         square.1,
     );
     BetzaError::new(text, first, &what)
+}
+
+/// Checks that `records` (from `groups` of `text`) move as their own left-right mirror image:
+/// only then are Black's moves, mirrored here and turned half a turn by Fairy-Stockfish, the
+/// same in both.
+fn check_mirror_image(
+    text: &str,
+    groups: &[Group<'_>],
+    records: &[Record],
+) -> Result<(), BetzaError> {
+    let flip = |(x, y): (i8, i8)| (-x, y);
+    let lopsided = records.iter().find(|record| {
+        let mirror = Record {
+            shape: Shape {
+                lead: record.shape.lead.map(flip),
+                step: flip(record.shape.step),
+                ..record.shape
+            },
+            ..**record
+        };
+        !records.iter().any(|other| other.same(&mirror))
+    });
+    match lopsided {
+        None => Ok(()),
+        Some(record) => Err(BetzaError::new(
+            text,
+            groups[record.group].text,
+            "moves differently to the left and to the right: Fairy-Stockfish turns such a \
+             piece's moves half a turn for Black where this engine mirrors them, so Black's \
+             moves would differ",
+        )),
+    }
 }
 
 /// The records as atoms of one orientation each, a walk's moves and captures in one atom.
@@ -1020,15 +1289,15 @@ mod tests {
             ],
         );
         same("fsN", &[Atom::leap(2, 1).symmetry(Symmetry::LeftRight)]);
-        same("frN", &[one(Atom::leap(2, 1))]);
-        same("rfN", &[one(Atom::leap(1, 2))]);
-        same("flN", &[one(Atom::leap(-2, 1))]);
         same("bN", &[Atom::leap(1, -2).symmetry(Symmetry::LeftRight)]);
-        same("lW", &[one(Atom::leap(-1, 0))]);
         same("vsW", &[Atom::leap(1, 0)]);
-        same("frW", &[one(Atom::leap(0, 1)), one(Atom::leap(1, 0))]);
-        same("frF", &[one(Atom::leap(1, 1))]);
-        same("rvF", &[Atom::leap(1, 1).symmetry(Symmetry::FrontBack)]);
+        same(
+            "frlW",
+            &[
+                one(Atom::leap(0, 1)),
+                Atom::leap(1, 0).symmetry(Symmetry::LeftRight),
+            ],
+        );
         // K is two atoms, so a mixed pair is not split: fs is sideways W and forward F.
         same(
             "fsK",
@@ -1037,25 +1306,86 @@ mod tests {
                 Atom::leap(1, 1).symmetry(Symmetry::LeftRight),
             ],
         );
-        same(
-            "mfrWmrfF",
-            &[
-                one(Atom::leap(0, 1)).mode(MoveOnly),
-                one(Atom::leap(1, 0)).mode(MoveOnly),
-                one(Atom::leap(1, 1)).mode(MoveOnly),
-            ],
-        );
-        // The chiral halves of the Knight.
-        same(
-            "hrN",
-            &[
-                one(Atom::leap(1, 2)),
-                one(Atom::leap(-1, -2)),
-                one(Atom::leap(2, -1)),
-                one(Atom::leap(-2, 1)),
-            ],
-        );
+        // The two chiral halves of the Knight make a whole one.
         same("hlNhrN", &[Atom::leap(2, 1)]);
+    }
+
+    #[test]
+    fn pieces_that_differ_left_from_right_are_refused() {
+        // Fairy-Stockfish turns Black's moves half a turn; here they are mirrored: the two
+        // differ for exactly these pieces. "mfrWmrfF" is a piece of its variants.ini.
+        for text in [
+            "rW", "lW", "frN", "rfN", "flN", "frW", "frF", "rvF", "hrN", "fRrbBlbF", "mfrWmrfF",
+            "KrN",
+        ] {
+            let message = error(text);
+            assert!(
+                message.contains("moves differently to the left and to the right"),
+                "{text}: {message}"
+            );
+        }
+        // Moves that another part repeats count once: the Rook makes rW's move too.
+        same("RrW", &[Atom::ride(1, 0)]);
+    }
+
+    #[test]
+    fn a_later_ride_replaces_an_earlier_one_along_its_step() {
+        same("RW1", &[Atom::leap(1, 0)]);
+        same("W1R", &[Atom::ride(1, 0)]);
+        same("BF1", &[Atom::leap(1, 1)]);
+        same("QR2", &[Atom::ride(1, 0).limit(2), Atom::ride(1, 1)]);
+        same(
+            "RmW1",
+            &[
+                Atom::ride(1, 0).mode(CaptureOnly),
+                Atom::leap(1, 0).mode(MoveOnly),
+            ],
+        );
+        // A leap is no ride: the Rook makes the Wazir's moves.
+        same("RW", &[Atom::ride(1, 0)]);
+        // Leaps too: the last is lame.
+        same("NnN", &[Atom::through((0, 1), 1, 1)]);
+    }
+
+    #[test]
+    fn a_line_served_in_part_is_refused() {
+        // Fairy-Stockfish's tables serve a whole line as far as the piece's moves reach: R2pR
+        // would slide the whole line, fRbpR slide backward, WWbpW hop forward.
+        for (text, part, square) in [
+            ("R2pR", "R2", "(3, 0)"),
+            ("fRbpR", "fR", "(0, -1)"),
+            ("cB2cpB", "cB2", "(3, 3)"),
+            ("WWbpW", "bpW", "(0, 2)"),
+            ("fnNbNN", "bNN", "(1, 2)"),
+        ] {
+            let message = error(text);
+            let expected = format!("'{part}' goes along only part of its lines while other");
+            assert!(
+                message.contains(&expected) && message.contains(square),
+                "{text}: {message}"
+            );
+        }
+        // What the piece reaches in any position anyway adds nothing: a plain leap, a slide's
+        // first square.
+        same("fRbW", &[one(Atom::ride(0, 1)), one(Atom::leap(0, -1))]);
+        let sideways = |atom: Atom| atom.symmetry(Symmetry::LeftRight);
+        same(
+            "fnNbN",
+            &[
+                sideways(Atom::through((0, 1), 1, 1)),
+                sideways(Atom::leap(1, -2)),
+            ],
+        );
+        same("RpR", &[Atom::ride(1, 0), Atom::ride(1, 0).mode(HopAny)]);
+        // Moves and captures have tables of their own.
+        same(
+            "mR2cpR",
+            &[
+                Atom::ride(1, 0).limit(2).mode(MoveOnly),
+                Atom::ride(1, 0).mode(Hop),
+            ],
+        );
+        error("mR2pR");
     }
 
     #[test]
@@ -1158,7 +1488,6 @@ mod tests {
         "mfWcfFfhmnN",
         "mfW",
         "mvR",
-        "mfrWmrfF",
         "mKmNmAmD",
         "fmWfceFifmnD",
     ];
@@ -1202,7 +1531,10 @@ mod tests {
             ("gR", "'g' (a grasshopper)"),
             ("mpR", "'mpR' is a hopper that only moves"),
             ("ipR", "'ipR' is a hopper that only moves"),
-            ("pR2", "'pR2' is a hopper of limited range"),
+            (
+                "pR2",
+                "'pR2' is a hopper of limited range, not read here: Fairy-Stockfish",
+            ),
             ("pR1", "'pR1' is a hopper of limited range"),
             ("A1", "'A1' rides along a line other than W, F and N"),
             ("pN", "'pN' hops along a line"),
@@ -1213,11 +1545,16 @@ mod tests {
             ("nZ", "'nZ' is a lame leap through 2 squares"),
             ("nH", "'nH' is a lame leap through 2 squares"),
             ("nC", "'nC' is a lame leap through 2 squares"),
+            ("nW", "'nW' is a lame leap with no square to pass"),
+            ("fnF", "'fnF' is a lame leap with no square to pass"),
+            ("nK", "'nK' is a lame leap with no square to pass"),
             ("icW", "'icW' has 'i' with 'c'"),
             ("eF", "'eF' has 'e' (en passant) without 'c'"),
             ("hN", "'hN' chooses no direction"),
             ("vsN", "'vsN' chooses no direction"),
             ("QA", "'Q' and 'A' can both move on (2, 2)"),
+            ("ApF", "a hop and another of its moves both reach (2, 2)"),
+            ("HcpR", "a hop and another of its moves both reach (0, 3)"),
             ("mDmR", "'mD' and 'mR' can both move on"),
             ("nNN", "'nNN' is a lame rider"),
             ("WÄ", "'Ä' is not a Betza letter"),

@@ -5,7 +5,7 @@ use crate::geometry::{Offset, Square, SQUARE_SLOTS};
 use crate::moves::counted;
 use crate::piece::{Color, Kind, Piece, KIND_SLOTS};
 use crate::position::Position;
-use crate::variant::{Compulsory, Variant};
+use crate::variant::Variant;
 use std::fmt;
 
 /// Castling rights: bit `color * 4 + wing` is set while that side may still castle on that wing
@@ -116,8 +116,6 @@ impl Setup {
                 .contains(square)
             {
                 problems.push(PositionError::Stuck { piece, square });
-            } else if must_have_promoted(variant, piece, square) {
-                problems.push(PositionError::Unpromoted { piece, square });
             }
         }
         for color in Color::ALL {
@@ -199,17 +197,6 @@ impl Setup {
     }
 }
 
-/// Whether `piece` on `square` stands where every move of its kind must promote.
-fn must_have_promoted(variant: &Variant, piece: Piece, square: Square) -> bool {
-    variant
-        .rule_of(piece.kind)
-        .promotion
-        .is_some_and(|promotion| {
-            promotion.compulsory == Compulsory::Always
-                && promotion.zone[piece.color.index()].contains(square)
-        })
-}
-
 /// The variant's limits that `position` breaks: a side with more Princes than it could hold
 /// (the side to move may not hold the Prince limit: the other side's move would have broken
 /// it), or the side not to move over the crossing limit.
@@ -268,7 +255,8 @@ pub enum PositionError {
         /// Where it stands.
         square: Square,
     },
-    /// A piece stands where it could never move (a Pawn on the last rank).
+    /// A piece stands where it could never move (a Pawn on the last rank). Only such a piece is
+    /// out of place: one that must promote on moving but can move (dropped in its zone) is not.
     Stuck {
         /// The piece.
         piece: Piece,
@@ -291,14 +279,6 @@ pub enum PositionError {
     OpponentInCheck,
     /// The two Kings face each other with nothing between them.
     KingsFacing,
-    /// A piece stands where every move of its kind must promote (a Wildeurasian Pawn across
-    /// the River).
-    Unpromoted {
-        /// The piece.
-        piece: Piece,
-        /// Where it stands.
-        square: Square,
-    },
     /// A side has more Princes than the variant's Prince limit lets it hold now.
     TooManyPrinces {
         /// The side.
@@ -367,10 +347,6 @@ impl PositionError {
             PositionError::KingsFacing => {
                 "the Kings face each other with nothing between them".to_string()
             }
-            PositionError::Unpromoted { piece, square } => format!(
-                "{} on {square} stands where it must have promoted",
-                piece_name(piece)
-            ),
             PositionError::TooManyPrinces {
                 color,
                 count,

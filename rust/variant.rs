@@ -128,13 +128,43 @@ pub struct VariantSpec {
     pub crossing_limit: bool,
 }
 
-/// Why a variant definition cannot be played.
+/// Why a variant definition cannot be played, and which part of it is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VariantError(pub String);
+pub struct VariantError {
+    /// What is wrong, starting with the variant's name.
+    pub message: String,
+    /// The part of the definition at fault.
+    pub part: SpecPart,
+}
+
+/// A part of a [`VariantSpec`] that an error is about, so that a variant file can place it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpecPart {
+    /// The variant as a whole (its board, its set of pieces, its hand order).
+    Whole,
+    /// The piece at this index of `pieces`.
+    Piece(usize),
+    /// The castling rules.
+    Castling,
+    /// The order of the kinds in hand.
+    HandOrder,
+    /// The start position.
+    Start,
+}
+
+impl VariantError {
+    /// The error `why` about `part` of the variant called `name`.
+    fn new(name: &str, part: SpecPart, why: &str) -> VariantError {
+        VariantError {
+            message: format!("variant {name:?}: {why}"),
+            part,
+        }
+    }
+}
 
 impl fmt::Display for VariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.message)
     }
 }
 
@@ -199,20 +229,26 @@ impl fmt::Debug for Variant {
 impl Variant {
     /// Checks `spec` and builds the variant's tables.
     pub fn build(spec: VariantSpec) -> Result<Variant, VariantError> {
-        let fail = |why: String| Err(VariantError(format!("variant {:?}: {why}", spec.name)));
+        let error = |part: SpecPart, why: String| VariantError::new(&spec.name, part, &why);
         let dims = spec.dimensions;
         if !(1..=crate::geometry::MAX_FILES).contains(&dims.files)
             || !(1..=crate::geometry::MAX_RANKS).contains(&dims.ranks)
         {
-            return fail(format!(
-                "a board of {}x{} is not supported (at most 12x12)",
-                dims.files, dims.ranks
+            return Err(error(
+                SpecPart::Whole,
+                format!(
+                    "a board of {}x{} is not supported (at most 12x12)",
+                    dims.files, dims.ranks
+                ),
             ));
         }
         if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
-            return fail(format!(
-                "it has {} kinds; 1 to {MAX_KINDS} are supported",
-                spec.pieces.len()
+            return Err(error(
+                SpecPart::Whole,
+                format!(
+                    "it has {} kinds; 1 to {MAX_KINDS} are supported",
+                    spec.pieces.len()
+                ),
             ));
         }
         let kind_of = |symbol: &str| {
@@ -221,25 +257,22 @@ impl Variant {
                 .position(|piece| piece.symbol == symbol)
                 .and_then(|index| Kind::new(index as u8 + 1))
         };
-        let resolve = |symbol: &str, what: &str| {
+        let resolve = |symbol: &str, part: SpecPart, what: &str| {
             kind_of(symbol).ok_or_else(|| {
-                VariantError(format!(
-                    "variant {:?}: {what} names {symbol:?}, which is no piece of it",
-                    spec.name
-                ))
+                error(
+                    part,
+                    format!("{what} names {symbol:?}, which is no piece of it"),
+                )
             })
         };
-        let region = |region: &Region, what: &str| {
+        let region = |region: &Region, part: SpecPart, what: &str| {
             if region.fits(dims) {
                 Ok([
                     region.squares(dims, Color::White),
                     region.squares(dims, Color::Black),
                 ])
             } else {
-                Err(VariantError(format!(
-                    "variant {:?}: {what} lies partly off the board",
-                    spec.name
-                )))
+                Err(error(part, format!("{what} lies partly off the board")))
             }
         };
         let white_camp: SquareSet = dims
@@ -253,27 +286,36 @@ impl Variant {
         let everywhere: SquareSet = dims.squares().collect();
         let mut rules = Vec::with_capacity(spec.pieces.len() + 1);
         for (index, piece) in spec.pieces.iter().enumerate() {
+            let part = SpecPart::Piece(index);
             if !valid_symbol(&piece.symbol) {
-                return fail(format!(
-                    "{:?} is not a piece symbol (an uppercase letter, or '+' and one)",
-                    piece.symbol
+                return Err(error(
+                    part,
+                    format!(
+                        "{:?} is not a piece symbol (an uppercase letter, or '+' and one)",
+                        piece.symbol
+                    ),
                 ));
             }
             if kind_of(&piece.symbol) != Kind::new(index as u8 + 1) {
-                return fail(format!("two pieces are written {:?}", piece.symbol));
+                return Err(error(
+                    part,
+                    format!("two pieces are written {:?}", piece.symbol),
+                ));
             }
             let promotion = match &piece.promotion {
                 None => None,
                 Some(promotion) => {
                     let mut targets = 0;
+                    let what = format!("the promotion of the {}", piece.name);
                     for target in &promotion.targets {
-                        targets |=
-                            resolve(target, &format!("the promotion of the {}", piece.name))?.bit();
+                        targets |= resolve(target, part, &what)?.bit();
                     }
                     let zone = match &promotion.zone {
-                        Some(zone) => {
-                            region(zone, &format!("the promotion zone of the {}", piece.name))?
-                        }
+                        Some(zone) => region(
+                            zone,
+                            part,
+                            &format!("the promotion zone of the {}", piece.name),
+                        )?,
                         None => camps,
                     };
                     Some(Promotion {
@@ -285,18 +327,24 @@ impl Variant {
                 }
             };
             let allowed = match &piece.confined_to {
-                Some(confinement) => {
-                    region(confinement, &format!("the region of the {}", piece.name))?
-                }
+                Some(confinement) => region(
+                    confinement,
+                    part,
+                    &format!("the region of the {}", piece.name),
+                )?,
                 None => [everywhere, everywhere],
             };
             let to_hand = piece
                 .to_hand
                 .as_deref()
-                .map(|symbol| resolve(symbol, &format!("the hand of the {}", piece.name)))
+                .map(|symbol| resolve(symbol, part, &format!("the hand of the {}", piece.name)))
                 .transpose()?;
             let unpromoted = match piece.symbol.strip_prefix('+') {
-                Some(base) => Some(resolve(base, &format!("the promoted {}", piece.name))?),
+                Some(base) => Some(resolve(
+                    base,
+                    part,
+                    &format!("the promoted {}", piece.name),
+                )?),
                 None => None,
             };
             rules.push(PieceRule {
@@ -314,29 +362,54 @@ impl Variant {
             .map(|rule| rule.kind)
             .collect();
         let [royal] = royals[..] else {
-            return fail(format!(
-                "it has {} royal kinds; exactly one is needed",
-                royals.len()
+            return Err(error(
+                SpecPart::Whole,
+                format!("it has {} royal kinds; exactly one is needed", royals.len()),
             ));
         };
+        check_royal_links(&spec, &rules, royal)?;
         let castling = match &spec.castling {
             None => None,
             Some(castling) => {
-                let king_region = region(&castling.king_region, "the King's castling region")?;
+                let part = SpecPart::Castling;
+                let king_region =
+                    region(&castling.king_region, part, "the King's castling region")?;
                 let mut wings = Vec::new();
                 let mut watched = king_region;
-                for wing in &castling.wings {
-                    let rook_region = region(&wing.rook_region, "a castling Rook's region")?;
+                for (index, wing) in castling.wings.iter().enumerate() {
+                    if !wing.letter.is_ascii_uppercase() {
+                        return Err(error(
+                            part,
+                            format!(
+                                "the castling letter {:?} is not an uppercase letter (FEN writes \
+                                 it for White, its lowercase for Black)",
+                                wing.letter
+                            ),
+                        ));
+                    }
+                    if castling.wings[..index]
+                        .iter()
+                        .any(|w| w.letter == wing.letter)
+                    {
+                        return Err(error(
+                            part,
+                            format!("two wings have the castling letter {:?}", wing.letter),
+                        ));
+                    }
+                    let rook_region = region(&wing.rook_region, part, "a castling Rook's region")?;
                     for color in Color::ALL {
                         watched[color.index()] =
                             watched[color.index()] | rook_region[color.index()];
                     }
                     if wing.king_to >= dims.files || wing.rook_to >= dims.files {
-                        return fail("a castling destination is off the board".to_string());
+                        return Err(error(
+                            part,
+                            "a castling destination is off the board".to_string(),
+                        ));
                     }
                     wings.push(Wing {
                         letter: wing.letter,
-                        rook: resolve(&wing.rook, "castling")?,
+                        rook: resolve(&wing.rook, part, "castling")?,
                         rook_region,
                         king_to: wing.king_to,
                         rook_to: wing.rook_to,
@@ -364,7 +437,14 @@ impl Variant {
         ];
         let mut hand_order = Vec::new();
         for symbol in &spec.hand_order {
-            hand_order.push(resolve(symbol, "the hand order")?);
+            let kind = resolve(symbol, SpecPart::HandOrder, "the hand order")?;
+            if hand_order.contains(&kind) {
+                return Err(error(
+                    SpecPart::HandOrder,
+                    format!("the hand order names {symbol:?} twice"),
+                ));
+            }
+            hand_order.push(kind);
         }
         for rule in &rules {
             if !hand_order.contains(&rule.kind) {
@@ -391,11 +471,12 @@ impl Variant {
             tables,
             eval_tables: EvalTables::default(),
         };
-        let start = fen::parse_setup(&variant, &variant.spec.start_fen).map_err(|error| {
-            VariantError(format!(
-                "variant {:?}: start position: {error}",
-                variant.spec.name
-            ))
+        let start = fen::parse_setup(&variant, &variant.spec.start_fen).map_err(|why| {
+            VariantError::new(
+                &variant.spec.name,
+                SpecPart::Start,
+                &format!("start position: {why}"),
+            )
         })?;
         for square in dims.squares() {
             if let Some(piece) = start.board[square.index()] {
@@ -586,6 +667,53 @@ impl Variant {
     pub(crate) fn rank_span(&self, rank: u8, from: u8, to: u8) -> impl Iterator<Item = Square> {
         (from.min(to)..=from.max(to)).filter_map(move |file| Square::new(file, rank))
     }
+}
+
+/// Checks that the royal kind `royal` of `spec` (whose kinds `rules` resolve) comes into play
+/// only as the one King of each side: it never promotes, no piece promotes to it or goes to hand
+/// as it, and no piece goes to hand promoted (a hand holds pieces that FEN writes plainly).
+fn check_royal_links(
+    spec: &VariantSpec,
+    rules: &[PieceRule],
+    royal: Kind,
+) -> Result<(), VariantError> {
+    let royal_name = &spec.pieces[royal.index() - 1].name;
+    for (index, rule) in rules.iter().enumerate() {
+        let piece = &rule.spec;
+        let fail = |why: String| Err(VariantError::new(&spec.name, SpecPart::Piece(index), &why));
+        if let Some(promotion) = &rule.promotion {
+            if rule.kind == royal {
+                return fail(format!(
+                    "the {} is royal and may not promote: its side would be left without a King",
+                    piece.name
+                ));
+            }
+            if promotion.targets & royal.bit() != 0 {
+                return fail(format!(
+                    "the promotion of the {} names the royal {}: a side may have only one",
+                    piece.name, royal_name
+                ));
+            }
+        }
+        match rule.to_hand {
+            Some(kind) if kind == royal => {
+                return fail(format!(
+                    "the hand of the {} names the royal {}: a side may have only one",
+                    piece.name, royal_name
+                ));
+            }
+            Some(kind) if rules[kind.index() - 1].is_plus() => {
+                return fail(format!(
+                    "the hand of the {} names {:?}, a promoted kind: a hand holds unpromoted \
+                     pieces, as FEN writes them",
+                    piece.name,
+                    spec.pieces[kind.index() - 1].symbol
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// The set of the kinds of `rules` whose definition passes `test`.

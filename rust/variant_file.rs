@@ -3,21 +3,26 @@
 //!
 //! A file names the board, the regions, the pieces with their movement (the atoms of
 //! [`crate::atom`], or Betza notation), the rule switches and the start position. It may
-//! `extends` a built-in variant: it then says only what differs, and a piece it gives with the
-//! symbol of one of the parent's replaces that piece in place.
+//! `extends` a built-in variant (which may extend another in turn): it then says only what
+//! differs, and a piece it gives with the symbol of one of the parent's replaces that piece in
+//! place.
 //!
 //! A file is untrusted input: every mistake is reported as a [`VariantFileError`] naming the
-//! file, the line and column, and the field.
+//! file, the line and column, and the field; a mistake in an inherited part is placed at the
+//! file's `extends` and names where the part comes from ([`sources`]).
 
-use crate::atom::{Atom, Mode, Origin, Symmetry};
+mod document;
+mod sources;
+
 use crate::geometry::Dimensions;
 use crate::piece::MAX_KINDS;
 use crate::region::Region;
 use crate::variant::{
-    CastlingSpec, Compulsory, DeadPositions, Facing, PieceSpec, PromotionSpec, Stalemate, Variant,
+    CastlingSpec, DeadPositions, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate, Variant,
     VariantSpec, WingSpec,
 };
-use serde::Deserialize;
+use document::{CastlingEntry, Document, PieceEntry, Role};
+use sources::Sources;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
@@ -36,25 +41,51 @@ pub struct VariantFileError {
 }
 
 impl fmt::Display for VariantFileError {
+    /// One line, whatever the file's name and text hold: control characters are escaped.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, message) = (one_line(&self.file), one_line(&self.message));
         match self.position {
-            Some((line, column)) => write!(
-                f,
-                "{}, line {line}, column {column}: {}",
-                self.file, self.message
-            ),
-            None => write!(f, "{}: {}", self.file, self.message),
+            Some((line, column)) => write!(f, "{file}, line {line}, column {column}: {message}"),
+            None => write!(f, "{file}: {message}"),
         }
     }
 }
 
 impl std::error::Error for VariantFileError {}
 
+/// Whether `c` is a control character or breaks a line (`\n`, `\u{2028}`).
+fn breaks_a_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
+/// What keeps `text` from being one line of text, if anything does.
+fn not_one_line(text: &str) -> Option<String> {
+    let bad = text.chars().find(|&c| breaks_a_line(c))?;
+    Some(format!(
+        "{bad:?} is a control character or line break: one line of text"
+    ))
+}
+
+/// `text` with its control characters and line breaks escaped, to print on one line.
+fn one_line(text: &str) -> String {
+    let mut line = String::with_capacity(text.len());
+    for c in text.chars() {
+        match breaks_a_line(c) {
+            true => line.extend(c.escape_default()),
+            false => line.push(c),
+        }
+    }
+    line
+}
+
 /// The most movement atoms a piece may list: far beyond any real piece.
 const MAX_ATOMS: usize = 64;
 
 /// The largest variant file read: far beyond any real one, short of wasting memory.
 pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// The longest title read, in characters.
+const MAX_TITLE: usize = 64;
 
 /// Reads the variant file `text`, called `file` in errors; `parent` gives the text of the
 /// built-in variant a file `extends`.
@@ -63,32 +94,56 @@ pub fn parse(
     file: &str,
     parent: impl Fn(&str) -> Option<&'static str>,
 ) -> Result<Variant, VariantFileError> {
-    let source = Source { text, file };
-    let mut document = source.document()?;
-    if let Some(extends) = document.extends.take() {
-        let Some(parent_text) = parent(extends.get_ref()) else {
-            return Err(source.error(
-                extends.span(),
-                format!("extends: {:?} is no built-in variant", extends.get_ref()),
-            ));
-        };
-        let parent_source = Source {
-            text: parent_text,
-            file: extends.get_ref(),
-        };
-        let inherited = parent_source.document()?;
-        if inherited.extends.is_some() {
-            return Err(source.error(
-                extends.span(),
-                format!(
-                    "extends: {:?} extends another variant itself",
-                    extends.get_ref()
-                ),
-            ));
+    read(text, file, parent).map(|read| read.variant)
+}
+
+/// A file read into a variant, with what [`load`] needs to place its own checks.
+struct Read<'a> {
+    variant: Variant,
+    places: Places<'a>,
+}
+
+/// Where a file (with what it extends) gives the variant's `name`, `title` and `start`.
+struct Places<'a> {
+    sources: Sources<'a>,
+    name: Option<Range<usize>>,
+    title: Option<Range<usize>>,
+    start: Option<Range<usize>>,
+}
+
+impl Places<'_> {
+    /// An error about what lies at `span`, if anywhere.
+    fn error(&self, span: &Option<Range<usize>>, message: String) -> VariantFileError {
+        match span {
+            Some(span) => self.sources.at(span.clone(), message),
+            None => self.sources.whole(message),
         }
-        document = inherited.without_positions().overridden_by(document);
     }
-    source.spec(document)
+}
+
+/// Reads the variant file `text` as [`parse`] does.
+fn read<'a>(
+    text: &'a str,
+    file: &str,
+    parent: impl Fn(&str) -> Option<&'static str>,
+) -> Result<Read<'a>, VariantFileError> {
+    let (sources, document) = Sources::read(text, file, parent)?;
+    let span = |value: &Option<Spanned<String>>| value.as_ref().map(Spanned::span);
+    let (name, title, start) = (
+        span(&document.name),
+        span(&document.title),
+        span(&document.start),
+    );
+    let variant = Checks { sources: &sources }.variant(document)?;
+    Ok(Read {
+        variant,
+        places: Places {
+            sources,
+            name,
+            title,
+            start,
+        },
+    })
 }
 
 /// A player's variant file read as it is loaded.
@@ -103,7 +158,7 @@ static LOADED: Mutex<Vec<Loaded>> = Mutex::new(Vec::new());
 /// Reads a player's variant file `text` (called `file` in errors), which may extend a built-in
 /// variant, and checks that its start is a legal position. A loaded variant lives as long as the
 /// program, as the built-in ones do: loading the same text again gives the same variant (or the
-/// same error), and its name must be no other variant's.
+/// same error), and its name and title must be no other variant's, in any case.
 pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError> {
     let mut loaded = LOADED
         .lock()
@@ -114,30 +169,65 @@ pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError
             ..error
         });
     }
-    let source = Source { text, file };
-    let variant = parse(text, file, crate::variants::file)?;
-    let name = variant.spec().name.clone();
-    let clash = crate::variants::file(&name).is_some()
-        || loaded
-            .iter()
-            .any(|known| known.outcome.as_ref().is_ok_and(|v| v.spec().name == name));
-    if clash {
-        return Err(source.error(
-            source.name_span(),
-            format!("name: another variant is called {name:?}"),
-        ));
-    }
+    let Read { variant, places } = read(text, file, crate::variants::file)?;
+    let others: Vec<&Variant> = Variant::all()
+        .chain(loaded.iter().filter_map(|known| known.outcome.clone().ok()))
+        .collect();
+    check_unique(&variant, &places, &others)?;
     // Only a variant of the program's lifetime can hold a position, to check the start with.
     let variant: &'static Variant = Box::leak(Box::new(variant));
     let outcome = match crate::fen::parse(variant, &variant.spec().start_fen) {
         Ok(_) => Ok(variant),
-        Err(why) => Err(source.error(source.start_span(), format!("start: {why}"))),
+        Err(why) => Err(places.error(&places.start, format!("start: {why}"))),
     };
     loaded.push(Loaded {
         text: text.to_string(),
         outcome: outcome.clone(),
     });
     outcome
+}
+
+/// Checks that neither the name nor the title of `variant` (given at `places`) is the name or
+/// title of one of `others`, compared as game records look a variant up: in any case (titles
+/// are ASCII).
+fn check_unique(
+    variant: &Variant,
+    places: &Places<'_>,
+    others: &[&Variant],
+) -> Result<(), VariantFileError> {
+    let spec = variant.spec();
+    // Every name and title taken, with the name of the variant a title is of.
+    let taken: Vec<(&str, Option<&str>)> = others
+        .iter()
+        .map(|other| other.spec())
+        .flat_map(|other| [(&*other.name, None), (&*other.title, Some(&*other.name))])
+        .collect();
+    // A title not given is the name, and placed there.
+    let title = match places.title {
+        Some(_) => &places.title,
+        None => &places.name,
+    };
+    for (field, text, span) in [
+        ("name", &spec.name, &places.name),
+        ("title", &spec.title, title),
+    ] {
+        let clash = (taken.iter().find(|(called, _)| called == text)).or_else(|| {
+            taken
+                .iter()
+                .find(|(called, _)| called.eq_ignore_ascii_case(text))
+        });
+        if let Some(&(called, title_of)) = clash {
+            let mut why = format!("{field}: another variant is called {called:?}");
+            if let Some(name) = title_of {
+                why += &format!(" (the title of {name:?})");
+            }
+            if called != text {
+                why += "; names and titles are compared in any case";
+            }
+            return Err(places.error(span, why));
+        }
+    }
+    Ok(())
 }
 
 /// Every variant loaded so far, in the order they were loaded.
@@ -180,71 +270,21 @@ pub fn source(variant: &'static Variant) -> String {
         .map_or_else(String::new, |known| known.text.clone())
 }
 
-/// A file's text and name, for reading it and placing errors.
-#[derive(Clone, Copy)]
-struct Source<'a> {
-    text: &'a str,
-    file: &'a str,
+/// The checks of a document read from `sources`, field by field, then as a whole.
+struct Checks<'s, 'a> {
+    sources: &'s Sources<'a>,
 }
 
-impl Source<'_> {
-    /// An error about the part of the file at `span` (an empty span at 0: inherited, no place).
-    fn error(&self, span: Range<usize>, message: String) -> VariantFileError {
-        let position = (span != (0..0)).then(|| {
-            let before = &self.text[..span.start.min(self.text.len())];
-            let line = before.matches('\n').count() + 1;
-            let column = before
-                .rsplit('\n')
-                .next()
-                .map_or(0, |tail| tail.chars().count())
-                + 1;
-            (line, column)
-        });
-        VariantFileError {
-            file: self.file.to_string(),
-            position,
-            message,
-        }
-    }
-
-    /// Where the file gives its `name` (no place when it does not: then it is inherited).
-    fn name_span(&self) -> Range<usize> {
-        self.document()
-            .ok()
-            .and_then(|document| document.name)
-            .map_or(0..0, |name| name.span())
-    }
-
-    /// Where the file gives its `start`.
-    fn start_span(&self) -> Range<usize> {
-        self.document()
-            .ok()
-            .and_then(|document| document.start)
-            .map_or(0..0, |start| start.span())
-    }
-
-    /// The file read as TOML into the document's shape.
-    fn document(&self) -> Result<Document, VariantFileError> {
-        if self.text.len() > MAX_FILE_BYTES {
-            return Err(self.error(
-                0..0,
-                format!("the file is larger than {MAX_FILE_BYTES} bytes"),
-            ));
-        }
-        toml::from_str(self.text).map_err(|error| {
-            let span = error.span().unwrap_or(0..0);
-            self.error(span, error.message().trim().replace('\n', "; "))
-        })
-    }
-
-    /// The variant the document describes, checked field by field, then as a whole.
-    fn spec(&self, document: Document) -> Result<Variant, VariantFileError> {
+impl Checks<'_, '_> {
+    /// The variant the document describes.
+    fn variant(&self, document: Document) -> Result<Variant, VariantFileError> {
+        let sources = self.sources;
         let required = |value: Option<Spanned<String>>, field: &str| {
-            value.ok_or_else(|| self.error(0..0, format!("{field}: missing")))
+            value.ok_or_else(|| sources.whole(format!("{field}: missing")))
         };
         let name = required(document.name, "name")?;
         if !valid_name(name.get_ref()) {
-            return Err(self.error(
+            return Err(sources.at(
                 name.span(),
                 format!(
                     "name: {:?} is not a variant name (lowercase letters, digits and '-')",
@@ -252,15 +292,25 @@ impl Source<'_> {
                 ),
             ));
         }
+        if let Some(title) = &document.title {
+            if let Err(why) = check_title(title.get_ref()) {
+                return Err(sources.at(title.span(), format!("title: {why}")));
+            }
+        }
+        if let Some(description) = &document.description {
+            if let Some(why) = not_one_line(description.get_ref()) {
+                return Err(sources.at(description.span(), format!("description: {why}")));
+            }
+        }
         let (Some(files), Some(ranks)) = (document.files, document.ranks) else {
-            return Err(self.error(0..0, "files, ranks: the board's size is missing".into()));
+            return Err(sources.whole("files, ranks: the board's size is missing".into()));
         };
         for (size, most, field) in [
             (&files, crate::geometry::MAX_FILES, "files"),
             (&ranks, crate::geometry::MAX_RANKS, "ranks"),
         ] {
             if !(1..=most).contains(size.get_ref()) {
-                return Err(self.error(
+                return Err(sources.at(
                     size.span(),
                     format!(
                         "{field}: {} is not a board size (1 to {most})",
@@ -274,7 +324,7 @@ impl Source<'_> {
             ranks: ranks.into_inner(),
         };
         let regions = Regions {
-            source: *self,
+            sources,
             named: &document.regions,
             dimensions,
         };
@@ -282,13 +332,10 @@ impl Source<'_> {
             regions.get(text, &format!("regions.{name}"))?;
         }
         if document.pieces.len() > MAX_KINDS {
-            return Err(self.error(
-                0..0,
-                format!(
-                    "pieces: {} kinds; at most {MAX_KINDS} are supported",
-                    document.pieces.len()
-                ),
-            ));
+            return Err(sources.whole(format!(
+                "pieces: {} kinds; at most {MAX_KINDS} are supported",
+                document.pieces.len()
+            )));
         }
         let pieces = document
             .pieces
@@ -303,16 +350,23 @@ impl Source<'_> {
                 .as_ref()
                 .map_or(Ok(Region::default()), |text| regions.get(text, field))
         };
+        let castling_span = document.castling.as_ref().map(Spanned::span);
+        let hand_order_span = rules.hand_order.as_ref().map(Spanned::span);
         let castling = document
             .castling
             .map(|castling| self.castling(castling, &regions))
             .transpose()?;
         let start = required(document.start, "start")?;
-        let title = document.title.unwrap_or_else(|| name.get_ref().clone());
+        let title = document
+            .title
+            .map_or_else(|| name.get_ref().clone(), Spanned::into_inner);
         let spec = VariantSpec {
             name: name.get_ref().clone(),
             title,
-            description: document.description.unwrap_or_default(),
+            description: document
+                .description
+                .map(Spanned::into_inner)
+                .unwrap_or_default(),
             dimensions,
             pieces,
             start_fen: start.get_ref().clone(),
@@ -327,7 +381,10 @@ impl Source<'_> {
             king_swap: rules.king_swap.unwrap_or(false),
             castling,
             hands: rules.hands.unwrap_or(false),
-            hand_order: rules.hand_order.unwrap_or_default(),
+            hand_order: rules
+                .hand_order
+                .map(Spanned::into_inner)
+                .unwrap_or_default(),
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),
             dead_positions: rules.dead_positions.unwrap_or(DeadPositions::None),
@@ -336,12 +393,17 @@ impl Source<'_> {
         };
         // The whole-variant checks: symbols, royalty, promotion targets, the start position.
         Variant::build(spec).map_err(|error| {
-            let span = if error.0.contains("start position") {
-                start.span()
-            } else {
-                0..0
+            let span = match error.part {
+                SpecPart::Whole => None,
+                SpecPart::Piece(index) => document.pieces.get(index).map(Spanned::span),
+                SpecPart::Castling => castling_span,
+                SpecPart::HandOrder => hand_order_span,
+                SpecPart::Start => Some(start.span()),
             };
-            self.error(span, error.0)
+            match span {
+                Some(span) => sources.at(span, error.message),
+                None => sources.whole(error.message),
+            }
         })
     }
 
@@ -352,30 +414,35 @@ impl Source<'_> {
         index: usize,
         regions: &Regions<'_, '_>,
     ) -> Result<PieceSpec, VariantFileError> {
+        let sources = self.sources;
         let field = format!("pieces[{}] ({})", index + 1, piece.get_ref().name);
         let entry = piece.get_ref();
+        if let Some(why) = not_one_line(&entry.name) {
+            return Err(sources.at(piece.span(), format!("{field}: name: {why}")));
+        }
         if entry.moves.len() > MAX_ATOMS {
-            return Err(self.error(
+            return Err(sources.at(
                 piece.span(),
                 format!("{field}: more than {MAX_ATOMS} moves"),
             ));
         }
+        let ranks = regions.dimensions.ranks;
         let mut atoms = entry
             .moves
             .iter()
             .map(|atom| {
                 atom.get_ref()
-                    .atom()
-                    .map_err(|why| self.error(atom.span(), format!("{field}: moves: {why}")))
+                    .atom(ranks)
+                    .map_err(|why| sources.at(atom.span(), format!("{field}: moves: {why}")))
             })
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(betza) = &entry.betza {
             let read = crate::betza::parse(betza.get_ref())
-                .map_err(|why| self.error(betza.span(), format!("{field}: betza: {why}")))?;
+                .map_err(|why| sources.at(betza.span(), format!("{field}: betza: {why}")))?;
             atoms.extend(read);
         }
         if let Some((dx, dy)) = crate::atom::twice_reached(&atoms) {
-            return Err(self.error(
+            return Err(sources.at(
                 piece.span(),
                 format!(
                     "{field}: two of its moves reach ({dx}, {dy}) from the same square alike, \
@@ -384,7 +451,7 @@ impl Source<'_> {
             ));
         }
         if atoms.is_empty() {
-            return Err(self.error(
+            return Err(sources.at(
                 piece.span(),
                 format!("{field}: the piece has no moves (give moves or betza)"),
             ));
@@ -437,6 +504,7 @@ impl Source<'_> {
         castling: Spanned<CastlingEntry>,
         regions: &Regions<'_, '_>,
     ) -> Result<CastlingSpec, VariantFileError> {
+        let sources = self.sources;
         let span = castling.span();
         let castling = castling.into_inner();
         let file = |letter: &Spanned<char>, field: &str| {
@@ -445,7 +513,7 @@ impl Source<'_> {
                 .ok()
                 .filter(|&file| file < regions.dimensions.files)
                 .ok_or_else(|| {
-                    self.error(
+                    sources.at(
                         letter.span(),
                         format!(
                             "castling: {field}: {:?} is no file of the board",
@@ -468,7 +536,7 @@ impl Source<'_> {
             })
             .collect::<Result<Vec<_>, VariantFileError>>()?;
         if wings.is_empty() {
-            return Err(self.error(span, "castling: no wings".into()));
+            return Err(sources.at(span, "castling: no wings".into()));
         }
         Ok(CastlingSpec {
             king_region: regions.get(&castling.king_region, "castling: king-region")?,
@@ -479,7 +547,7 @@ impl Source<'_> {
 
 /// The regions a file names, for reading a region field: a name from `[regions]` or squares.
 struct Regions<'a, 'b> {
-    source: Source<'b>,
+    sources: &'a Sources<'b>,
     named: &'a BTreeMap<String, Spanned<String>>,
     dimensions: Dimensions,
 }
@@ -492,13 +560,13 @@ impl Regions<'_, '_> {
             None => (text, text.span()),
         };
         let region = Region::parse(written.get_ref()).map_err(|why| {
-            self.source.error(
+            self.sources.at(
                 span.clone(),
                 format!("{field}: {why} (nor a region named in [regions])"),
             )
         })?;
         if !region.fits(self.dimensions) {
-            return Err(self.source.error(
+            return Err(self.sources.at(
                 span,
                 format!("{field}: {:?} lies partly off the board", written.get_ref()),
             ));
@@ -516,304 +584,25 @@ fn valid_name(name: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
-/// A variant file as written. Every field may be left out, for a file that `extends` another.
-#[derive(Clone, Debug, Default, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct Document {
-    extends: Option<Spanned<String>>,
-    name: Option<Spanned<String>>,
-    title: Option<String>,
-    description: Option<String>,
-    files: Option<Spanned<u8>>,
-    ranks: Option<Spanned<u8>>,
-    start: Option<Spanned<String>>,
-    #[serde(default)]
-    regions: BTreeMap<String, Spanned<String>>,
-    #[serde(default)]
-    rules: RuleEntries,
-    #[serde(default)]
-    display: DisplayEntries,
-    castling: Option<Spanned<CastlingEntry>>,
-    #[serde(default)]
-    pieces: Vec<Spanned<PieceEntry>>,
-}
-
-impl Document {
-    /// The document with every position forgotten: an inherited part lies in another file.
-    fn without_positions(self) -> Document {
-        fn forget<T>(value: Spanned<T>) -> Spanned<T> {
-            Spanned::new(0..0, value.into_inner())
-        }
-        Document {
-            name: self.name.map(forget),
-            files: self.files.map(forget),
-            ranks: self.ranks.map(forget),
-            start: self.start.map(forget),
-            regions: self
-                .regions
-                .into_iter()
-                .map(|(k, v)| (k, forget(v)))
-                .collect(),
-            castling: self.castling.map(forget),
-            pieces: self.pieces.into_iter().map(forget).collect(),
-            ..self
-        }
-    }
-
-    /// This document with what `child` says replacing it: fields and rules one by one, regions
-    /// by name, pieces by symbol (in place; new symbols at the end).
-    fn overridden_by(self, child: Document) -> Document {
-        let mut regions = self.regions;
-        regions.extend(child.regions);
-        let mut pieces = self.pieces;
-        for piece in child.pieces {
-            match pieces
-                .iter_mut()
-                .find(|known| known.get_ref().symbol == piece.get_ref().symbol)
-            {
-                Some(known) => *known = piece,
-                None => pieces.push(piece),
-            }
-        }
-        Document {
-            extends: None,
-            name: child.name.or(self.name),
-            title: child.title.or(self.title),
-            description: child.description.or(self.description),
-            files: child.files.or(self.files),
-            ranks: child.ranks.or(self.ranks),
-            start: child.start.or(self.start),
-            regions,
-            rules: self.rules.overridden_by(child.rules),
-            display: self.display.overridden_by(child.display),
-            castling: child.castling.or(self.castling),
-            pieces,
-        }
-    }
-}
-
-/// Declares a table of optional fields and how a child's values replace a parent's.
-macro_rules! optional_fields {
-    ($(#[$meta:meta])* struct $name:ident { $($(#[$field_meta:meta])* $field:ident: $kind:ty,)* }) => {
-        $(#[$meta])*
-        #[derive(Clone, Debug, Default, Deserialize)]
-        #[serde(deny_unknown_fields, rename_all = "kebab-case")]
-        struct $name {
-            $($(#[$field_meta])* $field: Option<$kind>,)*
-        }
-
-        impl $name {
-            /// These values, each replaced by `child`'s where it gives one.
-            fn overridden_by(self, child: $name) -> $name {
-                $name { $($field: child.$field.or(self.$field),)* }
-            }
-        }
-    };
-}
-
-optional_fields! {
-    /// The `[rules]` table: the rule switches.
-    struct RuleEntries {
-        /// Ranks of each player's promotion zone, at the far side.
-        camp_depth: u8,
-        /// Whether a move that starts in the zone may promote too.
-        promotes_leaving_zone: bool,
-        /// Which lines the Kings may not face each other on.
-        facing: Facing,
-        /// What having no legal move while not in check means.
-        stalemate: Stalemate,
-        /// Whether Pawns capture en passant.
-        en_passant: bool,
-        /// Whether the King may swap places with an adjacent friendly piece.
-        king_swap: bool,
-        /// Whether captured pieces go to hand.
-        hands: bool,
-        /// The order FEN lists the kinds in hand.
-        hand_order: Vec<String>,
-        /// Whether a promotion resets the halfmove clock.
-        promotions_reset_clock: bool,
-        /// Whether the chess draws apply.
-        chess_draws: bool,
-        /// Which positions are dead for lack of material.
-        dead_positions: DeadPositions,
-        /// How many enemy Princes on the board a move may not leave.
-        prince_limit: u8,
-        /// Whether half a player's relevant pieces may not stand across the River.
-        crossing_limit: bool,
-    }
-}
-
-optional_fields! {
-    /// The `[display]` table: what pictures mark.
-    struct DisplayEntries {
-        /// The fortress or palace.
-        fortress: Spanned<String>,
-        /// The points joined by the palace's 'X' lines.
-        palace_points: Spanned<String>,
-        /// Whether a River divides the board.
-        river: bool,
-    }
-}
-
-/// The `[castling]` table.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct CastlingEntry {
-    king_region: Spanned<String>,
-    wings: Vec<WingEntry>,
-}
-
-/// One of `[castling]`'s wings.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct WingEntry {
-    letter: char,
-    rook: String,
-    rook_region: Spanned<String>,
-    king_to: Spanned<char>,
-    rook_to: Spanned<char>,
-}
-
-/// What a piece is beyond its movement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-enum Role {
-    /// The King.
-    Royal,
-    /// A Pawn: no SAN letter, en passant where the variant has it.
-    Pawn,
-    /// A Prince, counted by the Prince limit.
-    Prince,
-    /// Counted by the crossing limit.
-    Relevant,
-}
-
-/// One `[[pieces]]` entry.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct PieceEntry {
-    name: String,
-    symbol: String,
-    value: Option<i32>,
-    about: Option<String>,
-    betza: Option<Spanned<String>>,
-    #[serde(default)]
-    moves: Vec<Spanned<AtomEntry>>,
-    confined_to: Option<Spanned<String>>,
-    promotion: Option<PromotionEntry>,
-    #[serde(default)]
-    roles: Vec<Role>,
-    #[serde(default)]
-    resets_clock: bool,
-    #[serde(default = "yes")]
-    swappable: bool,
-    to_hand: Option<String>,
-    #[serde(default)]
-    one_per_file: bool,
-    #[serde(default)]
-    no_drop_mate: bool,
-}
-
-/// The default of a switch that is on unless a file says otherwise.
-fn yes() -> bool {
-    true
-}
-
-/// A piece's `promotion` table.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct PromotionEntry {
-    to: Vec<String>,
-    #[serde(default)]
-    captured_only: bool,
-    #[serde(default = "never")]
-    compulsory: Compulsory,
-    zone: Option<Spanned<String>>,
-}
-
-/// The default of `compulsory`.
-fn never() -> Compulsory {
-    Compulsory::Never
-}
-
-/// One movement atom as written: `{ leap = [2, 1] }`, `{ ride = [1, 0], mode = "hop" }`, ...
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "kebab-case")]
-struct AtomEntry {
-    leap: Option<[i8; 2]>,
-    ride: Option<[i8; 2]>,
-    bent: Option<[[i8; 2]; 2]>,
-    crooked: Option<[[i8; 2]; 2]>,
-    through: Option<[i8; 2]>,
-    limit: Option<u8>,
-    mode: Option<Mode>,
-    symmetry: Option<Symmetry>,
-    on_rank: Option<u8>,
-    from_rank: Option<u8>,
-}
-
-/// The longest step an atom may take along either axis: the width of the largest board.
-const MAX_STEP: i8 = 11;
-
-impl AtomEntry {
-    /// The atom, or what is wrong with it.
-    fn atom(&self) -> Result<Atom, String> {
-        let step = |(x, y): (i8, i8)| {
-            if (x, y) == (0, 0) || x.abs() > MAX_STEP || y.abs() > MAX_STEP {
-                Err(format!(
-                    "the step [{x}, {y}] is not a step (not both 0, each -{MAX_STEP} to {MAX_STEP})"
-                ))
-            } else {
-                Ok((x, y))
-            }
+/// Checks that `title` may title a variant in game records: printable ASCII (as the tags of
+/// records are portable, and compared in any case), on one line, without spaces at its ends.
+fn check_title(title: &str) -> Result<(), String> {
+    if let Some(bad) = title.chars().find(|c| !(' '..='~').contains(c)) {
+        let what = match bad.is_control() {
+            true => "a control character",
+            false => "not printable ASCII",
         };
-        let pair = |[x, y]: [i8; 2]| step((x, y));
-        let atom = match (self.leap, self.ride, self.bent, self.crooked) {
-            (Some(leap), None, None, None) => {
-                let (x, y) = pair(leap)?;
-                match self.through {
-                    Some(lead) => Atom::through(pair(lead)?, x, y),
-                    None => Atom::leap(x, y),
-                }
-            }
-            (None, Some(ride), None, None) => {
-                let (x, y) = pair(ride)?;
-                Atom::ride(x, y)
-            }
-            (None, None, Some([lead, then]), None) => Atom::bent(pair(lead)?, pair(then)?),
-            (None, None, None, Some([first, turn])) => Atom::crooked(pair(first)?, pair(turn)?),
-            _ => return Err("give exactly one of leap, ride, bent and crooked".to_string()),
-        };
-        if self.through.is_some() && self.leap.is_none() {
-            return Err("through goes with leap only".to_string());
-        }
-        let mut atom = atom;
-        if let Some(limit) = self.limit {
-            if limit == 0 {
-                return Err("limit 0 allows no move".to_string());
-            }
-            atom = atom.limit(limit);
-        }
-        if let Some(mode) = self.mode {
-            atom = atom.mode(mode);
-        }
-        if let Some(symmetry) = self.symmetry {
-            atom = atom.symmetry(symmetry);
-        }
-        let rank = |rank: u8, field: &str| {
-            rank.checked_sub(1)
-                .ok_or_else(|| format!("{field}: ranks count from 1"))
-        };
-        match (self.on_rank, self.from_rank) {
-            (Some(_), Some(_)) => return Err("give on-rank or from-rank, not both".to_string()),
-            (Some(on), None) => atom = atom.origin(Origin::OwnRank(rank(on, "on-rank")?)),
-            (None, Some(from)) => {
-                atom = atom.origin(Origin::FromOwnRank(rank(from, "from-rank")?));
-            }
-            (None, None) => {}
-        }
-        Ok(atom)
+        return Err(format!(
+            "{bad:?} is {what}: a title is one line of printable ASCII"
+        ));
     }
+    if title.trim() != title || title.is_empty() {
+        return Err(format!("{title:?} is empty or has spaces at its ends"));
+    }
+    if title.chars().count() > MAX_TITLE {
+        return Err(format!("longer than {MAX_TITLE} characters"));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -940,7 +729,7 @@ moves = [{{ ride = [1, 0] }}]
             ),
             (
                 small("").replace("ride = [1, 0]", "ride = [0, 0]"),
-                "my.toml, line 17, column 10: pieces[2] (rook): moves: the step [0, 0]",
+                "my.toml, line 17, column 10: pieces[2] (rook): moves: ride: [0, 0] is not a step",
             ),
             (
                 small("").replace("ride = [1, 0]", "ride = [1, 0], leap = [1, 1]"),
@@ -1011,6 +800,30 @@ moves = [{{ ride = [1, 0] }}]
                 small("") + &"[[pieces]]\nname = \"x\"\nsymbol = \"X\"\nvalue = 1\n".repeat(64),
                 "my.toml: pieces: 66 kinds; at most 63 are supported",
             ),
+            (
+                small("").replace("ride = [1, 0]", "leap = [1, 0, 5, 7, 99999]"),
+                "my.toml, line 17, column 10: pieces[2] (rook): moves: leap: [1, 0, 5, 7, 99999] \
+                 is not a step",
+            ),
+            (
+                small("").replace("value = 500", "value = 500\npromotion = { to = [\"K\"] }"),
+                "my.toml, line 13, column 1: variant \"tiny\": the promotion of the rook names the \
+                 royal king",
+            ),
+            (
+                small("[rules]\nhands = true")
+                    .replace("value = 500", "value = 500\nto-hand = \"K\"")
+                    .replace("K2R w", "K2R[] w"),
+                "the hand of the rook names the royal king",
+            ),
+            (
+                small("").replace("name = \"tiny\"", "name = \"tiny\"\ntitle = \"Tiny\\nGame\""),
+                "my.toml, line 2, column 9: title: '\\n' is a control character",
+            ),
+            (
+                small("[regions]\n\"ho\\nme\" = \"z9\""),
+                "my.toml, line 6, column 12: regions.ho\\nme: \"z9\" is not a square",
+            ),
             ("files = [".to_string(), "my.toml, line 1, column"),
             (
                 "#".repeat(MAX_FILE_BYTES + 1),
@@ -1021,6 +834,63 @@ moves = [{{ ride = [1, 0] }}]
             let message = error(&text);
             assert!(message.contains(expected), "{message:?} lacks {expected:?}");
         }
+    }
+
+    /// A file extending `parent` on a 6x6 board, after a comment of multi-byte characters.
+    fn smaller_child(parent: &str) -> String {
+        format!(
+            "# {}\nextends = \"{parent}\"\nname = \"small\"\nfiles = 6\nranks = 6\n\
+             start = \"5k/6/6/6/6/K5 w - - 0 1\"\n",
+            "\u{15d}".repeat(500)
+        )
+    }
+
+    #[test]
+    fn an_inherited_mistake_is_placed_at_extends() {
+        // Chess's castling Rook on h1 is off a 6x6 board: the parent's byte offset lies inside
+        // a multi-byte character of the child, and on another line.
+        assert_eq!(
+            error(&smaller_child("chess")),
+            "my.toml, line 2, column 11: castling: rook-region: \"h1\" lies partly off the \
+             board (inherited from \"chess\", line 24, column 15)"
+        );
+        // From a grandparent: the Korean Mitregi extends Mitregi, whose River half is a1-l6.
+        let message = error(&smaller_child("wildeurasian-mitregi-korean"));
+        assert!(
+            message.starts_with("my.toml, line 2, column 11: regions.own-half: \"a1-l6\"")
+                && message
+                    .ends_with("(inherited from \"wildeurasian-mitregi\", line 14, column 12)"),
+            "{message}"
+        );
+        // Every built-in parent: no panic, and a place in the child's own text.
+        for (name, _) in variants::ALL {
+            let text = smaller_child(name);
+            if let Err(error) = read(&text) {
+                let (line, column) = error.position.expect("placed");
+                let shown = text.lines().nth(line - 1).expect("a line of the file");
+                assert!(column <= shown.chars().count() + 1, "{error}");
+            }
+        }
+    }
+
+    #[test]
+    fn positions_inside_a_character_or_past_the_end_are_placed() {
+        let text = "a\n\u{15d}\u{15d}b";
+        assert_eq!(sources::line_and_column(text, 0), (1, 1));
+        assert_eq!(sources::line_and_column(text, 2), (2, 1));
+        assert_eq!(sources::line_and_column(text, 3), (2, 1));
+        assert_eq!(sources::line_and_column(text, 4), (2, 2));
+        assert_eq!(sources::line_and_column(text, 99), (2, 4));
+    }
+
+    #[test]
+    fn a_chain_of_extends_reads_every_variant_of_it() {
+        let text = "extends = \"yangqi-berolina\"\nname = \"grandchild\"\n";
+        let variant = read(text).unwrap();
+        let berolina = Variant::by_name("yangqi-berolina").unwrap().spec();
+        assert_eq!(variant.spec().pieces, berolina.pieces);
+        assert_eq!(variant.spec().start_fen, berolina.start_fen);
+        assert_eq!(variant.spec().title, berolina.title);
     }
 
     #[test]
@@ -1050,6 +920,15 @@ moves = [{{ ride = [1, 0] }}]
         assert_eq!(
             clash,
             "other.toml, line 1, column 8: name: another variant is called \"tiny-home\""
+        );
+        let titled = other.replace(
+            "name = \"tiny-home\"",
+            "name = \"x\"\ntitle = \"Tiny-Home\"",
+        );
+        assert_eq!(
+            load(&titled, "titled.toml").unwrap_err().to_string(),
+            "titled.toml, line 2, column 9: title: another variant is called \"tiny-home\"; \
+             names and titles are compared in any case"
         );
         let chess = small("").replace("name = \"tiny\"", "name = \"chess\"");
         assert!(load(&chess, "chess.toml").is_err());

@@ -369,6 +369,12 @@ def test_pawn_steps_forward_and_captures_diagonally_forward() -> None:
     assert moves_from(board_of(f"{BASE} Ie4"), "e4") == names("e5")
 
 
+def test_a_pawn_set_up_across_the_river_stands_and_each_move_makes_it_a_wazir() -> None:
+    # No game reaches it, but it can move: only a piece with no move at all is refused.
+    board = board_of(f"{BASE} Ie9 rd10")
+    assert board.is_valid() and moves_from(board, "e9") == names("e10w d10w")
+
+
 def test_a_pawn_crossing_the_river_becomes_a_wazir() -> None:
     board = board_of(f"{BASE} Ie6 rd7 rf7")
     assert moves_from(board, "e6") == names("e7w d7w f7w")

@@ -3,15 +3,16 @@ file, line and field, every built-in variant's file read back as the same game, 
 variant's boards in a process pool, the worked example of docs/variants.md, the command line
 (``--variant-file``, ``meiriqi variant``) and a fuzz test of the loader.
 
-A variant loaded in a process stays loaded, and its name is then taken: loading another text
-under the same name is refused. So each distinct text below gets a name of its own
-(:func:`renamed`), and the fuzz test names every mutant after its hash.
+A variant loaded in a process stays loaded, and its name and title are then taken: loading
+another text under the same name or title is refused. So each distinct text below gets a name
+and title of its own (:func:`renamed`), and the fuzz test names every mutant after its hash.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
 import hashlib
+import io
 import multiprocessing
 import re
 import subprocess
@@ -24,7 +25,7 @@ from hypothesis import strategies as st
 from protocol_driver import EngineProcess
 
 import meiriqi
-from meiriqi import InvalidVariantError, Variant, guide, pgn, repl, selfplay
+from meiriqi import InvalidVariantError, Variant, display, guide, pgn, repl, selfplay
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "gryphon-cannon.toml"
@@ -34,8 +35,19 @@ BUILT_IN = list(meiriqi.Board.variants())
 
 
 def renamed(text: str, name: str) -> str:
-    """``text`` (a variant file) with its variant's name, the first ``name =``, set to ``name``."""
-    return re.sub(r'^name = ".*"$', f'name = "{name}"', text, count=1, flags=re.MULTILINE)
+    """``text`` (a variant file) with its variant's name, the first ``name =``, set to ``name``,
+    and its title, the first ``title =``, too: names and titles must be no other variant's."""
+    text = re.sub(r'^name = ".*"$', f'name = "{name}"', text, count=1, flags=re.MULTILINE)
+    return re.sub(r'^title = ".*"$', f'title = "{name}"', text, count=1, flags=re.MULTILINE)
+
+
+def retitled(text: str, title: str) -> str:
+    """``text`` (a variant file) with its title set to ``title`` (as written in TOML's quotes),
+    and, unless it was renamed before, a name of its own after the title."""
+    if 'name = "gryphon-cannon"' in text:
+        text = renamed(text, "titled-" + hashlib.sha256(title.encode()).hexdigest()[:12])
+    line = f'title = "{title}"'
+    return re.sub(r'^title = ".*"$', lambda _: line, text, count=1, flags=re.MULTILINE)
 
 
 def example_text() -> str:
@@ -101,7 +113,7 @@ MISTAKES = [
     (("ranks = 6", "ranks = 1000"), "line 12, column 9: invalid value: integer `1000`"),
     (("ranks = 6", 'ranks = "six"'), "line 12, column 9: invalid type: string"),
     (("{ leap = [2, 1] }", "{ jump = [2, 1] }"), "column 12: unknown field `jump`"),
-    (("{ leap = [2, 1] }", "{ leap = [0, 0] }"), "pieces[4] (knight): moves: the step [0, 0]"),
+    (("{ leap = [2, 1] }", "{ leap = [0, 0] }"), "pieces[4] (knight): moves: leap: [0, 0] is not"),
     (("{ leap = [2, 1] }", "{ leap = [2, 1], ride = [1, 0] }"), "give exactly one of leap"),
     (("moves = [{ leap = [2, 1] }]", "moves = []"), "pieces[4] (knight): the piece has no moves"),
     (('symbol = "N"', 'symbol = "Y"'), 'two pieces are written "Y"'),
@@ -119,6 +131,37 @@ MISTAKES = [
     (('name = "gryphon-cannon"', 'name = "chess"'), 'name: another variant is called "chess"'),
     (('name = "gryphon-cannon"', ""), "my.toml: name: missing"),
     (("[rules]", "[rules"), "line 20, column"),
+    # A step of the wrong length is an error naming its key, never cut to size.
+    (("{ leap = [2, 1] }", "{ leap = [1, 0, 5, 7, 99999] }"), "leap: [1, 0, 5, 7, 99999] is not"),
+    (("{ leap = [2, 1] }", "{ leap = [2] }"), "pieces[4] (knight): moves: leap: [2] is not a step"),
+    (("{ leap = [2, 1] }", "{ ride = [1, 0, 0] }"), "moves: ride: [1, 0, 0] is not a step"),
+    (("{ leap = [2, 1] }", "{ leap = [2, 1], through = [1] }"), "through: [1] is not a step"),
+    (("{ bent = [[1, 1], [1, 0]] }", "{ bent = [[1, 1]] }"), "bent: [[1, 1]] is not two steps"),
+    (("{ bent = [[1, 1], [1, 0]] }", "{ bent = [[1, 1], [1, 0, 1]] }"), "bent: [1, 0, 1] is not"),
+    (("{ leap = [2, 1] }", "{ crooked = [[0, 1], [1, 1], [2, 2]] }"), "crooked: [[0, 1], [1, 1], "),
+    # What a key would change silently is refused.
+    (("{ leap = [2, 1] }", "{ leap = [2, 1], limit = 3 }"), "limit goes with ride, bent and"),
+    (("{ leap = [2, 1] }", '{ leap = [2, 1], mode = "hop" }'), 'mode "hop" goes with ride'),
+    (("{ leap = [2, 1] }", "{ leap = [2, 1], on-rank = 7 }"), "on-rank: 7 is beyond the board's 6"),
+    (("{ leap = [2, 1] }", "{ leap = [2, 1], from-rank = 9 }"), "from-rank: 9 is beyond"),
+    # A promotion or a hand that would make a second King, or a hand FEN cannot write.
+    (('to = ["Y", "C", "N"]', 'to = ["Y", "K"]'), "the promotion of the pawn names the royal king"),
+    (('roles = ["royal"]', 'roles = ["royal"]\npromotion = { to = ["Y"] }'), "king is royal and"),
+    # A leap to where a hop lands: the same move twice when a screen stands between.
+    (
+        (
+            "moves = [{ leap = [2, 1] }]",
+            'moves = [{ leap = [2, 2] }, { ride = [1, 1], mode = "hop" }]',
+        ),
+        "pieces[4] (knight): two of its moves reach (",
+    ),
+    # Betza that Fairy-Stockfish reads otherwise (Black's moves turned, not mirrored).
+    (("moves = [{ leap = [2, 1] }]", 'betza = "frN"'), "'frN' moves differently to the left"),
+    (("moves = [{ leap = [2, 1] }]", 'betza = "fRrbBlbF"'), "'rbB' moves differently to the"),
+    (
+        ("moves = [{ leap = [2, 1] }]", 'betza = "pR2"'),
+        "'pR2' is a hopper of limited range, not read",
+    ),
 ]
 
 
@@ -145,6 +188,281 @@ def test_a_name_is_taken_once_loaded() -> None:
         Variant.from_toml(other, file="other.toml")
 
 
+@pytest.mark.parametrize(
+    "title",
+    ["yangqi", "Yangqi", "Chess", "CHESS", "chess", "Yang Qi", "yang qi (chinese setup)", "Shogi"],
+)
+def test_a_title_may_not_be_another_variants_name_or_title(title: str) -> None:
+    # Game records look a variant up by name or title in any case: "Chess" would read back as
+    # chess, "yangqi" as Yang Qi.
+    text = retitled(example_text(), title)
+    with pytest.raises(InvalidVariantError, match="line 9, column 9: title: another variant is"):
+        Variant.from_toml(text, file="my.toml")
+
+
+def test_a_title_or_name_may_not_be_a_loaded_variants() -> None:
+    def titled(name: str, title: str) -> str:
+        return retitled(renamed(example_text(), name), title)
+
+    first = Variant.from_toml(titled("first-of-two", "First of Two"))
+    with pytest.raises(
+        InvalidVariantError, match='title: another variant is called "First of Two"'
+    ):
+        Variant.from_toml(titled("second-of-two", "First of Two"))
+    with pytest.raises(InvalidVariantError, match='called "first-of-two"; names and titles are'):
+        Variant.from_toml(titled("second-of-two", "FIRST-OF-TWO"))
+    with pytest.raises(InvalidVariantError, match='name: another variant is called "first-of-two"'):
+        Variant.from_toml(titled("first-of-two", "Second of Two"))
+    Variant.from_toml(titled("name-three", "Third"))
+    with pytest.raises(InvalidVariantError, match='name: another variant is called "Third" \\(the'):
+        Variant.from_toml(titled("third", "Fourth"))
+    assert Variant.from_toml(titled("second-of-two", "Second of Two")).title == "Second of Two"
+    assert first.title == "First of Two"
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [
+        (r"Two\nlines", r"title: '\n' is a control character"),
+        (r"Tab\there", r"title: '\t' is a control character"),
+        (r"Null\u0000", r"title: '\0' is a control character"),
+        ("Mĕirìqí-like", "title: 'ĕ' is not printable ASCII"),
+        (" Padded", 'title: " Padded" is empty or has spaces at its ends'),
+        ("", 'title: "" is empty'),
+        ("x" * 65, "title: longer than 64 characters"),
+    ],
+)
+def test_a_title_is_one_line_of_printable_ascii(value: str, expected: str) -> None:
+    text = retitled(example_text(), value)
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(text, file="my.toml")
+    assert str(error.value).startswith("my.toml, line 9, column 9: " + expected), error.value
+
+
+def test_a_description_and_a_piece_name_are_one_line() -> None:
+    text = renamed(example_text(), "one-line-description")
+    described = text.replace('description = "Meiriqi', 'description = "Two\\nlines: Meiriqi')
+    with pytest.raises(InvalidVariantError, match=r"line 10, column 15: description: '\\n' is a"):
+        Variant.from_toml(described, file="my.toml")
+    piece = text.replace('name = "knight"', 'name = "knight\\r"')
+    with pytest.raises(InvalidVariantError, match=r"pieces\[4\] \(knight\\r\): name: '\\r' is a"):
+        Variant.from_toml(piece, file="my.toml")
+
+
+def test_a_titled_variant_saves_and_reads_back_its_games() -> None:
+    variant = Variant.from_toml(retitled(example_text(), "Record Keeper"))
+    board = meiriqi.Board(variant=variant)
+    board.push_uci("a2a3")
+    game = pgn.Game.from_board(board)
+    text = str(game)
+    assert '[Variant "Record Keeper"]' in text
+    read = pgn.read_game(io.StringIO(text))
+    assert read is not None and read.board().variant_name == variant.name
+
+
+SHOGI_SILVER_ALWAYS = """\
+extends = "shogi"
+name = "shogi-silver-always"
+title = "Shogi, Silvers promote at once"
+
+[[pieces]]
+name = "silver"
+symbol = "S"
+value = 450
+to-hand = "S"
+promotion = { to = ["+S"], compulsory = "always" }
+betza = "FfW"
+"""
+"""A Shogi whose Silver must promote on any move that starts or ends in the far three ranks."""
+
+
+def test_a_piece_dropped_where_it_must_promote_stands_legally() -> None:
+    variant = Variant.from_toml(SHOGI_SILVER_ALWAYS)
+    board = meiriqi.Board("4k4/9/9/9/9/9/9/9/4K4[S] w - - 0 1", variant=variant)
+    drop = board.parse_uci("S@e7")
+    assert drop in board.legal_moves  # as Fairy-Stockfish allows it
+    board.push(drop)
+    # Read back: the Silver can still move (each of its moves promotes), so it stands legally.
+    again = meiriqi.Board(board.fen(), variant=variant)
+    assert again.fen() == board.fen() == "4k4/9/4S4/9/9/9/9/9/4K4[] b - - 0 1"
+    again.push_uci("e9d9")
+    silver = [move.uci() for move in again.legal_moves if move.uci().startswith("e7")]
+    assert silver and all(uci.endswith("+") for uci in silver), silver
+    for move in list(again.legal_moves):
+        again.push(move)
+        assert meiriqi.Board(again.fen(), variant=variant).fen() == again.fen()
+        again.pop()
+
+
+def test_a_shogi_child_may_not_put_a_king_or_a_promoted_piece_in_hand() -> None:
+    for symbol, expected in [
+        ("K", "the hand of the silver names the royal king: a side may have only one"),
+        ("+S", 'the hand of the silver names "+S", a promoted kind: a hand holds unpromoted'),
+    ]:
+        text = SHOGI_SILVER_ALWAYS.replace('to-hand = "S"', f'to-hand = "{symbol}"')
+        text = text.replace("shogi-silver-always", f"shogi-silver-{len(symbol)}")
+        with pytest.raises(InvalidVariantError) as error:
+            Variant.from_toml(text, file="my.toml")
+        assert str(error.value).startswith("my.toml, line 5, column 1: "), error.value
+        assert expected in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("letter", "expected"),
+    [
+        ("K", "two wings have the castling letter 'K'"),
+        ("k", "the castling letter 'k' is not an uppercase letter"),
+        ("1", "the castling letter '1' is not an uppercase letter"),
+    ],
+)
+def test_castling_letters_are_distinct_uppercase_letters(letter: str, expected: str) -> None:
+    # "k" and "1" could not be told from Black's rights: Kk1 read back otherwise.
+    text = renamed(Variant("chess").source, f"castling-{ord(letter)}")
+    text = text.replace('letter = "Q"', f'letter = "{letter}"').replace("KQkq", "-")
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(text, file="my.toml")
+    assert str(error.value).startswith("my.toml, line 18, column 1: "), error.value
+    assert expected in str(error.value)
+
+
+def test_a_hand_order_names_each_kind_once() -> None:
+    # Named twice, a kind was written twice in FEN: [PP] read back as four Pawns.
+    text = 'extends = "shogi"\nname = "twice"\ntitle = "Twice"\n[rules]\nhand-order = ["P", "P"]\n'
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(text, file="my.toml")
+    assert str(error.value) == (
+        'my.toml, line 5, column 14: variant "twice": the hand order names "P" twice'
+    )
+
+
+# -- extends ---------------------------------------------------------------------------------------
+
+MULTI_BYTE_COMMENT = "# " + "ŝ" * 300 + "\n"
+"""A line of multi-byte characters: after it, positions in bytes and in characters differ."""
+
+SMALL_START = "4k/5/5/5/K4 w - - 0 1"
+"""A start for a 5x5 board."""
+
+
+def small_child(parent: str) -> str:
+    """A file extending ``parent`` on a 5x5 board, after a line of multi-byte characters."""
+    return (
+        MULTI_BYTE_COMMENT
+        + f'extends = "{parent}"\nname = "small-{parent}"\ntitle = "Small {parent}"\n'
+        + f'files = 5\nranks = 5\nstart = "{SMALL_START}"\n'
+    )
+
+
+def assert_placed(message: str, file: str, text: str) -> str | None:
+    """Checks that ``message``, an error about ``text`` (called ``file``), is placed in it, at a
+    line and column that exist; an inherited mistake at the ``extends`` line, naming the variant,
+    line and column it comes from, where a value starts. Returns that variant's text from there
+    on (``None`` for a mistake in ``text`` itself)."""
+    place = re.match(rf"{re.escape(file)}, line (\d+), column (\d+): ", message)
+    assert place, message
+    line, column = int(place[1]), int(place[2])
+    lines = text.split("\n")
+    assert line <= len(lines) and column <= len(lines[line - 1]) + 1, message
+    inherited = re.search(r' \(inherited from "([a-z-]+)", line (\d+), column (\d+)\)$', message)
+    if inherited is None:
+        return None
+    assert re.match(r'\s*extends\s*=\s*"$', lines[line - 1][:column]), message
+    parent_line = Variant(inherited[1]).source.split("\n")[int(inherited[2]) - 1]
+    written = parent_line[int(inherited[3]) - 1 :]
+    assert written[:1] in ('"', "{", "["), (message, parent_line)  # where a value starts
+    return written
+
+
+@pytest.mark.parametrize("parent", BUILT_IN)
+def test_a_child_on_a_smaller_board_is_placed_in_its_own_text(parent: str) -> None:
+    text = small_child(parent)
+    try:
+        Variant.from_toml(text, file="small.toml")
+    except InvalidVariantError as error:
+        assert_placed(str(error), "small.toml", text)
+
+
+@pytest.mark.parametrize(
+    ("parent", "origin", "what", "written"),
+    [
+        ("chess", "chess", 'castling: rook-region: "h1" lies partly off the board', '"h1"'),
+        ("xiangqi", "xiangqi", 'regions.own-half: "a1-i5" lies partly off the', '"a1-i5"'),
+        ("meiriqi", "meiriqi", 'regions.fortress: "h1-j3" lies partly off the', '"h1-j3"'),
+        ("wildeurasian-bestiary", "wildeurasian-bestiary", "regions.own-half: ", '"a1-l6"'),
+        ("yangqi-chinesepawns", "yangqi-chinesepawns", "from-rank: 6 is beyond", "{ leap"),
+        ("wildeurasian-mitregi-korean", "wildeurasian-mitregi", "regions.own-half", '"a1-l6"'),
+    ],
+)
+def test_an_inherited_mistake_is_placed_at_extends(
+    parent: str, origin: str, what: str, written: str
+) -> None:
+    text = small_child(parent)
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(text, file="small.toml")
+    message = str(error.value)
+    assert message.startswith("small.toml, line 2, column 11: "), message
+    assert what in message and f'(inherited from "{origin}", line ' in message, message
+    there = assert_placed(message, "small.toml", text)
+    assert there is not None and there.startswith(written), (message, there)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (small_child("chess"), "line 2, column 11: castling: rook-region: "),
+        ('extends = "xiangqi"\nname = "untitled"\n', "line 1, column 11: title: another"),
+        (retitled(example_text(), r"Two\nlines"), r"line 9, column 9: title: '\n' is a control"),
+        (example_text().replace('home = "b1-e2"', '"ho\\nme" = "b1-z2"'), r"regions.ho\nme: "),
+        (
+            example_text().replace('name = "knight"', 'name = "kni\\u2028ght"'),
+            r"(kni\u{2028}ght): name: '\u{2028}' is a",
+        ),
+        (example_text().replace("{ leap = [2, 1] }", "{ leap = [2, 1, 3] }"), "leap: [2, 1, 3] is"),
+    ],
+)
+def test_variant_check_prints_a_mistake_on_one_line(
+    tmp_path: Path, text: str, expected: str
+) -> None:
+    path = tmp_path / "mistake.toml"
+    path.write_text(text, encoding="utf-8")
+    result = run("variant", "check", str(path))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"meiriqi variant: {path}, line ") and expected in result.stderr
+    assert len(result.stderr.splitlines()) == 1, result.stderr
+
+
+def test_a_file_may_extend_a_variant_that_extends_another() -> None:
+    text = (
+        'extends = "yangqi-berolina"\nname = "berolina-grandchild"\n'
+        'title = "Yang Qi (Berolina grandchild)"\ndescription = "Yang Qi, Berolina pawns"\n'
+    )
+    variant = Variant.from_toml(text)
+    berolina = Variant("yangqi-berolina")
+    assert variant.starting_fen == berolina.starting_fen
+    assert variant.piece_descriptions == berolina.piece_descriptions
+    board, parent = meiriqi.Board(variant=variant), meiriqi.Board(variant="yangqi-berolina")
+    assert [board.perft(depth) for depth in (1, 2)] == [parent.perft(depth) for depth in (1, 2)]
+    titled = text.replace("berolina-grandchild", "berolina-untitled").replace("title = ", "#")
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml(titled, file="my.toml")
+    assert str(error.value) == (
+        'my.toml, line 1, column 11: title: another variant is called "Yang Qi (Berolina pawns)" '
+        '(the title of "yangqi-berolina") (inherited from "yangqi-berolina", line 8, column 9)'
+    )
+
+
+def test_from_toml_given_a_path_points_to_load() -> None:
+    with pytest.raises(InvalidVariantError, match=r"looks like a file's path: Variant\.load"):
+        Variant.from_toml(str(EXAMPLE))
+    with pytest.raises(InvalidVariantError, match=r"looks like a file's path: Variant\.load"):
+        Variant.from_toml("my-variant.toml")
+    with pytest.raises(TypeError, match=r"Variant\.load\(path\) reads a file"):
+        Variant.from_toml(EXAMPLE)  # type: ignore[arg-type]
+    with pytest.raises(InvalidVariantError) as error:
+        Variant.from_toml('name = "x"\nfiles = [')
+    assert "Variant.load" not in str(error.value)
+
+
 # -- every built-in variant's file -----------------------------------------------------------------
 
 
@@ -153,8 +471,8 @@ def test_a_built_in_file_reads_back_as_the_same_game(name: str) -> None:
     built_in = Variant(name)
     assert built_in.is_builtin and f'name = "{name}"' in built_in.source
     copy = Variant.from_toml(renamed(built_in.source, f"copy-of-{name}"), file=f"{name}.toml")
-    assert not copy.is_builtin
-    for attribute in ("title", "description", "files", "ranks", "starting_fen", "piece_types"):
+    assert not copy.is_builtin and copy.title == f"copy-of-{name}"
+    for attribute in ("description", "files", "ranks", "starting_fen", "piece_types"):
         assert getattr(copy, attribute) == getattr(built_in, attribute), attribute
     assert copy.piece_descriptions == built_in.piece_descriptions
     symbols = [meiriqi.piece_symbol(kind, variant=name) for kind in built_in.piece_types]
@@ -395,20 +713,27 @@ def mutate(text: str, changes: list[tuple[str, int, int, str]]) -> str:
 
 
 def load_or_refuse(text: str) -> None:
-    """Loads ``text`` under a name of its own: it loads and plays, or is refused with a message
-    naming the file."""
+    """Loads ``text`` under a name and title of its own: it loads and plays, or is refused with a
+    message naming the file, placed in its text (:func:`assert_placed`)."""
     name = "fuzz-" + hashlib.sha256(text.encode("utf-8", "replace")).hexdigest()[:16]
+    text = renamed(text, name)
     try:
-        variant = Variant.from_toml(renamed(text, name), file="fuzz.toml")
+        variant = Variant.from_toml(text, file="fuzz.toml")
     except InvalidVariantError as error:
-        assert str(error).startswith("fuzz.toml"), error
-        why = re.sub(r"^fuzz.toml(, line \d+, column \d+)?: ", "", str(error))
-        event("refused: " + why.split(":")[0][:40])
+        message = str(error)
+        assert message.startswith("fuzz.toml") and len(message.splitlines()) == 1, error
+        if message.startswith("fuzz.toml, line "):
+            assert_placed(message, "fuzz.toml", text)
+        why = re.sub(r"^fuzz.toml(, line \d+, column \d+)?: ", "", message)
+        inherited = " (inherited)" if "(inherited from " in why else ""
+        event("refused: " + why.split(":")[0][:40] + inherited)
         return
     event("loaded")
     board = meiriqi.Board(variant=variant)
     assert board.perft(2) >= 0
+    assert meiriqi.Board(board.fen(), variant=variant).fen() == board.fen()
     assert len(guide.guides(variant.name)) >= 1
+    assert display.diagram(board)
 
 
 def examples(count: int) -> settings:
@@ -444,6 +769,56 @@ def test_fuzz_random_bytes_in_a_file_are_refused_or_harmless(
         with pytest.raises(InvalidVariantError, match=r"fuzz\.toml: the file is not UTF-8 text"):
             Variant.load(path)
         return
+    load_or_refuse(text)
+
+
+PIECE_TABLES = [
+    "[[pieces]]\n" + table.strip()
+    for source in SOURCES
+    for table in source.split("[[pieces]]\n")[1:]
+]
+"""Every piece table of the real files, to give a child: one replaces its parent's piece of the
+same symbol, or adds a kind."""
+
+NOTES = st.text(st.characters(exclude_categories=("Cc", "Cs")), max_size=30)
+"""Text for comments and descriptions, of every width in UTF-8 (control characters aside, which a
+comment may not hold): multi-byte characters move every later byte offset."""
+
+
+def start_for(files: int, ranks: int, hands: bool) -> str:
+    """A start on a board of ``files`` x ``ranks``: the Kings in opposite corners."""
+    edge = "" if files == 1 else str(files - 1)
+    rows = ["k" + edge, *[str(files)] * (ranks - 2), edge + "K"] if ranks > 1 else ["kK"]
+    return "/".join(rows) + ("[]" if hands else "") + " w - - 0 1"
+
+
+@st.composite
+def children(draw: st.DrawFn) -> str:
+    """A file that extends a built-in variant (one that extends another too: a grandchild), on
+    its board or another, with multi-byte text throughout and some of the real files' pieces,
+    regions and rules."""
+    parent = draw(st.sampled_from(BUILT_IN))
+    lines = [f"# {draw(NOTES)}", f'extends = "{parent}"', 'name = "child"', 'title = "child"']
+    lines.append(f'description = "{draw(NOTES).replace(chr(92), "").replace(chr(34), "")}"')
+    if draw(st.booleans()):
+        files, ranks = draw(st.integers(1, 12)), draw(st.integers(1, 12))
+        hands = "[" in meiriqi.Board(variant=parent).fen()
+        lines += [
+            f"files = {files}",
+            f"ranks = {ranks}",
+            f'start = "{start_for(files, ranks, hands)}"',
+        ]
+    for table in draw(st.lists(st.sampled_from(PIECE_TABLES), max_size=3)):
+        lines += [f"# {draw(NOTES)}", table]
+    text = "\n".join(lines) + "\n"
+    if draw(st.booleans()):
+        text = mutate(text, draw(LINE_EDITS))
+    return text
+
+
+@examples(30)
+@given(text=children())
+def test_fuzz_children_of_every_built_in_load_or_are_refused(text: str) -> None:
     load_or_refuse(text)
 
 

@@ -115,8 +115,8 @@ def test_illegal_coordinate_moves_are_refused(uci: str) -> None:
             meiriqi.Status.TOO_MANY_PRINCES,
         ),
         (
-            "6k5/12/12/4I7/12/12/12/12/6I5/12/6K5/12[] w - - 0 1",
-            "White pawn on e9 stands where it must have promoted",
+            "L5k5/12/12/12/12/12/12/12/6I5/12/6K5/12[] w - - 0 1",
+            "White wing on a12 stands where it could never move",
             meiriqi.Status.PAWNS_ON_BACKRANK,
         ),
         (

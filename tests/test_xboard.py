@@ -106,8 +106,10 @@ def test_setup_as_xboard_showed_it() -> None:
 
 def test_no_piece_command_for_a_loaded_variant_whatever_its_name() -> None:
     # A player's game named like a built-in family must not get that family's moves.
-    source = meiriqi.Variant("meiriqi").source.replace(
-        'name = "meiriqi"', 'name = "meiriqi-xboard-test"'
+    source = (
+        meiriqi.Variant("meiriqi")
+        .source.replace('name = "meiriqi"', 'name = "meiriqi-xboard-test"')
+        .replace('title = "Meiriqi"', 'title = "Meiriqi XBoard test"')
     )
     loaded = meiriqi.Variant.from_toml(source.replace("value = 700", "value = 701"))
     assert piece_commands(meiriqi.Board(variant=loaded)) == []

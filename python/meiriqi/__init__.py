@@ -126,9 +126,8 @@ __all__ = [
 
 class Status(enum.IntFlag):
     """What rules a board breaks (:meth:`Board.status`), with python-chess's names and values
-    where it has the same rule: ``PAWNS_ON_BACKRANK`` is any piece where it could never move or
-    must have promoted; ``TOO_MANY_PRINCES`` and ``TOO_FAR_ACROSS`` break the Wildeurasian
-    limits."""
+    where it has the same rule: ``PAWNS_ON_BACKRANK`` is any piece where it could never move;
+    ``TOO_MANY_PRINCES`` and ``TOO_FAR_ACROSS`` break the Wildeurasian limits."""
 
     VALID = _core.STATUS_VALID
     NO_WHITE_KING = _core.STATUS_NO_WHITE_KING

@@ -92,10 +92,11 @@ class Variant:
     def load(cls, path: str | os.PathLike[str]) -> Variant:
         """Reads the variant file at ``path`` (``OSError`` when it cannot be read,
         :class:`InvalidVariantError` for a mistake in it). Loading the same text again gives
-        the same variant; a name already taken by another variant is refused."""
+        the same variant; a name or title already taken by another variant is refused."""
     @classmethod
     def from_toml(cls, text: str, *, file: str = "<string>") -> Variant:
-        """Reads a variant file's ``text``; ``file`` names it in errors."""
+        """Reads a variant file's ``text``; ``file`` names it in errors. A path is a
+        ``TypeError``, and text that reads as one is pointed to :meth:`load`."""
     @classmethod
     def loaded(cls) -> list[Variant]:
         """Every variant loaded from a file in this program so far, in the order they were

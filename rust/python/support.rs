@@ -225,9 +225,7 @@ pub(super) fn status_flags(setup: &Setup, problems: &[PositionError]) -> u32 {
             PositionError::UnknownKind { .. } | PositionError::OutOfRegion { .. } => {
                 flag("OUT_OF_REGION")
             }
-            PositionError::Stuck { .. } | PositionError::Unpromoted { .. } => {
-                flag("PAWNS_ON_BACKRANK")
-            }
+            PositionError::Stuck { .. } => flag("PAWNS_ON_BACKRANK"),
             PositionError::TooManyPrinces { .. } => flag("TOO_MANY_PRINCES"),
             PositionError::TooFarAcross { .. } => flag("TOO_FAR_ACROSS"),
             PositionError::BadHand { .. } => flag("BAD_HAND"),

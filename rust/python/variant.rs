@@ -3,9 +3,9 @@
 
 use crate::variant::Variant;
 use crate::variant_file::{self, VariantFileError};
-use pyo3::exceptions::{PyOSError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyType};
+use pyo3::types::{PyString, PyType, PyTypeMethods};
 
 pyo3::create_exception!(
     _core,
@@ -98,19 +98,36 @@ impl PyVariant {
         Ok(PyVariant { variant })
     }
 
-    /// Reads a variant file's `text`; `file` names it in errors.
+    /// Reads a variant file's `text`; `file` names it in errors. A path is a `TypeError`, and
+    /// text that reads as one is pointed to `Variant.load`.
     #[classmethod]
     #[pyo3(signature = (text, *, file="<string>"))]
     fn from_toml(
         _cls: &Bound<'_, PyType>,
-        text: &Bound<'_, PyString>,
+        text: &Bound<'_, PyAny>,
         file: &str,
     ) -> PyResult<PyVariant> {
+        let Ok(text) = text.cast::<PyString>() else {
+            let kind = text.get_type().name()?;
+            return Err(PyTypeError::new_err(format!(
+                "from_toml reads a variant file's text (a str), not a {kind}: \
+                 Variant.load(path) reads a file"
+            )));
+        };
         // A str Python holds but UTF-8 cannot (a lone surrogate) is a mistake in the text.
         let text = text.to_cow().map_err(|_| {
             InvalidVariantError::new_err(format!("{file}: the text is not valid Unicode"))
         })?;
-        let variant = variant_file::load(&text, file).map_err(invalid_variant)?;
+        let variant = variant_file::load(&text, file).map_err(|error| {
+            let mut message = error.to_string();
+            if looks_like_a_path(&text) {
+                message += &format!(
+                    " ({} looks like a file's path: Variant.load(path) reads a file)",
+                    crate::moves::quote(&text)
+                );
+            }
+            InvalidVariantError::new_err(message)
+        })?;
         Ok(PyVariant { variant })
     }
 
@@ -214,6 +231,13 @@ impl PyVariant {
         // Names are lowercase letters, digits and '-': nothing to escape.
         format!("Variant('{}')", self.name())
     }
+}
+
+/// Whether `text`, which is no variant file, may be a file's path given instead of its text: one
+/// line, with no `=` of a TOML key, or ending in `.toml`.
+fn looks_like_a_path(text: &str) -> bool {
+    let text = text.trim();
+    !text.is_empty() && !text.contains('\n') && (!text.contains('=') || text.ends_with(".toml"))
 }
 
 /// The largest variant file read.

@@ -244,9 +244,16 @@ fn setups_that_break_the_limits_are_refused() {
     let mitregi = Variant::by_name(MITREGI).unwrap();
     let across = "12/12/12/6K5/12/12/12/12/12/12/12/6k5[] w - - 0 1";
     assert!(fen::parse(mitregi, across).is_err());
+    let wing = "L5k5/12/12/12/12/12/12/12/6I5/12/6K5/12[] w - - 0 1";
+    let error = fen::parse(mitregi, wing).unwrap_err().to_string();
+    assert!(
+        error.contains("wing on a12 stands where it could never move"),
+        "{error}"
+    );
+    // A Pawn across the River has moves, each of which makes it a Wazir: it may stand there.
     let pawn = "6k5/12/12/4I7/12/12/12/12/6I5/12/6K5/12[] w - - 0 1";
-    let error = fen::parse(mitregi, pawn).unwrap_err().to_string();
-    assert!(error.contains("must have promoted"), "{error}");
+    let moves = testing::from(&legal(MITREGI, pawn), "e9");
+    assert_eq!(moves, ["e9e10w"]);
     let five = "6k5/12/12/12/+S+S+D+D+S7/12/12/12/6I5/12/6K5/12[] b - - 0 1";
     let error = fen::parse(mitregi, five).unwrap_err().to_string();
     assert!(error.contains("5 Princes"), "{error}");

@@ -839,20 +839,18 @@ class Board:
         per side, every confined piece (King, Mandarin) inside its region, the Kings not facing
         (where that is a rule) and the side that has just moved not in check. In the
         Wildeurasian games: one King per side, the side that has just moved in none of the five
-        situations, no Pawn across the River (it would be a Wazir), no unpromoted forward-only
-        piece where it would have to promote, no side with more Princes than the game can have
-        (condition 4's number: docs/rules.md, the Wildeurasian decisions), and every
-        castling right of the FEN set up backed by a King and a Rook in their regions."""
+        situations, no unpromoted forward-only piece where it would have to promote (it could
+        never move), no side with more Princes than the game can have (condition 4's number:
+        docs/rules.md, the Wildeurasian decisions), and every castling right of the FEN set up
+        backed by a King and a Rook in their regions. A Pawn across the River, which can move
+        (each move makes it a Wazir), is valid."""
         kings = [p.color for p in self._pieces.values() if p.letter == KING]
         rules = self.variant.wildeurasian
         if rules is not None:
             grid = self.variant.grid
             stranded = any(
-                (piece.letter == PAWN and rules.across_river(square, piece.color))
-                or (
-                    piece.letter in rules.forward_only
-                    and rules.must_promote(grid, piece.letter, piece.color, square)
-                )
+                piece.letter in rules.forward_only
+                and rules.must_promote(grid, piece.letter, piece.color, square)
                 for square, piece in self._pieces.items()
             )
             princes = [

@@ -1,0 +1,334 @@
+//! The shape of a variant file, as serde reads the TOML, and how a file that `extends` another
+//! replaces what that one says. Every key is optional here: a file that extends another gives
+//! only what differs, and the checks of [`super`] say what is missing.
+
+use crate::atom::{Atom, Mode, Origin, Symmetry};
+use crate::variant::{Compulsory, DeadPositions, Facing, Stalemate};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use toml::Spanned;
+
+/// A variant file as written.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct Document {
+    pub extends: Option<Spanned<String>>,
+    pub name: Option<Spanned<String>>,
+    pub title: Option<Spanned<String>>,
+    pub description: Option<Spanned<String>>,
+    pub files: Option<Spanned<u8>>,
+    pub ranks: Option<Spanned<u8>>,
+    pub start: Option<Spanned<String>>,
+    #[serde(default)]
+    pub regions: BTreeMap<String, Spanned<String>>,
+    #[serde(default)]
+    pub rules: RuleEntries,
+    #[serde(default)]
+    pub display: DisplayEntries,
+    pub castling: Option<Spanned<CastlingEntry>>,
+    #[serde(default)]
+    pub pieces: Vec<Spanned<PieceEntry>>,
+}
+
+impl Document {
+    /// This document with what `child` says replacing it: fields and rules one by one, regions
+    /// by name, pieces by symbol (in place; new symbols at the end). The result extends what
+    /// this document extends.
+    pub fn overridden_by(self, child: Document) -> Document {
+        let mut regions = self.regions;
+        regions.extend(child.regions);
+        let mut pieces = self.pieces;
+        for piece in child.pieces {
+            match pieces
+                .iter_mut()
+                .find(|known| known.get_ref().symbol == piece.get_ref().symbol)
+            {
+                Some(known) => *known = piece,
+                None => pieces.push(piece),
+            }
+        }
+        Document {
+            extends: self.extends,
+            name: child.name.or(self.name),
+            title: child.title.or(self.title),
+            description: child.description.or(self.description),
+            files: child.files.or(self.files),
+            ranks: child.ranks.or(self.ranks),
+            start: child.start.or(self.start),
+            regions,
+            rules: self.rules.overridden_by(child.rules),
+            display: self.display.overridden_by(child.display),
+            castling: child.castling.or(self.castling),
+            pieces,
+        }
+    }
+}
+
+/// Declares a table of optional fields and how a child's values replace a parent's.
+macro_rules! optional_fields {
+    ($(#[$meta:meta])* struct $name:ident { $($(#[$field_meta:meta])* $field:ident: $kind:ty,)* }) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, Default, Deserialize)]
+        #[serde(deny_unknown_fields, rename_all = "kebab-case")]
+        pub(super) struct $name {
+            $($(#[$field_meta])* pub $field: Option<$kind>,)*
+        }
+
+        impl $name {
+            /// These values, each replaced by `child`'s where it gives one.
+            fn overridden_by(self, child: $name) -> $name {
+                $name { $($field: child.$field.or(self.$field),)* }
+            }
+        }
+    };
+}
+
+optional_fields! {
+    /// The `[rules]` table: the rule switches.
+    struct RuleEntries {
+        /// Ranks of each player's promotion zone, at the far side.
+        camp_depth: u8,
+        /// Whether a move that starts in the zone may promote too.
+        promotes_leaving_zone: bool,
+        /// Which lines the Kings may not face each other on.
+        facing: Facing,
+        /// What having no legal move while not in check means.
+        stalemate: Stalemate,
+        /// Whether Pawns capture en passant.
+        en_passant: bool,
+        /// Whether the King may swap places with an adjacent friendly piece.
+        king_swap: bool,
+        /// Whether captured pieces go to hand.
+        hands: bool,
+        /// The order FEN lists the kinds in hand.
+        hand_order: Spanned<Vec<String>>,
+        /// Whether a promotion resets the halfmove clock.
+        promotions_reset_clock: bool,
+        /// Whether the chess draws apply.
+        chess_draws: bool,
+        /// Which positions are dead for lack of material.
+        dead_positions: DeadPositions,
+        /// How many enemy Princes on the board a move may not leave.
+        prince_limit: u8,
+        /// Whether half a player's relevant pieces may not stand across the River.
+        crossing_limit: bool,
+    }
+}
+
+optional_fields! {
+    /// The `[display]` table: what pictures mark.
+    struct DisplayEntries {
+        /// The fortress or palace.
+        fortress: Spanned<String>,
+        /// The points joined by the palace's 'X' lines.
+        palace_points: Spanned<String>,
+        /// Whether a River divides the board.
+        river: bool,
+    }
+}
+
+/// The `[castling]` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct CastlingEntry {
+    pub king_region: Spanned<String>,
+    pub wings: Vec<WingEntry>,
+}
+
+/// One of `[castling]`'s wings.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct WingEntry {
+    pub letter: char,
+    pub rook: String,
+    pub rook_region: Spanned<String>,
+    pub king_to: Spanned<char>,
+    pub rook_to: Spanned<char>,
+}
+
+/// What a piece is beyond its movement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub(super) enum Role {
+    /// The King.
+    Royal,
+    /// A Pawn: no SAN letter, en passant where the variant has it.
+    Pawn,
+    /// A Prince, counted by the Prince limit.
+    Prince,
+    /// Counted by the crossing limit.
+    Relevant,
+}
+
+/// One `[[pieces]]` entry.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct PieceEntry {
+    pub name: String,
+    pub symbol: String,
+    pub value: Option<i32>,
+    pub about: Option<String>,
+    pub betza: Option<Spanned<String>>,
+    #[serde(default)]
+    pub moves: Vec<Spanned<AtomEntry>>,
+    pub confined_to: Option<Spanned<String>>,
+    pub promotion: Option<PromotionEntry>,
+    #[serde(default)]
+    pub roles: Vec<Role>,
+    #[serde(default)]
+    pub resets_clock: bool,
+    #[serde(default = "yes")]
+    pub swappable: bool,
+    pub to_hand: Option<String>,
+    #[serde(default)]
+    pub one_per_file: bool,
+    #[serde(default)]
+    pub no_drop_mate: bool,
+}
+
+/// The default of a switch that is on unless a file says otherwise.
+fn yes() -> bool {
+    true
+}
+
+/// A piece's `promotion` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct PromotionEntry {
+    pub to: Vec<String>,
+    #[serde(default)]
+    pub captured_only: bool,
+    #[serde(default = "never")]
+    pub compulsory: Compulsory,
+    pub zone: Option<Spanned<String>>,
+}
+
+/// The default of `compulsory`.
+fn never() -> Compulsory {
+    Compulsory::Never
+}
+
+/// One movement atom as written: `{ leap = [2, 1] }`, `{ ride = [1, 0], mode = "hop" }`, ...
+/// Steps are read as lists of any length, so that a step of the wrong length is an error naming
+/// its key rather than cut to size.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct AtomEntry {
+    leap: Option<Vec<i64>>,
+    ride: Option<Vec<i64>>,
+    bent: Option<Vec<Vec<i64>>>,
+    crooked: Option<Vec<Vec<i64>>>,
+    through: Option<Vec<i64>>,
+    limit: Option<u8>,
+    mode: Option<Mode>,
+    symmetry: Option<Symmetry>,
+    on_rank: Option<u8>,
+    from_rank: Option<u8>,
+}
+
+/// The longest step an atom may take along either axis: the width of the largest board.
+const MAX_STEP: i64 = 11;
+
+/// A step `(x, y)`: `x` squares to the right, `y` forward.
+type Step = (i8, i8);
+
+/// The step `[x, y]` written under `key`, or what is wrong with it.
+fn step(key: &str, written: &[i64]) -> Result<Step, String> {
+    let fits = |n: i64| (-MAX_STEP..=MAX_STEP).contains(&n);
+    match *written {
+        [x, y] if (x, y) != (0, 0) && fits(x) && fits(y) => Ok((x as i8, y as i8)),
+        _ => Err(format!(
+            "{key}: {written:?} is not a step [x, y] (two numbers, each -{MAX_STEP} to \
+             {MAX_STEP}, not both 0)"
+        )),
+    }
+}
+
+/// The two steps `[[a, b], [x, y]]` written under `key`, or what is wrong with them.
+fn two_steps(key: &str, written: &[Vec<i64>]) -> Result<(Step, Step), String> {
+    match written {
+        [first, second] => Ok((step(key, first)?, step(key, second)?)),
+        _ => Err(format!(
+            "{key}: {written:?} is not two steps [[a, b], [x, y]]"
+        )),
+    }
+}
+
+impl AtomEntry {
+    /// The atom, for a board of `ranks` ranks, or what is wrong with it.
+    pub fn atom(&self, ranks: u8) -> Result<Atom, String> {
+        let walk = match (&self.leap, &self.ride, &self.bent, &self.crooked) {
+            (Some(leap), None, None, None) => {
+                let (x, y) = step("leap", leap)?;
+                match &self.through {
+                    Some(lead) => Atom::through(step("through", lead)?, x, y),
+                    None => Atom::leap(x, y),
+                }
+            }
+            (None, Some(ride), None, None) => {
+                let (x, y) = step("ride", ride)?;
+                Atom::ride(x, y)
+            }
+            (None, None, Some(bent), None) => {
+                let (lead, then) = two_steps("bent", bent)?;
+                Atom::bent(lead, then)
+            }
+            (None, None, None, Some(crooked)) => {
+                let (first, turn) = two_steps("crooked", crooked)?;
+                Atom::crooked(first, turn)
+            }
+            _ => return Err("give exactly one of leap, ride, bent and crooked".to_string()),
+        };
+        let leaps = self.leap.is_some();
+        if self.through.is_some() && !leaps {
+            return Err("through goes with leap only".to_string());
+        }
+        let mut atom = walk;
+        if let Some(limit) = self.limit {
+            if leaps {
+                return Err("limit goes with ride, bent and crooked: a leap lands once".to_string());
+            }
+            if limit == 0 {
+                return Err("limit 0 allows no move".to_string());
+            }
+            atom = atom.limit(limit);
+        }
+        if let Some(mode) = self.mode {
+            if leaps && mode.hops() {
+                return Err(format!(
+                    "mode {:?} goes with ride, bent and crooked: a leap has no line to hop along",
+                    kebab(mode)
+                ));
+            }
+            atom = atom.mode(mode);
+        }
+        if let Some(symmetry) = self.symmetry {
+            atom = atom.symmetry(symmetry);
+        }
+        let rank = |rank: u8, key: &str| match rank {
+            0 => Err(format!("{key}: ranks count from 1")),
+            _ if rank > ranks => Err(format!("{key}: {rank} is beyond the board's {ranks} ranks")),
+            _ => Ok(rank - 1),
+        };
+        match (self.on_rank, self.from_rank) {
+            (Some(_), Some(_)) => return Err("give on-rank or from-rank, not both".to_string()),
+            (Some(on), None) => atom = atom.origin(Origin::OwnRank(rank(on, "on-rank")?)),
+            (None, Some(from)) => {
+                atom = atom.origin(Origin::FromOwnRank(rank(from, "from-rank")?));
+            }
+            (None, None) => {}
+        }
+        Ok(atom)
+    }
+}
+
+/// `mode` as a file writes it.
+fn kebab(mode: Mode) -> &'static str {
+    match mode {
+        Mode::MoveOrCapture => "move-or-capture",
+        Mode::MoveOnly => "move-only",
+        Mode::CaptureOnly => "capture-only",
+        Mode::Hop => "hop",
+        Mode::HopAny => "hop-any",
+    }
+}
