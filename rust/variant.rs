@@ -81,6 +81,9 @@ pub struct VariantSpec {
     pub name: String,
     /// The name used in game records, such as `Meiriqi`.
     pub title: String,
+    /// Other names game records may give the variant (`"Standard"` for chess, as other
+    /// programs write it); each names no other variant.
+    pub aliases: Vec<String>,
     /// One line about the variant, for lists.
     pub description: String,
     /// Board size.

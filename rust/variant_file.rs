@@ -108,6 +108,7 @@ struct Places<'a> {
     sources: Sources<'a>,
     name: Option<Range<usize>>,
     title: Option<Range<usize>>,
+    aliases: Option<Range<usize>>,
     start: Option<Range<usize>>,
 }
 
@@ -134,6 +135,7 @@ fn read<'a>(
         span(&document.title),
         span(&document.start),
     );
+    let aliases = document.aliases.as_ref().map(Spanned::span);
     let variant = Checks { sources: &sources }.variant(document)?;
     Ok(Read {
         variant,
@@ -141,6 +143,7 @@ fn read<'a>(
             sources,
             name,
             title,
+            aliases,
             start,
         },
     })
@@ -187,30 +190,42 @@ pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError
     outcome
 }
 
-/// Checks that neither the name nor the title of `variant` (given at `places`) is the name or
-/// title of one of `others`, compared as game records look a variant up: in any case (titles
-/// are ASCII).
+/// Checks that neither the name, the title nor an alias of `variant` (given at `places`) is the
+/// name, title or alias of one of `others`, compared as game records look a variant up: in any
+/// case (titles and aliases are ASCII).
 fn check_unique(
     variant: &Variant,
     places: &Places<'_>,
     others: &[&Variant],
 ) -> Result<(), VariantFileError> {
     let spec = variant.spec();
-    // Every name and title taken, with the name of the variant a title is of.
+    // Every name, title and alias taken, with the name of the variant a title or alias is of.
     let taken: Vec<(&str, Option<&str>)> = others
         .iter()
         .map(|other| other.spec())
-        .flat_map(|other| [(&*other.name, None), (&*other.title, Some(&*other.name))])
+        .flat_map(|other| {
+            let names = [(&*other.name, None), (&*other.title, Some(&*other.name))];
+            let aliases = other
+                .aliases
+                .iter()
+                .map(|alias| (&**alias, Some(&*other.name)));
+            names.into_iter().chain(aliases)
+        })
         .collect();
     // A title not given is the name, and placed there.
     let title = match places.title {
         Some(_) => &places.title,
         None => &places.name,
     };
-    for (field, text, span) in [
+    let own = [
         ("name", &spec.name, &places.name),
         ("title", &spec.title, title),
-    ] {
+    ];
+    let aliases = spec
+        .aliases
+        .iter()
+        .map(|alias| ("aliases", alias, &places.aliases));
+    for (field, text, span) in own.into_iter().chain(aliases) {
         let clash = (taken.iter().find(|(called, _)| called == text)).or_else(|| {
             taken
                 .iter()
@@ -219,7 +234,7 @@ fn check_unique(
         if let Some(&(called, title_of)) = clash {
             let mut why = format!("{field}: another variant is called {called:?}");
             if let Some(name) = title_of {
-                why += &format!(" (the title of {name:?})");
+                why += &format!(" (a title or alias of {name:?})");
             }
             if called != text {
                 why += "; names and titles are compared in any case";
@@ -297,6 +312,13 @@ impl Checks<'_, '_> {
                 return Err(sources.at(title.span(), format!("title: {why}")));
             }
         }
+        if let Some(aliases) = &document.aliases {
+            for alias in aliases.get_ref() {
+                if let Err(why) = check_title(alias) {
+                    return Err(sources.at(aliases.span(), format!("aliases: {alias:?}: {why}")));
+                }
+            }
+        }
         if let Some(description) = &document.description {
             if let Some(why) = not_one_line(description.get_ref()) {
                 return Err(sources.at(description.span(), format!("description: {why}")));
@@ -363,6 +385,10 @@ impl Checks<'_, '_> {
         let spec = VariantSpec {
             name: name.get_ref().clone(),
             title,
+            aliases: document
+                .aliases
+                .map(Spanned::into_inner)
+                .unwrap_or_default(),
             description: document
                 .description
                 .map(Spanned::into_inner)
@@ -932,5 +958,36 @@ moves = [{{ ride = [1, 0] }}]
         );
         let chess = small("").replace("name = \"tiny\"", "name = \"chess\"");
         assert!(load(&chess, "chess.toml").is_err());
+    }
+
+    #[test]
+    fn aliases_name_no_other_variant_and_are_not_inherited() {
+        let mut taken = std::collections::HashMap::new();
+        for variant in Variant::all() {
+            let spec = variant.spec();
+            let names = [&spec.name, &spec.title].into_iter().chain(&spec.aliases);
+            for name in names
+                .map(|name| name.to_ascii_lowercase())
+                .collect::<std::collections::BTreeSet<_>>()
+            {
+                if let Some(other) = taken.insert(name.clone(), spec.name.clone()) {
+                    panic!("{name:?} names both {other} and {}", spec.name);
+                }
+            }
+        }
+        assert_eq!(taken["standard"], "chess");
+        let aliased = small("aliases = [\"Tiny Game\", \"STANDARD\"]")
+            .replace("name = \"tiny\"", "name = \"tiny-aliased\"");
+        let clash = load(&aliased, "aliased.toml").unwrap_err().to_string();
+        assert_eq!(
+            clash,
+            "aliased.toml, line 5, column 11: aliases: another variant is called \"Standard\" \
+             (a title or alias of \"chess\"); names and titles are compared in any case"
+        );
+        let bad = small("aliases = [\"two\\nlines\"]").replace("tiny", "tiny-bad");
+        let message = load(&bad, "bad.toml").unwrap_err().to_string();
+        assert!(message.contains("aliases: \"two\\nlines\""), "{message}");
+        let child = "extends = \"chess\"\nname = \"chess-child\"\ntitle = \"Chess Child\"\n";
+        assert!(load(child, "child.toml").unwrap().spec().aliases.is_empty());
     }
 }

@@ -31,7 +31,8 @@ pytestmark = pytest.mark.slow
 
 START_TIMEOUT = 120
 """Seconds for the nodes to come up."""
-SELFPLAY = ["selfplay", "--depth", "1", "--max-plies", "30", "--seed", "5", "--games", "10"]
+# Games of half a second each: long enough for a test to find a worker playing one and kill it.
+SELFPLAY = ["selfplay", "--depth", "4", "--max-plies", "40", "--seed", "5", "--games", "10"]
 
 
 def free_port() -> int:

@@ -920,3 +920,25 @@ def test_a_line_too_long_is_an_error_and_the_rest_is_left_out() -> None:
     assert [(e.line, e.column) for e in first.errors][:1] == [(3, 1_000_001)]
     assert "longer than 1000000 characters" in str(first.errors[0])
     assert second.headers["Event"] == "next" and second.errors == []
+
+
+@pytest.mark.parametrize(
+    ("tag", "variant", "moves"),
+    [
+        ("Standard", "chess", "1. e4 e5 2. Nf3"),
+        ("Chess", "chess", "1. e4 e5 2. Nf3"),
+        ("From Position", "chess", "1. e4 e5 2. Nf3"),
+        ("Xiangqi", "xiangqi", "1. Che3 Cbe8"),
+        ("chinese chess", "xiangqi", "1. Che3 Cbe8"),
+        ("Shogi", "shogi", "1. Ke2 Kd8"),
+    ],
+)
+def test_the_variant_tags_other_programs_write_are_understood(
+    tag: str, variant: str, moves: str
+) -> None:
+    text = f'[Event "elsewhere"]\n[Variant "{tag}"]\n\n{moves} *\n'
+    game = pgn.read_game(io.StringIO(text))
+    assert game is not None and game.errors == [], game.errors if game else None
+    assert game.variant() == variant and pgn.variant_name(tag) == variant
+    assert len(game.mainline_moves()) == len([m for m in moves.split() if "." not in m])
+    assert game.end().board().variant_name == variant

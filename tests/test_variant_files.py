@@ -36,8 +36,10 @@ BUILT_IN = list(meiriqi.Board.variants())
 
 def renamed(text: str, name: str) -> str:
     """``text`` (a variant file) with its variant's name, the first ``name =``, set to ``name``,
-    and its title, the first ``title =``, too: names and titles must be no other variant's."""
+    its title, the first ``title =``, too, and its ``aliases`` left out: names, titles and
+    aliases must be no other variant's."""
     text = re.sub(r'^name = ".*"$', f'name = "{name}"', text, count=1, flags=re.MULTILINE)
+    text = re.sub(r"^aliases = \[.*\]\n", "", text, count=1, flags=re.MULTILINE)
     return re.sub(r'^title = ".*"$', f'title = "{name}"', text, count=1, flags=re.MULTILINE)
 
 
@@ -214,7 +216,8 @@ def test_a_title_or_name_may_not_be_a_loaded_variants() -> None:
     with pytest.raises(InvalidVariantError, match='name: another variant is called "first-of-two"'):
         Variant.from_toml(titled("first-of-two", "Second of Two"))
     Variant.from_toml(titled("name-three", "Third"))
-    with pytest.raises(InvalidVariantError, match='name: another variant is called "Third" \\(the'):
+    clash = 'name: another variant is called "Third" \\(a title or alias of'
+    with pytest.raises(InvalidVariantError, match=clash):
         Variant.from_toml(titled("third", "Fourth"))
     assert Variant.from_toml(titled("second-of-two", "Second of Two")).title == "Second of Two"
     assert first.title == "First of Two"
@@ -321,7 +324,8 @@ def test_castling_letters_are_distinct_uppercase_letters(letter: str, expected: 
     text = text.replace('letter = "Q"', f'letter = "{letter}"').replace("KQkq", "-")
     with pytest.raises(InvalidVariantError) as error:
         Variant.from_toml(text, file="my.toml")
-    assert str(error.value).startswith("my.toml, line 18, column 1: "), error.value
+    castling = text.splitlines().index("[castling]") + 1
+    assert str(error.value).startswith(f"my.toml, line {castling}, column 1: "), error.value
     assert expected in str(error.value)
 
 
@@ -447,7 +451,8 @@ def test_a_file_may_extend_a_variant_that_extends_another() -> None:
         Variant.from_toml(titled, file="my.toml")
     assert str(error.value) == (
         'my.toml, line 1, column 11: title: another variant is called "Yang Qi (Berolina pawns)" '
-        '(the title of "yangqi-berolina") (inherited from "yangqi-berolina", line 8, column 9)'
+        '(a title or alias of "yangqi-berolina") '
+        '(inherited from "yangqi-berolina", line 8, column 9)'
     )
 
 
@@ -843,3 +848,11 @@ def test_a_fortress_without_palace_points_is_walled_but_not_crossed() -> None:
     picture = meiriqi.svg.board(board)
     assert 'class="fortress"' in picture and "fortress-x" not in picture
     assert "fortress-x" in meiriqi.svg.board(meiriqi.Board())
+
+
+def test_a_wide_board_without_a_camp_draws_its_diagram() -> None:
+    # The diagram's one-line legend looked up the first rank of an empty camp (found by the
+    # mutation fuzz: a Mitregi file without camp-depth).
+    source = renamed(Variant("wildeurasian-mitregi").source, "mitregi-without-camps")
+    variant = Variant.from_toml(source.replace("camp-depth = 4\n", ""))
+    assert "promotes nowhere" in display.diagram(meiriqi.Board(variant=variant))

@@ -108,6 +108,9 @@ class Variant:
     def title(self) -> str:
         """The name in game records, such as ``Meiriqi``."""
     @property
+    def aliases(self) -> list[str]:
+        """Other names game records may give the game (``["Standard", ...]`` for chess)."""
+    @property
     def description(self) -> str:
         """One line about the game."""
     @property

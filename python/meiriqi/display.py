@@ -153,8 +153,12 @@ def _legend(board: Board) -> str:
     zones = []
     for color in (WHITE, BLACK):
         camp = sorted({square_rank(sq) + 1 for sq in board.camp(color)})
-        where = f"on ranks {camp[0]}-{camp[-1]}" if len(camp) > 1 else f"on rank {camp[0]}"
-        zones.append(where if camp else "nowhere")
+        if not camp:
+            zones.append("nowhere")
+        elif len(camp) > 1:
+            zones.append(f"on ranks {camp[0]}-{camp[-1]}")
+        else:
+            zones.append(f"on rank {camp[0]}")
     return f"White (UPPERCASE) promotes {zones[0]}, Black (lowercase) {zones[1]}"
 
 

@@ -556,11 +556,12 @@ def _variant_names() -> dict[str, str]:
 
 @cache
 def _names_of(variants: tuple[str, ...]) -> dict[str, str]:
-    """The machine names of ``variants``, keyed by the folded forms of their names and titles:
-    a name wins over a title, and a title two variants share names the first."""
+    """The machine names of ``variants``, keyed by the folded forms of their names, titles and
+    aliases (``"Standard"`` for chess): a name wins over a title or alias."""
     names: dict[str, str] = {}
     for name in variants:
-        names.setdefault(_fold(_titles_of(variants)[name]), name)
+        for other in (_titles_of(variants)[name], *_core.Variant(name).aliases):
+            names.setdefault(_fold(other), name)
     names.update({_fold(name): name for name in variants})
     return names
 

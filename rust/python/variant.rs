@@ -152,6 +152,12 @@ impl PyVariant {
         &self.variant.spec().title
     }
 
+    /// Other names game records may give the game (`["Standard", ...]` for chess).
+    #[getter]
+    fn aliases(&self) -> Vec<String> {
+        self.variant.spec().aliases.clone()
+    }
+
     /// One line about the game.
     #[getter]
     fn description(&self) -> &str {

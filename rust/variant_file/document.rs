@@ -15,6 +15,7 @@ pub(super) struct Document {
     pub extends: Option<Spanned<String>>,
     pub name: Option<Spanned<String>>,
     pub title: Option<Spanned<String>>,
+    pub aliases: Option<Spanned<Vec<String>>>,
     pub description: Option<Spanned<String>>,
     pub files: Option<Spanned<u8>>,
     pub ranks: Option<Spanned<u8>>,
@@ -51,6 +52,8 @@ impl Document {
             extends: self.extends,
             name: child.name.or(self.name),
             title: child.title.or(self.title),
+            // Other programs' names for a game are not the names of a game made from it.
+            aliases: child.aliases,
             description: child.description.or(self.description),
             files: child.files.or(self.files),
             ranks: child.ranks.or(self.ranks),
