@@ -6,7 +6,8 @@ against python-chess doing the same loops.
 
 Prints Markdown tables: one row per workload, the rate on the Rust core, the rate on the other
 implementation (``meiriqi.reference``, or python-chess on chess), and how many times faster the
-core is.
+core is; and the cost of small calls (``perft(1)``, ``search(depth=1)``, depth-1 self-play),
+from ``boundary.py``.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from boundary import small_calls_table
 
 import meiriqi
 from meiriqi import reference
@@ -166,6 +169,8 @@ def main() -> None:
         )
     batch_rate = rate(batch, meiriqi.Board, seconds)
     print(f"| {batch.name} | {batch_rate:,.0f} {batch.unit} | | |")
+    print()
+    small_calls_table(quick=args.quick)
     chess_against_python_chess(seconds)
     for name, fen in benchmark_positions().items():
         board = meiriqi.Board(fen)

@@ -61,6 +61,23 @@ def self_play_games(games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
+def small_calls_table(*, quick: bool) -> None:
+    """The small calls' table: ``perft(1)`` and ``search(depth=1)`` on the Mĕirìqí start (mean
+    and median over ``CALLS`` calls), and depth-1 self-play games per second."""
+    board = meiriqi.Board()
+    calls = 3 if quick else CALLS
+    print("| Mĕirìqí start | mean | median |")
+    print("|---|---:|---:|")
+    for name, call in (
+        ("perft(1)", lambda: board.perft(1)),
+        ("search(depth=1)", lambda: board.search(depth=1)),
+    ):
+        mean, median = small_call(call, calls)
+        print(f"| {name}, {calls} calls | {mean * 1e3:.3f} ms | {median * 1e3:.3f} ms |")
+    games = self_play_games(1 if quick else 10)
+    print(f"| depth-1 self-play, 200 plies at most | {games:.2f} games/s | |\n")
+
+
 def random_chess_games(count: int, seed: int = 1) -> list[str]:
     """``count`` records of random chess games made by python-chess (up to 200 plies each),
     tagged ``[Variant "chess"]``."""
@@ -171,18 +188,7 @@ def main() -> None:
         f"{platform.python_implementation()} {platform.python_version()}, "
         f"{os.cpu_count()} cores\n"
     )
-    board = meiriqi.Board()
-    calls = 3 if args.quick else CALLS
-    print("| Mĕirìqí start | mean | median |")
-    print("|---|---:|---:|")
-    for name, call in (
-        ("perft(1)", lambda: board.perft(1)),
-        ("search(depth=1)", lambda: board.search(depth=1)),
-    ):
-        mean, median = small_call(call, calls)
-        print(f"| {name}, {calls} calls | {mean * 1e3:.3f} ms | {median * 1e3:.3f} ms |")
-    games = self_play_games(1 if args.quick else 10)
-    print(f"| depth-1 self-play, 200 plies at most | {games:.2f} games/s | |\n")
+    small_calls_table(quick=args.quick)
     chess_table(3 if args.quick else 300, 1 if args.quick else 2)
 
 

@@ -23,6 +23,7 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 from protocol_driver import EngineProcess
+from variant_text import renamed
 
 import meiriqi
 from meiriqi import InvalidVariantError, Variant, display, guide, pgn, repl, selfplay
@@ -32,15 +33,6 @@ EXAMPLE = ROOT / "docs" / "examples" / "gryphon-cannon.toml"
 """The worked example of docs/variants.md."""
 
 BUILT_IN = list(meiriqi.Board.variants())
-
-
-def renamed(text: str, name: str) -> str:
-    """``text`` (a variant file) with its variant's name, the first ``name =``, set to ``name``,
-    its title, the first ``title =``, too, and its ``aliases`` left out: names, titles and
-    aliases must be no other variant's."""
-    text = re.sub(r'^name = ".*"$', f'name = "{name}"', text, count=1, flags=re.MULTILINE)
-    text = re.sub(r"^aliases = \[.*\]\n", "", text, count=1, flags=re.MULTILINE)
-    return re.sub(r'^title = ".*"$', f'title = "{name}"', text, count=1, flags=re.MULTILINE)
 
 
 def retitled(text: str, title: str) -> str:

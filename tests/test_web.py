@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from variant_text import renamed
 from web_support import QUICK, call, request, running_server, settled
 
 import meiriqi
@@ -347,8 +348,7 @@ def test_save_and_load_a_record_and_a_position(server: WebServer) -> None:
 
 def test_a_variant_file_can_be_loaded_and_played(server: WebServer) -> None:
     text = (ROOT / "python/meiriqi/variants/chess.toml").read_text(encoding="utf-8")
-    text = re.sub(r'(?m)^name = "chess"', 'name = "web-test-chess"', text)
-    text = re.sub(r'(?m)^title = "Chess"', 'title = "Web Test Chess"', text)
+    text = renamed(text, "web-test-chess", "Web Test Chess")
     status, loaded, _ = request(server, "POST", "/api/variants", {"toml": text, "file": "x.toml"})
     assert status == 201 and loaded["name"] == "web-test-chess", loaded
     names = [v["name"] for v in call(server, "GET", "/api/variants")["variants"]]
@@ -480,8 +480,7 @@ def test_a_move_while_the_computer_thinks_is_refused(server: WebServer) -> None:
 def test_the_serve_command_says_its_address_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     variant_file = tmp_path / "mine.toml"
     text = (ROOT / "python/meiriqi/variants/chess.toml").read_text(encoding="utf-8")
-    text = re.sub(r'(?m)^name = "chess"', 'name = "serve-test-chess"', text)
-    variant_file.write_text(re.sub(r'(?m)^title = "Chess"', 'title = "Serve Test"', text))
+    variant_file.write_text(renamed(text, "serve-test-chess", "Serve Test"))
     process = subprocess.Popen(
         [
             *(sys.executable, "-m", "meiriqi", "serve", "--port", "0", "--no-browser"),

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import io
 import random
-import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from variant_text import renamed
 from web_page import CHROMEDRIVER, CHROMIUM, HAVE_SELENIUM, Page, start_chromium
 from web_support import running_server
 
@@ -306,9 +306,8 @@ def test_the_end_of_a_game_is_stated_with_its_reason(page: Page) -> None:
 def test_a_variant_file_opened_in_the_page(page: Page, tmp_path: Path) -> None:
     source = Path(__file__).resolve().parent.parent / "python/meiriqi/variants/chess.toml"
     text = source.read_text(encoding="utf-8")
-    text = re.sub(r'(?m)^name = "chess"', 'name = "browser-test-chess"', text)
     path = tmp_path / "mine.toml"
-    path.write_text(re.sub(r'(?m)^title = "Chess"', 'title = "Browser Test Chess"', text))
+    path.write_text(renamed(text, "browser-test-chess", "Browser Test Chess"))
     page.find("#records summary").click()
     page.find("#variant-file").send_keys(str(path))
     page.wait(lambda: page.find("#title").text == "Browser Test Chess", "the variant is not played")
