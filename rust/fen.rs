@@ -6,10 +6,10 @@
 //! ([`crate::setup::InvalidPosition`]). [`parse`] does both.
 
 use crate::geometry::Square;
-use crate::moves::{counted, quote};
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 use crate::setup::{CastlingRights, InvalidPosition, Setup};
+use crate::text::{counted, quote};
 use crate::variant::Variant;
 use std::fmt;
 

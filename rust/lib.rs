@@ -36,6 +36,7 @@ pub mod search;
 pub mod setup;
 pub mod square_set;
 pub mod tables;
+pub mod text;
 pub mod variant;
 pub mod variant_file;
 mod variants;

@@ -392,7 +392,7 @@ impl Reader<'_> {
         self.position.find_move(parsed).ok_or_else(|| {
             SanError::Illegal(format!(
                 "illegal move {} in {}",
-                crate::moves::quote(text),
+                crate::text::quote(text),
                 fen::write(self.position)
             ))
         })

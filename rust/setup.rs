@@ -2,9 +2,9 @@
 //! up), and the rules a setup must keep to become a playable [`Position`] ([`PositionError`]).
 
 use crate::geometry::{Offset, Square, SQUARE_SLOTS};
-use crate::moves::counted;
 use crate::piece::{Color, Kind, Piece, KIND_SLOTS};
 use crate::position::Position;
+use crate::text::counted;
 use crate::variant::Variant;
 use std::fmt;
 

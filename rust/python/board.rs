@@ -18,7 +18,7 @@ use super::{
 use crate::fen::{self, ParseError};
 use crate::game::{Game, Termination};
 use crate::geometry::Square;
-use crate::moves::{quote, Move, MoveKind, UciMove};
+use crate::moves::{Move, MoveKind, UciMove};
 use crate::perft;
 use crate::piece::{Color, Piece};
 use crate::playout;
@@ -26,6 +26,7 @@ use crate::position::Position;
 use crate::san::{self, SanError};
 use crate::search::{self, Limits};
 use crate::setup::{InvalidPosition, Setup};
+use crate::text::quote;
 use crate::variant::Variant;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;

@@ -51,7 +51,7 @@ pub(super) fn parse_square(name: &str) -> PyResult<u8> {
         .ok_or_else(|| {
             PyValueError::new_err(format!(
                 "invalid square name {}: expected a letter a-l and a rank 1-12, such as c3",
-                crate::moves::quote(name)
+                crate::text::quote(name)
             ))
         })
 }

@@ -27,7 +27,7 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Int {
                 let text = obj.str().map(|text| text.to_string()).unwrap_or_default();
                 Err(PyValueError::new_err(format!(
                     "integer {} is out of range",
-                    crate::moves::quote(&text)
+                    crate::text::quote(&text)
                 )))
             }
             Err(error) => Err(error),

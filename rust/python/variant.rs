@@ -24,7 +24,7 @@ pub(super) fn variant_named(name: &str) -> PyResult<&'static Variant> {
             PyValueError::new_err(format!(
                 "unknown variant {}: expected one of {} (or the name of a variant loaded from a \
                  file)",
-                crate::moves::quote(name),
+                crate::text::quote(name),
                 names.join(", ")
             ))
         })
@@ -123,7 +123,7 @@ impl PyVariant {
             if looks_like_a_path(&text) {
                 message += &format!(
                     " ({} looks like a file's path: Variant.load(path) reads a file)",
-                    crate::moves::quote(&text)
+                    crate::text::quote(&text)
                 );
             }
             InvalidVariantError::new_err(message)
