@@ -5,10 +5,11 @@
 //! syntax errors, [`FenError`]), then the setup becomes a [`Position`] if it is legal
 //! ([`crate::setup::InvalidPosition`]). [`parse`] does both.
 
+use crate::castling::CastlingRights;
 use crate::geometry::Square;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
-use crate::setup::{CastlingRights, InvalidPosition, Setup};
+use crate::setup::{InvalidPosition, Setup};
 use crate::text::{counted, quote};
 use crate::variant::Variant;
 use std::fmt;

@@ -16,6 +16,7 @@
 
 pub mod atom;
 pub mod betza;
+pub mod castling;
 pub mod eval;
 pub mod fen;
 pub mod game;
@@ -45,10 +46,11 @@ mod zobrist;
 #[cfg(feature = "python")]
 mod python;
 
+pub use castling::CastlingRights;
 pub use game::{Game, Outcome, Termination};
 pub use geometry::Square;
 pub use moves::{Move, MoveKind, UciMove};
 pub use piece::{Color, Kind, Piece};
 pub use position::Position;
-pub use setup::{CastlingRights, Setup};
+pub use setup::Setup;
 pub use variant::Variant;

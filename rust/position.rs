@@ -2,10 +2,11 @@
 //! en-passant square and the counters, with make and unmake. Positions come from a checked
 //! [`Setup`] ([`Position::from_setup`]) and from playing moves.
 
+use crate::castling::CastlingRights;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece, KIND_SLOTS, PIECE_CODES};
-use crate::setup::{CastlingRights, Setup};
+use crate::setup::Setup;
 use crate::square_set::SquareSet;
 use crate::tables::AttackCheck;
 use crate::variant::{Facing, Variant};

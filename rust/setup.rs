@@ -1,40 +1,13 @@
 //! An editable, unchecked description of a position ([`Setup`]: what a FEN says or a user sets
 //! up), and the rules a setup must keep to become a playable [`Position`] ([`PositionError`]).
 
+use crate::castling::CastlingRights;
 use crate::geometry::{Offset, Square, SQUARE_SLOTS};
 use crate::piece::{Color, Kind, Piece, KIND_SLOTS};
 use crate::position::Position;
 use crate::text::counted;
 use crate::variant::Variant;
 use std::fmt;
-
-/// Castling rights: bit `color * 4 + wing` is set while that side may still castle on that wing
-/// (wings in the order the variant lists them).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct CastlingRights(pub u8);
-
-impl CastlingRights {
-    /// No rights.
-    pub const NONE: CastlingRights = CastlingRights(0);
-
-    /// The bit of `color`'s right on wing number `wing`.
-    #[inline]
-    pub const fn bit(color: Color, wing: usize) -> u8 {
-        1 << (color.index() * 4 + wing)
-    }
-
-    /// Whether `color` may castle on wing number `wing`.
-    #[inline]
-    pub const fn has(self, color: Color, wing: usize) -> bool {
-        self.0 & CastlingRights::bit(color, wing) != 0
-    }
-
-    /// Whether no right is left.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-}
 
 /// A position as written, not yet checked: pieces, hands, side to move, castling rights, the
 /// en-passant square and the counters. Any of these may be edited freely.
