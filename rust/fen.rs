@@ -3,14 +3,15 @@
 //!
 //! Reading is in two steps, as python-chess and shakmaty do: the text becomes a [`Setup`] (only
 //! syntax errors, [`FenError`]), then the setup becomes a [`Position`] if it is legal
-//! ([`crate::setup::InvalidPosition`]). [`parse`] does both.
+//! ([`crate::validate::InvalidPosition`]). [`parse`] does both.
 
 use crate::castling::CastlingRights;
 use crate::geometry::Square;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
-use crate::setup::{InvalidPosition, Setup};
+use crate::setup::Setup;
 use crate::text::{counted, quote};
+use crate::validate::InvalidPosition;
 use crate::variant::Variant;
 use std::fmt;
 

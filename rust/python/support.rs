@@ -3,7 +3,8 @@
 
 use crate::geometry::Square;
 use crate::piece::{Color, Kind, Piece};
-use crate::setup::{PositionError, Setup};
+use crate::setup::Setup;
+use crate::validate::PositionError;
 use crate::variant::Variant;
 use pyo3::exceptions::{PyOverflowError, PyValueError};
 use pyo3::prelude::*;
