@@ -38,6 +38,7 @@ pub mod setup;
 pub mod square_set;
 pub mod tables;
 pub mod text;
+pub mod uci;
 pub mod validate;
 pub mod variant;
 pub mod variant_file;
