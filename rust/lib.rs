@@ -21,7 +21,7 @@ pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod geometry;
-pub mod limits;
+pub mod move_limits;
 pub mod movegen;
 pub mod moves;
 pub mod movetext;
