@@ -18,6 +18,7 @@ pub mod atom;
 pub mod betza;
 pub mod castling;
 pub mod eval;
+pub mod eval_tables;
 pub mod fen;
 pub mod game;
 pub mod geometry;

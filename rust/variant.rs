@@ -3,7 +3,7 @@
 //! variant file, [`crate::variant_file`], for the built-in ones as for a player's);
 //! [`Variant::build`] checks it and precomputes its tables.
 
-use crate::eval::EvalTables;
+use crate::eval_tables::EvalTables;
 use crate::fen;
 use crate::geometry::{Dimensions, Square};
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
@@ -457,6 +457,7 @@ impl Variant {
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
         rules.insert(0, rules[0].clone());
         let tables = Tables::build(dims, &rules[1..], spec.promotes_leaving_zone);
+        let eval_tables = EvalTables::build(dims, &rules[1..], &tables, pawns);
         let mut variant = Variant {
             spec,
             rules,
@@ -472,7 +473,7 @@ impl Variant {
             across,
             hand_order,
             tables,
-            eval_tables: EvalTables::default(),
+            eval_tables,
         };
         let start = fen::parse_setup(&variant, &variant.spec.start_fen).map_err(|why| {
             VariantError::new(
@@ -486,7 +487,10 @@ impl Variant {
                 variant.start_counts[piece.color.index()][piece.kind.index()] += 1;
             }
         }
-        variant.eval_tables = EvalTables::build(&variant);
+        let uncounted = variant.pawns | variant.royal.bit();
+        variant
+            .eval_tables
+            .count_start(&variant.start_counts, uncounted);
         Ok(variant)
     }
 
