@@ -195,7 +195,7 @@ mod tests {
 
     #[test]
     fn a_variant_file_without_values_gets_them_from_mobility() {
-        let text = crate::variant_file::source(Variant::by_name("chess").unwrap())
+        let text = crate::catalog::source(Variant::by_name("chess").unwrap())
             .replace("name = \"chess\"", "name = \"valueless-chess\"");
         let without: String = text
             .lines()

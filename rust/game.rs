@@ -116,12 +116,9 @@ impl Game {
         Game::new(position)
     }
 
-    /// A game starting from the position written `text`; a FEN that cannot be read names the
-    /// built-in variants in which it reads.
+    /// A game starting from the position written `text`.
     pub fn from_fen(variant: &'static Variant, text: &str) -> Result<Game, ParseError> {
-        fen::parse(variant, text)
-            .map(Game::new)
-            .map_err(|error| error.with_variant_hint(variant, text))
+        fen::parse(variant, text).map(Game::new)
     }
 
     /// The current position.

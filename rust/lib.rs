@@ -17,6 +17,7 @@
 pub mod atom;
 pub mod betza;
 pub mod castling;
+pub mod catalog;
 pub mod eval;
 pub mod eval_tables;
 pub mod fen;
@@ -43,6 +44,7 @@ pub mod uci;
 pub mod validate;
 pub mod variant;
 pub mod variant_file;
+#[cfg(test)]
 mod variants;
 mod zobrist;
 

@@ -11,9 +11,7 @@ pub use crate::piece_rule::{Compulsory, PieceRule, PieceSpec, Promotion, Promoti
 use crate::region::Region;
 use crate::square_set::SquareSet;
 use crate::tables::Tables;
-use crate::variants;
 use std::fmt;
-use std::sync::OnceLock;
 
 /// What having no legal move while not in check means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
@@ -492,33 +490,6 @@ impl Variant {
             .eval_tables
             .count_start(&variant.start_counts, uncounted);
         Ok(variant)
-    }
-
-    /// The built-in variant called `name`, if there is one. Each is built on first use.
-    pub fn by_name(name: &str) -> Option<&'static Variant> {
-        static BUILT: [OnceLock<Variant>; variants::ALL.len()] =
-            [const { OnceLock::new() }; variants::ALL.len()];
-        let index = variants::ALL.iter().position(|(known, _)| *known == name)?;
-        Some(BUILT[index].get_or_init(|| {
-            let (name, text) = variants::ALL[index];
-            crate::variant_file::parse(text, name, variants::file)
-                .unwrap_or_else(|error| panic!("built-in variant files are valid: {error}"))
-        }))
-    }
-
-    /// Mĕirìqí, the flagship variant.
-    pub fn meiriqi() -> &'static Variant {
-        Variant::by_name("meiriqi").expect("meiriqi is always defined")
-    }
-
-    /// The names of the built-in variants, the flagship first.
-    pub fn names() -> impl Iterator<Item = &'static str> {
-        variants::ALL.iter().map(|(name, _)| *name)
-    }
-
-    /// Every built-in variant, the flagship first.
-    pub fn all() -> impl Iterator<Item = &'static Variant> {
-        Variant::names().map(|name| Variant::by_name(name).expect("listed variants exist"))
     }
 
     /// The variant's definition.

@@ -15,6 +15,7 @@ use super::{
     color_from_bool, square_from_number, AmbiguousMoveError, IllegalMoveError, InvalidFenError,
     InvalidMoveError, InvalidPositionError, VariantArg,
 };
+use crate::catalog;
 use crate::fen::{self, ParseError};
 use crate::game::{Game, Termination};
 use crate::geometry::Square;
@@ -88,6 +89,13 @@ fn parse_error(error: ParseError) -> PyErr {
         ParseError::Syntax(error) => InvalidFenError::new_err(format!("invalid FEN: {error}")),
         ParseError::Invalid(error) => invalid_position(&error),
     }
+}
+
+/// A game from the position written `text`; a FEN that cannot be read names the built-in
+/// variants in which it reads.
+fn game_from_fen(variant: &'static Variant, text: &str) -> PyResult<Game> {
+    Game::from_fen(variant, text)
+        .map_err(|error| parse_error(catalog::with_variant_hint(error, variant, text)))
 }
 
 fn invalid_position(error: &InvalidPosition) -> PyErr {
@@ -380,7 +388,7 @@ impl PyBoard {
         let variant = variant.0;
         let game = match fen {
             None => Game::start(variant),
-            Some(text) => Game::from_fen(variant, text).map_err(parse_error)?,
+            Some(text) => game_from_fen(variant, text)?,
         };
         Ok(PyBoard::playing(game))
     }
@@ -474,7 +482,7 @@ impl PyBoard {
         setup: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let variant = variant.0;
-        let mut game = Game::from_fen(variant, root).map_err(parse_error)?;
+        let mut game = game_from_fen(variant, root)?;
         for text in &moves {
             let mv = game
                 .position_mut()
@@ -1016,7 +1024,7 @@ impl PyBoard {
     /// Sets up `fen`; the board is unchanged if it is malformed or not a legal position.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
         self.writable()?;
-        self.game = Game::from_fen(self.variant(), fen).map_err(parse_error)?;
+        self.game = game_from_fen(self.variant(), fen)?;
         self.setup = None;
         self.listed = None;
         Ok(())
