@@ -165,7 +165,7 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 /// Reads `fen` as a legal position of `variant`.
-pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, ParseError> {
+pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position<'static>, ParseError> {
     let setup = parse_setup(variant, fen).map_err(ParseError::Syntax)?;
     Position::from_setup(variant, &setup).map_err(ParseError::Invalid)
 }

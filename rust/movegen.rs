@@ -8,7 +8,7 @@ use crate::position::Position;
 use crate::square_set::SquareSet;
 use crate::tables::{AttackScan, HopExposure};
 
-impl Position {
+impl Position<'_> {
     /// Replaces the contents of `out` with every pseudo-legal move of the side to move: moves
     /// that follow the pieces' patterns, drops and castling, whether or not they expose the King
     /// (castling moves are checked in full already).

@@ -144,7 +144,7 @@ fn split_square(text: &str) -> Option<(Square, &str)> {
     Some((Square::parse(name)?, rest))
 }
 
-impl Position {
+impl Position<'_> {
     /// Reads coordinate notation: the legal move it names, `Ok(None)` for a well-formed move
     /// that is not legal here, or the syntax error.
     pub fn parse_uci(&mut self, text: &str) -> Result<Option<Move>, MoveSyntaxError> {

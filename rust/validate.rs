@@ -27,7 +27,7 @@ impl Setup {
 
     /// Every rule of `variant` the setup breaks, in a fixed order; empty when it is a legal
     /// position (the side not to move is then not in check, nothing stands where it may not).
-    pub fn problems(&self, variant: &'static Variant) -> Vec<PositionError> {
+    pub fn problems(&self, variant: &Variant) -> Vec<PositionError> {
         let mut problems = Vec::new();
         let dims = variant.dimensions();
         for color in Color::ALL {
@@ -333,12 +333,12 @@ impl fmt::Debug for InvalidPosition {
 
 impl std::error::Error for InvalidPosition {}
 
-impl Position {
+impl Position<'_> {
     /// The position `setup` describes, if it is a legal position of `variant`.
     pub fn from_setup(
         variant: &'static Variant,
         setup: &Setup,
-    ) -> Result<Position, InvalidPosition> {
+    ) -> Result<Position<'static>, InvalidPosition> {
         let problems = setup.problems(variant);
         if problems.is_empty() {
             Ok(Position::from_setup_unchecked(variant, setup))

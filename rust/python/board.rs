@@ -141,7 +141,7 @@ impl PyBoard {
     }
 
     /// A copy of the position in play, and the mark that the board is read until it is dropped.
-    fn position_to_read(board: &Bound<'_, PyBoard>) -> PyResult<(Position, Reading)> {
+    fn position_to_read(board: &Bound<'_, PyBoard>) -> PyResult<(Position<'static>, Reading)> {
         let board = read_board(board)?;
         Ok((board.position()?.clone(), Reading::of(&board)))
     }
@@ -192,7 +192,7 @@ impl PyBoard {
     }
 
     /// The position in play (see [`PyBoard::game`]).
-    fn position(&self) -> PyResult<&Position> {
+    fn position(&self) -> PyResult<&Position<'static>> {
         match &self.setup {
             None => Ok(self.game.position()),
             Some(setup) => Err(invalid_position(&InvalidPosition {
@@ -229,7 +229,7 @@ impl PyBoard {
     fn read<T>(
         &self,
         in_setup: impl FnOnce(&Setup) -> T,
-        in_play: impl FnOnce(&Position) -> T,
+        in_play: impl FnOnce(&Position<'static>) -> T,
     ) -> T {
         match &self.setup {
             Some(setup) => in_setup(setup),
@@ -355,7 +355,11 @@ impl PyBoard {
     }
 
     /// Whether the legal move `candidate` is of the kind `test` accepts.
-    fn move_is(&mut self, candidate: &PyMove, test: impl Fn(&Position, Move) -> bool) -> bool {
+    fn move_is(
+        &mut self,
+        candidate: &PyMove,
+        test: impl Fn(&Position<'static>, Move) -> bool,
+    ) -> bool {
         match self.resolve(candidate) {
             Ok(Some(mv)) => test(self.game.position(), mv),
             _ => false,
