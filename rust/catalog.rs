@@ -3,8 +3,15 @@
 //! players to read and copy, embedded here and built on first use; and those a player loads from
 //! a variant file ([`load`]). Whatever asks which variants exist — by name, in a list, for a FEN
 //! that fits another variant — asks here.
+//!
+//! A file becomes a variant in two steps: its rules ([`crate::variant_file`], which builds the
+//! [`Variant`]), then its start position, read once here, checked, and given to the variant
+//! ([`Variant::with_start`]). A loaded variant lives as long as the program; one whose file is
+//! refused is dropped.
 
 use crate::fen::{self, FenError, ParseError};
+use crate::setup::Setup;
+use crate::validate;
 use crate::variant::Variant;
 use crate::variant_file::{self, Read, VariantFileError};
 use std::sync::{Mutex, MutexGuard, OnceLock};
@@ -54,7 +61,7 @@ impl Variant {
         let index = BUILT_IN.iter().position(|(known, _)| *known == name)?;
         Some(BUILT[index].get_or_init(|| {
             let (name, text) = BUILT_IN[index];
-            variant_file::parse(text, name, built_in_file)
+            read(text, name)
                 .unwrap_or_else(|error| panic!("built-in variant files are valid: {error}"))
         }))
     }
@@ -124,22 +131,55 @@ pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError
             ..error
         });
     }
-    let Read { variant, places } = variant_file::read(text, file, built_in_file)?;
+    let read = variant_file::read(text, file, built_in_file)?;
+    let start = read_start(&read)?;
     let others: Vec<&Variant> = Variant::all()
         .chain(loaded.iter().filter_map(|known| known.outcome.clone().ok()))
         .collect();
-    variant_file::check_unique(&variant, &places, &others)?;
-    // Only a variant of the program's lifetime can hold a position, to check the start with.
-    let variant: &'static Variant = Box::leak(Box::new(variant));
-    let outcome = match fen::parse(variant, &variant.spec().start_fen) {
-        Ok(_) => Ok(variant),
-        Err(why) => Err(places.start_error(format!("start: {why}"))),
-    };
+    variant_file::check_unique(&read.variant, &read.places, &others)?;
+    let outcome = check_start(&read, &start).map(|()| keep(read.variant.with_start(start)));
     loaded.push(Loaded {
         text: text.to_string(),
         outcome: outcome.clone(),
     });
     outcome
+}
+
+/// Reads the variant file `text` (called `file` in errors), which may extend a built-in variant,
+/// into a variant with its start position, which must be legal. The variant is not added to the
+/// catalog ([`load`] adds it), so its names are not compared with the other variants'.
+pub fn read(text: &str, file: &str) -> Result<Variant, VariantFileError> {
+    let read = variant_file::read(text, file, built_in_file)?;
+    let start = read_start(&read)?;
+    check_start(&read, &start)?;
+    Ok(read.variant.with_start(start))
+}
+
+/// The start position of the variant file `read`, read (not checked) in its variant.
+fn read_start(read: &Read<'_>) -> Result<Setup, VariantFileError> {
+    let spec = read.variant.spec();
+    fen::parse_setup(&read.variant, &spec.start_fen).map_err(|why| {
+        read.places
+            .start_error(format!("variant {:?}: start position: {why}", spec.name))
+    })
+}
+
+/// Checks that `start`, the start position of the variant file `read`, is a legal position.
+fn check_start(read: &Read<'_>, start: &Setup) -> Result<(), VariantFileError> {
+    let problems = start.problems(&read.variant);
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        let why = validate::describe(&problems, &read.variant);
+        Err(read.places.start_error(format!("start: {why}")))
+    }
+}
+
+/// Keeps `variant`, read and checked, for as long as the program runs.
+fn keep(variant: Variant) -> &'static Variant {
+    #[cfg(test)]
+    tests::KEPT.with(|kept| kept.set(kept.get() + 1));
+    Box::leak(Box::new(variant))
 }
 
 /// Every variant loaded so far, in the order they were loaded.
@@ -196,6 +236,37 @@ mod tests {
     use super::*;
     use crate::region::Region;
     use crate::variant_file::tests::small;
+    use std::cell::Cell;
+
+    thread_local! {
+        /// How many variants this thread has kept for the program's lifetime.
+        pub(super) static KEPT: Cell<usize> = const { Cell::new(0) };
+    }
+
+    #[test]
+    fn only_a_variant_whose_file_is_accepted_is_kept() {
+        let kept = || KEPT.with(Cell::get);
+        let before = kept();
+        let text = small("").replace("name = \"tiny\"", "name = \"tiny-kept\"");
+        // The Rook on c1 checks the King on c4, with White to move.
+        let refused = text.replace("2k1/1r2/4/K2R", "2k1/1r2/4/K1R1");
+        let message = load(&refused, "refused.toml").unwrap_err().to_string();
+        assert!(
+            message.ends_with("start: the side not to move is in check"),
+            "{message}"
+        );
+        assert_eq!(kept(), before);
+        load(&text, "kept.toml").unwrap();
+        assert_eq!(kept(), before + 1);
+    }
+
+    #[test]
+    fn every_built_in_file_reads() {
+        for (name, text) in BUILT_IN {
+            let variant = read(text, name).unwrap();
+            assert_eq!(variant.spec().name, *name);
+        }
+    }
 
     #[test]
     fn loading_checks_the_start_and_keeps_names_apart() {

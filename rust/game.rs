@@ -111,7 +111,7 @@ impl Game {
 
     /// A game of `variant` from its starting position.
     pub fn start(variant: &'static Variant) -> Game {
-        let position = fen::parse(variant, &variant.spec().start_fen)
+        let position = Position::from_setup(variant, variant.start())
             .expect("every variant's start position is valid");
         Game::new(position)
     }

@@ -316,13 +316,17 @@ pub struct InvalidPosition {
 
 impl fmt::Display for InvalidPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let words: Vec<String> = self
-            .problems
-            .iter()
-            .map(|problem| problem.describe(self.variant))
-            .collect();
-        f.write_str(&words.join("; "))
+        f.write_str(&describe(&self.problems, self.variant))
     }
+}
+
+/// Describes `problems` in `variant`'s words, one after the other.
+pub fn describe(problems: &[PositionError], variant: &Variant) -> String {
+    let words: Vec<String> = problems
+        .iter()
+        .map(|problem| problem.describe(variant))
+        .collect();
+    words.join("; ")
 }
 
 impl fmt::Debug for InvalidPosition {
