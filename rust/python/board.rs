@@ -4,16 +4,19 @@
 //! editable setup that breaks some rule, as `Board.empty()` or `set_piece_at` leave it). Reading
 //! it works in both states; playing on a setup raises `InvalidPositionError`, naming the rule.
 
+use super::arguments::{color_from_bool, perft_depth, positive, square_from_number, Int};
+use super::background::{default_threads, interruptible, watched, Length};
+use super::diagram::diagram;
+use super::legal_moves::PyLegalMoves;
 use super::move_objects::{move_object, move_objects};
-use super::support::{
-    default_threads, diagram, interruptible, perft_depth, positive, status_flags, watched, Int,
-    Length,
-};
-use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
-use super::variant::PyVariant;
+use super::move_value::{invalid_move, PyMove};
+use super::outcome::PyOutcome;
+use super::piece::PyPiece;
+use super::search_result::PySearchResult;
+use super::status::status_flags;
+use super::variant::{PyVariant, VariantArg};
 use super::{
-    color_from_bool, square_from_number, AmbiguousMoveError, IllegalMoveError, InvalidFenError,
-    InvalidMoveError, InvalidPositionError, VariantArg,
+    AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidPositionError,
 };
 use crate::catalog;
 use crate::fen::{self, ParseError};
@@ -343,7 +346,7 @@ impl PyBoard {
     /// The legal move named `uci` in coordinate notation, as a value and as the core's move.
     fn read_uci(&mut self, uci: &str) -> PyResult<Move> {
         let variant = self.variant();
-        let parsed = UciMove::parse(uci, variant).map_err(super::values::invalid_move)?;
+        let parsed = UciMove::parse(uci, variant).map_err(invalid_move)?;
         let found = self.game()?.position_mut().find_move(parsed);
         found.ok_or_else(|| {
             IllegalMoveError::new_err(format!(

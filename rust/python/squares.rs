@@ -1,8 +1,7 @@
 //! Module functions: square numbers and names, piece letters and names.
 
-use super::support::Int;
-use super::values::kind_in;
-use super::{square_from_number, VariantArg};
+use super::arguments::{kind_in, square_from_number, Int};
+use super::variant::VariantArg;
 use crate::geometry::Square;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

@@ -29,6 +29,15 @@ pub(super) fn variant_named(name: &str) -> PyResult<&'static Variant> {
     })
 }
 
+/// `", variant='chess'"` for a variant other than Mĕirìqí, for `repr`.
+pub(super) fn variant_argument(variant: &Variant) -> String {
+    if variant.spec().name == "meiriqi" {
+        String::new()
+    } else {
+        format!(", variant='{}'", variant.spec().name)
+    }
+}
+
 /// A `variant=` argument: a `Variant`, or the name of one.
 #[derive(Clone, Copy)]
 pub(super) struct VariantArg(pub &'static Variant);
