@@ -145,6 +145,13 @@ impl PyVariant {
         catalog::loaded().into_iter().map(PyVariant::of).collect()
     }
 
+    /// Every variant this program offers: the built-in ones (the flagship first), then the loaded
+    /// ones, in the order they were loaded.
+    #[classmethod]
+    fn offered(_cls: &Bound<'_, PyType>) -> Vec<PyVariant> {
+        catalog::offered().into_iter().map(PyVariant::of).collect()
+    }
+
     /// The machine name, such as `meiriqi`.
     #[getter]
     fn name(&self) -> &str {
