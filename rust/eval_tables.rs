@@ -53,7 +53,7 @@ pub struct EvalTables {
 impl EvalTables {
     /// The tables of the kinds `rules` (in numbering order) on a board of `dims`, whose paths
     /// `tables` holds; `pawns` are the Pawn kinds. The start's material is counted apart
-    /// ([`EvalTables::count_start`]), once the start position is read.
+    /// once the start position is read ([`crate::variant::Variant::with_start`]).
     pub fn build(
         dims: Dimensions,
         rules: &[PieceRule],
