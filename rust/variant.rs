@@ -196,16 +196,17 @@ pub struct Wing {
     pub rook_to: u8,
 }
 
-/// A variant ready for play: its definition, the resolved piece table and the tables built from
-/// them.
+/// A variant ready for play: its definition, the resolved piece table, the tables built from
+/// them and its start position.
 pub struct Variant {
     spec: VariantSpec,
     /// Indexed by kind number; slot 0 is a placeholder never used.
     rules: Vec<PieceRule>,
     royal: Kind,
     camps: [SquareSet; 2],
-    /// The start position, and how many pieces of each kind each colour has in it.
+    /// The start position.
     start: Setup,
+    /// How many pieces of each kind each colour has in the start position.
     start_counts: [[u8; KIND_SLOTS]; 2],
     castling: Option<Castling>,
     kinds: KindSet,
