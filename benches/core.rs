@@ -6,7 +6,7 @@ use meiriqi::{fen, perft, Position, Variant};
 use std::hint::black_box;
 
 /// The named positions of `positions.txt`.
-fn positions() -> Vec<(&'static str, Position)> {
+fn positions() -> Vec<(&'static str, Position<'static>)> {
     let variant = Variant::meiriqi();
     include_str!("positions.txt")
         .lines()

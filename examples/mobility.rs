@@ -1,5 +1,5 @@
 //! `cargo run --release --example mobility`: each piece's average number of destinations on an
-//! empty Mĕirìqí board, the starting point for the material values in `rust/eval.rs`.
+//! empty Mĕirìqí board, the starting point for the material values in `rust/eval_tables.rs`.
 
 use meiriqi::{Color, Variant};
 

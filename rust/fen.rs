@@ -3,13 +3,15 @@
 //!
 //! Reading is in two steps, as python-chess and shakmaty do: the text becomes a [`Setup`] (only
 //! syntax errors, [`FenError`]), then the setup becomes a [`Position`] if it is legal
-//! ([`crate::setup::InvalidPosition`]). [`parse`] does both.
+//! ([`crate::validate::InvalidPosition`]). [`parse`] does both.
 
+use crate::castling::CastlingRights;
 use crate::geometry::Square;
-use crate::moves::{counted, quote};
 use crate::piece::{Color, Piece};
 use crate::position::Position;
-use crate::setup::{CastlingRights, InvalidPosition, Setup};
+use crate::setup::Setup;
+use crate::text::{counted, quote};
+use crate::validate::InvalidPosition;
 use crate::variant::Variant;
 use std::fmt;
 
@@ -49,7 +51,7 @@ pub enum FenError {
     /// The move number is not a positive number.
     BadFullmove(String),
     /// A FEN that cannot be read (`error`) but reads in the other built-in variants `fits`:
-    /// most likely a FEN of one of them.
+    /// most likely a FEN of one of them ([`crate::catalog::with_variant_hint`]).
     OtherVariant {
         error: Box<FenError>,
         fits: Vec<&'static str>,
@@ -75,29 +77,6 @@ impl fmt::Display for ParseError {
 }
 
 impl std::error::Error for ParseError {}
-
-impl ParseError {
-    /// This error, naming the other built-in variants in which `fen` reads when it cannot be
-    /// read in `variant` (a FEN of chess read as Mĕirìqí, say: a board of the wrong size).
-    pub fn with_variant_hint(self, variant: &Variant, fen: &str) -> ParseError {
-        let ParseError::Syntax(error) = self else {
-            return self;
-        };
-        let fits: Vec<&'static str> = Variant::all()
-            .filter(|other| other.spec().name != variant.spec().name)
-            .filter(|other| parse_setup(other, fen).is_ok())
-            .map(|other| other.spec().name.as_str())
-            .collect();
-        ParseError::Syntax(if fits.is_empty() {
-            error
-        } else {
-            FenError::OtherVariant {
-                error: Box::new(error),
-                fits,
-            }
-        })
-    }
-}
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -186,7 +165,7 @@ impl fmt::Display for FenError {
 impl std::error::Error for FenError {}
 
 /// Reads `fen` as a legal position of `variant`.
-pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position, ParseError> {
+pub fn parse(variant: &'static Variant, fen: &str) -> Result<Position<'static>, ParseError> {
     let setup = parse_setup(variant, fen).map_err(ParseError::Syntax)?;
     Position::from_setup(variant, &setup).map_err(ParseError::Invalid)
 }

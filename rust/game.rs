@@ -93,7 +93,7 @@ pub struct IllegalMove {
 /// A position and its history.
 #[derive(Clone, Debug)]
 pub struct Game {
-    position: Position,
+    position: Position<'static>,
     /// Each move played, what undoes it, and the transposition key of the position before it.
     history: Vec<(Move, Undo, u64)>,
     moves: Vec<Move>,
@@ -101,7 +101,7 @@ pub struct Game {
 
 impl Game {
     /// A game starting from `position`.
-    pub fn new(position: Position) -> Game {
+    pub fn new(position: Position<'static>) -> Game {
         Game {
             position,
             history: Vec::new(),
@@ -111,31 +111,28 @@ impl Game {
 
     /// A game of `variant` from its starting position.
     pub fn start(variant: &'static Variant) -> Game {
-        let position = fen::parse(variant, &variant.spec().start_fen)
+        let position = Position::from_setup(variant, variant.start())
             .expect("every variant's start position is valid");
         Game::new(position)
     }
 
-    /// A game starting from the position written `text`; a FEN that cannot be read names the
-    /// built-in variants in which it reads.
+    /// A game starting from the position written `text`.
     pub fn from_fen(variant: &'static Variant, text: &str) -> Result<Game, ParseError> {
-        fen::parse(variant, text)
-            .map(Game::new)
-            .map_err(|error| error.with_variant_hint(variant, text))
+        fen::parse(variant, text).map(Game::new)
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &Position<'static> {
         &self.position
     }
 
     /// The current position, for trying moves (it must be left as it was found).
-    pub(crate) fn position_mut(&mut self) -> &mut Position {
+    pub(crate) fn position_mut(&mut self) -> &mut Position<'static> {
         &mut self.position
     }
 
     /// Replaces the position and forgets the history (for setting up positions).
-    pub fn set_position(&mut self, position: Position) {
+    pub fn set_position(&mut self, position: Position<'static>) {
         *self = Game::new(position);
     }
 
@@ -278,7 +275,7 @@ impl Game {
     }
 }
 
-impl Position {
+impl Position<'_> {
     /// Whether the side to move is checkmated.
     pub fn is_checkmate(&mut self) -> bool {
         self.is_check() && !self.has_legal_move()

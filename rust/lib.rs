@@ -13,14 +13,41 @@
 //! let mut position = fen::parse(variant, &variant.spec().start_fen).unwrap();
 //! assert_eq!(perft::perft(&mut position, 2), 1934);
 //! ```
+//!
+//! ## Layers
+//!
+//! The modules, from the bottom up: a module uses only modules listed before it (on an earlier
+//! line, or earlier on its own), so that no import runs back up and none goes round in a circle.
+//! Tests (`#[cfg(test)]`) may use any module. A test reads this list and checks every file's
+//! imports against it.
+//!
+//! ```text
+//! text, geometry, piece, square_set         words for messages, squares, colours and kinds, sets
+//! atom, betza, region                       movement atoms, Betza read into atoms, board regions
+//! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
+//! castling, setup                           plain data: castling rights, an unchecked position
+//! variant, variant_file                     the variant built from its definition; its file read
+//! moves, zobrist                            plain data: moves, hash keys
+//! position, movegen, move_limits, validate  make/unmake, legal moves, the Wildeurasian limits,
+//!                                           a setup checked into a position
+//! uci, fen, san, movetext, record_writer    text: coordinate moves, FEN, SAN, game records
+//! game, perft, eval, search, playout        history and endings, counting, the computer player
+//! catalog                                   the one list of variants, built in and loaded
+//! python                                    the Python bindings: translation only
+//! ```
 
 pub mod atom;
 pub mod betza;
+pub mod castling;
+pub mod catalog;
 pub mod eval;
+pub mod eval_tables;
 pub mod fen;
 pub mod game;
 pub mod geometry;
-pub mod limits;
+#[cfg(test)]
+mod layering;
+pub mod move_limits;
 pub mod movegen;
 pub mod moves;
 pub mod movetext;
@@ -36,18 +63,23 @@ pub mod search;
 pub mod setup;
 pub mod square_set;
 pub mod tables;
+pub mod text;
+pub mod uci;
+pub mod validate;
 pub mod variant;
 pub mod variant_file;
+#[cfg(test)]
 mod variants;
 mod zobrist;
 
 #[cfg(feature = "python")]
 mod python;
 
+pub use castling::CastlingRights;
 pub use game::{Game, Outcome, Termination};
 pub use geometry::Square;
 pub use moves::{Move, MoveKind, UciMove};
 pub use piece::{Color, Kind, Piece};
 pub use position::Position;
-pub use setup::{CastlingRights, Setup};
+pub use setup::Setup;
 pub use variant::Variant;

@@ -8,7 +8,7 @@ use crate::position::Position;
 use crate::square_set::SquareSet;
 use crate::tables::{AttackScan, HopExposure};
 
-impl Position {
+impl Position<'_> {
     /// Replaces the contents of `out` with every pseudo-legal move of the side to move: moves
     /// that follow the pieces' patterns, drops and castling, whether or not they expose the King
     /// (castling moves are checked in full already).
@@ -364,7 +364,7 @@ impl Position {
     /// them when it is attacked or facing already, else King moves, moves of pinned pieces, of
     /// the one piece between the Kings on a line they may not share, and moves that could give
     /// an enemy hopper a screen or take one of two screens away.
-    fn retain_legal(&mut self, moves: &mut Vec<Move>) {
+    pub(crate) fn retain_legal(&mut self, moves: &mut Vec<Move>) {
         let us = self.turn();
         let Some(king) = self.king(us) else { return };
         let enemy = us.opponent();
@@ -460,7 +460,7 @@ impl Position {
 
     /// The pseudo-legal moves that coordinate notation could confuse with `uci`: those of the
     /// piece on its origin, or the drops on its square, and castling.
-    fn candidates_like(&mut self, uci: UciMove) -> Vec<Move> {
+    pub(crate) fn candidates_like(&mut self, uci: UciMove) -> Vec<Move> {
         let dims = self.variant().dimensions();
         let mut candidates = Vec::new();
         if !dims.contains(uci.from) || !dims.contains(uci.to) {
@@ -481,21 +481,6 @@ impl Position {
             }
         }
         candidates
-    }
-
-    /// Reads coordinate notation: the legal move it names, `Ok(None)` for a well-formed move
-    /// that is not legal here, or the syntax error.
-    pub fn parse_uci(&mut self, text: &str) -> Result<Option<Move>, crate::moves::MoveSyntaxError> {
-        let parsed = UciMove::parse(text, self.variant())?;
-        Ok(self.find_move(parsed))
-    }
-
-    /// The legal move that coordinate notation `uci` names, if there is one.
-    pub fn find_move(&mut self, uci: UciMove) -> Option<Move> {
-        let mut candidates = self.candidates_like(uci);
-        self.retain_legal(&mut candidates);
-        let variant = self.variant();
-        candidates.into_iter().find(|&mv| uci.names(mv, variant))
     }
 }
 

@@ -144,7 +144,7 @@ mod tests {
     use super::*;
     use crate::{fen, Variant};
 
-    fn start() -> Position {
+    fn start() -> Position<'static> {
         let variant = Variant::meiriqi();
         fen::parse(variant, &variant.spec().start_fen).unwrap()
     }

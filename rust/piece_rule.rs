@@ -55,7 +55,7 @@ pub struct PieceSpec {
     /// Whether a King may swap places with it, in a variant with the King's swap.
     pub swappable: bool,
     /// Its worth to the search, in hundredths of a Pawn; `None`: derived from its mobility
-    /// (see [`crate::eval`]).
+    /// (see [`crate::eval_tables`]).
     pub value: Option<i32>,
     /// The symbol of the kind a captured piece of this kind becomes in the capturer's hand, in a
     /// variant with hands; `None`: it leaves the game.

@@ -32,7 +32,7 @@ impl Rng {
 /// played or `stop` is set (read before every move: a game that never ends can be interrupted);
 /// returns the moves and the outcome (`None` when the game was cut off).
 pub fn random_game(
-    start: &Position,
+    start: &Position<'static>,
     max_plies: usize,
     rng: &mut Rng,
     stop: &AtomicBool,

@@ -2,10 +2,11 @@
 //! en-passant square and the counters, with make and unmake. Positions come from a checked
 //! [`Setup`] ([`Position::from_setup`]) and from playing moves.
 
+use crate::castling::CastlingRights;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece, KIND_SLOTS, PIECE_CODES};
-use crate::setup::{CastlingRights, Setup};
+use crate::setup::Setup;
 use crate::square_set::SquareSet;
 use crate::tables::AttackCheck;
 use crate::variant::{Facing, Variant};
@@ -38,10 +39,11 @@ pub struct NullUndo {
     halfmove_clock: u32,
 }
 
-/// A legal position of some variant.
+/// A legal position of some variant, which it borrows: the catalog's variants live as long as the
+/// program (`Position<'static>`), a variant being checked only while it is checked.
 #[derive(Clone, Debug)]
-pub struct Position {
-    variant: &'static Variant,
+pub struct Position<'v> {
+    variant: &'v Variant,
     /// Piece codes by square number (zero: empty). One slot per possible `u8` square number,
     /// so indexing by a square never needs a bounds check.
     board: [u8; 256],
@@ -65,9 +67,9 @@ pub struct Position {
     hash: u64,
 }
 
-impl PartialEq for Position {
+impl PartialEq for Position<'_> {
     /// Positions are equal when pieces, hands, side to move, rights and counters are equal.
-    fn eq(&self, other: &Position) -> bool {
+    fn eq(&self, other: &Position<'_>) -> bool {
         std::ptr::eq(self.variant, other.variant)
             && self.board == other.board
             && self.hands == other.hands
@@ -79,9 +81,9 @@ impl PartialEq for Position {
     }
 }
 
-impl Position {
+impl<'v> Position<'v> {
     /// The position `setup` describes, which the caller has checked.
-    pub(crate) fn from_setup_unchecked(variant: &'static Variant, setup: &Setup) -> Position {
+    pub(crate) fn from_setup_unchecked(variant: &'v Variant, setup: &Setup) -> Position<'v> {
         let mut position = Position {
             variant,
             board: [0; 256],
@@ -134,7 +136,7 @@ impl Position {
 
     /// The variant being played.
     #[inline]
-    pub fn variant(&self) -> &'static Variant {
+    pub fn variant(&self) -> &'v Variant {
         self.variant
     }
 

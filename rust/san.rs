@@ -336,13 +336,13 @@ fn python_repr(text: &str) -> String {
 }
 
 /// One reading of `text` in `position`.
-struct Reader<'a> {
-    position: &'a mut Position,
+struct Reader<'a, 'v> {
+    position: &'a mut Position<'v>,
     text: &'a str,
 }
 
-impl Reader<'_> {
-    fn variant(&self) -> &'static Variant {
+impl<'v> Reader<'_, 'v> {
+    fn variant(&self) -> &'v Variant {
         self.position.variant()
     }
 
@@ -392,7 +392,7 @@ impl Reader<'_> {
         self.position.find_move(parsed).ok_or_else(|| {
             SanError::Illegal(format!(
                 "illegal move {} in {}",
-                crate::moves::quote(text),
+                crate::text::quote(text),
                 fen::write(self.position)
             ))
         })
@@ -586,7 +586,7 @@ impl Reader<'_> {
 mod tests {
     use super::*;
 
-    fn position(variant: &str, text: Option<&str>) -> Position {
+    fn position(variant: &str, text: Option<&str>) -> Position<'static> {
         let variant = Variant::by_name(variant).expect("a built-in variant");
         fen::parse(variant, text.unwrap_or(&variant.spec().start_fen)).expect("a legal FEN")
     }

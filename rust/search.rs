@@ -441,7 +441,7 @@ struct RootMove {
 
 /// Search state of one thread.
 struct Searcher<'a, T: Table> {
-    position: Position,
+    position: Position<'static>,
     /// Hashes of the positions before each move of the game and of the line being searched.
     path: Vec<u64>,
     table: T,

@@ -1,19 +1,18 @@
 //! Variants as data: a board size, regions, a piece table (its rows are in
 //! [`crate::piece_rule`]) and rule switches. A [`VariantSpec`] is plain owned data (read from a
 //! variant file, [`crate::variant_file`], for the built-in ones as for a player's);
-//! [`Variant::build`] checks it and precomputes its tables.
+//! [`Variant::build`] checks it and precomputes its tables; the catalog ([`crate::catalog`]) then
+//! reads its start position and gives it to the variant ([`Variant::with_start`]).
 
-use crate::eval::EvalTables;
-use crate::fen;
+use crate::eval_tables::EvalTables;
 use crate::geometry::{Dimensions, Square};
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
 pub use crate::piece_rule::{Compulsory, PieceRule, PieceSpec, Promotion, PromotionSpec};
 use crate::region::Region;
+use crate::setup::Setup;
 use crate::square_set::SquareSet;
 use crate::tables::Tables;
-use crate::variants;
 use std::fmt;
-use std::sync::OnceLock;
 
 /// What having no legal move while not in check means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
@@ -151,8 +150,6 @@ pub enum SpecPart {
     Castling,
     /// The order of the kinds in hand.
     HandOrder,
-    /// The start position.
-    Start,
 }
 
 impl VariantError {
@@ -199,14 +196,17 @@ pub struct Wing {
     pub rook_to: u8,
 }
 
-/// A variant ready for play: its definition, the resolved piece table and the tables built from
-/// them.
+/// A variant ready for play: its definition, the resolved piece table, the tables built from
+/// them and its start position.
 pub struct Variant {
     spec: VariantSpec,
     /// Indexed by kind number; slot 0 is a placeholder never used.
     rules: Vec<PieceRule>,
     royal: Kind,
     camps: [SquareSet; 2],
+    /// The start position.
+    start: Setup,
+    /// How many pieces of each kind each colour has in the start position.
     start_counts: [[u8; KIND_SLOTS]; 2],
     castling: Option<Castling>,
     kinds: KindSet,
@@ -230,291 +230,69 @@ impl fmt::Debug for Variant {
 }
 
 impl Variant {
-    /// Checks `spec` and builds the variant's tables.
+    /// Checks `spec` and builds the variant, step by step: the board, the piece table, the royal
+    /// kind, castling and the hand order, then the move and evaluation tables. The start
+    /// position is not read here, as reading it needs the variant: the catalog reads and checks
+    /// it once the variant is built, and gives it to [`Variant::with_start`]; until then the
+    /// variant has an empty start.
     pub fn build(spec: VariantSpec) -> Result<Variant, VariantError> {
-        let error = |part: SpecPart, why: String| VariantError::new(&spec.name, part, &why);
+        let checks = Checks { spec: &spec };
+        checks.board()?;
         let dims = spec.dimensions;
-        if !(1..=crate::geometry::MAX_FILES).contains(&dims.files)
-            || !(1..=crate::geometry::MAX_RANKS).contains(&dims.ranks)
-        {
-            return Err(error(
-                SpecPart::Whole,
-                format!(
-                    "a board of {}x{} is not supported (at most 12x12)",
-                    dims.files, dims.ranks
-                ),
-            ));
-        }
-        if spec.pieces.is_empty() || spec.pieces.len() > MAX_KINDS {
-            return Err(error(
-                SpecPart::Whole,
-                format!(
-                    "it has {} kinds; 1 to {MAX_KINDS} are supported",
-                    spec.pieces.len()
-                ),
-            ));
-        }
-        let kind_of = |symbol: &str| {
-            spec.pieces
-                .iter()
-                .position(|piece| piece.symbol == symbol)
-                .and_then(|index| Kind::new(index as u8 + 1))
-        };
-        let resolve = |symbol: &str, part: SpecPart, what: &str| {
-            kind_of(symbol).ok_or_else(|| {
-                error(
-                    part,
-                    format!("{what} names {symbol:?}, which is no piece of it"),
-                )
-            })
-        };
-        let region = |region: &Region, part: SpecPart, what: &str| {
-            if region.fits(dims) {
-                Ok([
-                    region.squares(dims, Color::White),
-                    region.squares(dims, Color::Black),
-                ])
-            } else {
-                Err(error(part, format!("{what} lies partly off the board")))
-            }
-        };
-        let white_camp: SquareSet = dims
-            .squares()
-            .filter(|s| s.rank() + spec.camp_depth >= dims.ranks)
-            .collect();
-        let camps = [
-            white_camp,
-            white_camp.iter().map(|s| dims.mirror(s)).collect(),
-        ];
-        let everywhere: SquareSet = dims.squares().collect();
-        let mut rules = Vec::with_capacity(spec.pieces.len() + 1);
-        for (index, piece) in spec.pieces.iter().enumerate() {
-            let part = SpecPart::Piece(index);
-            if !valid_symbol(&piece.symbol) {
-                return Err(error(
-                    part,
-                    format!(
-                        "{:?} is not a piece symbol (an uppercase letter, or '+' and one)",
-                        piece.symbol
-                    ),
-                ));
-            }
-            if kind_of(&piece.symbol) != Kind::new(index as u8 + 1) {
-                return Err(error(
-                    part,
-                    format!("two pieces are written {:?}", piece.symbol),
-                ));
-            }
-            let promotion = match &piece.promotion {
-                None => None,
-                Some(promotion) => {
-                    let mut targets = 0;
-                    let what = format!("the promotion of the {}", piece.name);
-                    for target in &promotion.targets {
-                        targets |= resolve(target, part, &what)?.bit();
-                    }
-                    let zone = match &promotion.zone {
-                        Some(zone) => region(
-                            zone,
-                            part,
-                            &format!("the promotion zone of the {}", piece.name),
-                        )?,
-                        None => camps,
-                    };
-                    Some(Promotion {
-                        targets,
-                        captured_only: promotion.captured_only,
-                        compulsory: promotion.compulsory,
-                        zone,
-                    })
-                }
-            };
-            let allowed = match &piece.confined_to {
-                Some(confinement) => region(
-                    confinement,
-                    part,
-                    &format!("the region of the {}", piece.name),
-                )?,
-                None => [everywhere, everywhere],
-            };
-            let to_hand = piece
-                .to_hand
-                .as_deref()
-                .map(|symbol| resolve(symbol, part, &format!("the hand of the {}", piece.name)))
-                .transpose()?;
-            let unpromoted = match piece.symbol.strip_prefix('+') {
-                Some(base) => Some(resolve(
-                    base,
-                    part,
-                    &format!("the promoted {}", piece.name),
-                )?),
-                None => None,
-            };
-            rules.push(PieceRule {
-                kind: Kind::new(index as u8 + 1).expect("at most MAX_KINDS kinds"),
-                spec: piece.clone(),
-                allowed,
-                promotion,
-                to_hand,
-                unpromoted,
-            });
-        }
-        let royals: Vec<Kind> = rules
-            .iter()
-            .filter(|rule| rule.spec.royal)
-            .map(|rule| rule.kind)
-            .collect();
-        let [royal] = royals[..] else {
-            return Err(error(
-                SpecPart::Whole,
-                format!("it has {} royal kinds; exactly one is needed", royals.len()),
-            ));
-        };
+        let camps = both_sides(dims, |square| square.rank() + spec.camp_depth >= dims.ranks);
+        let mut rules = checks.piece_rules(camps)?;
+        let royal = checks.royal(&rules)?;
         check_royal_links(&spec, &rules, royal)?;
         let castling = match &spec.castling {
+            Some(castling) => Some(checks.castling(castling)?),
             None => None,
-            Some(castling) => {
-                let part = SpecPart::Castling;
-                let king_region =
-                    region(&castling.king_region, part, "the King's castling region")?;
-                let mut wings = Vec::new();
-                let mut watched = king_region;
-                for (index, wing) in castling.wings.iter().enumerate() {
-                    if !wing.letter.is_ascii_uppercase() {
-                        return Err(error(
-                            part,
-                            format!(
-                                "the castling letter {:?} is not an uppercase letter (FEN writes \
-                                 it for White, its lowercase for Black)",
-                                wing.letter
-                            ),
-                        ));
-                    }
-                    if castling.wings[..index]
-                        .iter()
-                        .any(|w| w.letter == wing.letter)
-                    {
-                        return Err(error(
-                            part,
-                            format!("two wings have the castling letter {:?}", wing.letter),
-                        ));
-                    }
-                    let rook_region = region(&wing.rook_region, part, "a castling Rook's region")?;
-                    for color in Color::ALL {
-                        watched[color.index()] =
-                            watched[color.index()] | rook_region[color.index()];
-                    }
-                    if wing.king_to >= dims.files || wing.rook_to >= dims.files {
-                        return Err(error(
-                            part,
-                            "a castling destination is off the board".to_string(),
-                        ));
-                    }
-                    wings.push(Wing {
-                        letter: wing.letter,
-                        rook: resolve(&wing.rook, part, "castling")?,
-                        rook_region,
-                        king_to: wing.king_to,
-                        rook_to: wing.rook_to,
-                    });
-                }
-                Some(Castling {
-                    king_region,
-                    wings,
-                    watched,
-                })
-            }
         };
-        let kinds = rules.iter().fold(0, |set, rule| set | rule.kind.bit());
+        let hand_order = checks.hand_order(&rules)?;
         let pawns = kind_set(&rules, |spec| spec.pawn);
-        let clock_resetters = kind_set(&rules, |spec| spec.resets_clock);
-        let princes = kind_set(&rules, |spec| spec.prince);
-        let relevant = kind_set(&rules, |spec| spec.relevant);
-        let white_across: SquareSet = dims
-            .squares()
-            .filter(|s| 2 * s.rank() >= dims.ranks)
-            .collect();
-        let across = [
-            white_across,
-            white_across.iter().map(|s| dims.mirror(s)).collect(),
-        ];
-        let mut hand_order = Vec::new();
-        for symbol in &spec.hand_order {
-            let kind = resolve(symbol, SpecPart::HandOrder, "the hand order")?;
-            if hand_order.contains(&kind) {
-                return Err(error(
-                    SpecPart::HandOrder,
-                    format!("the hand order names {symbol:?} twice"),
-                ));
-            }
-            hand_order.push(kind);
-        }
-        for rule in &rules {
-            if !hand_order.contains(&rule.kind) {
-                hand_order.push(rule.kind);
-            }
-        }
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
         rules.insert(0, rules[0].clone());
         let tables = Tables::build(dims, &rules[1..], spec.promotes_leaving_zone);
-        let mut variant = Variant {
+        let eval_tables = EvalTables::build(dims, &rules[1..], &tables, pawns);
+        Ok(Variant {
+            kinds: kind_set(&rules[1..], |_| true),
+            pawns,
+            clock_resetters: kind_set(&rules[1..], |spec| spec.resets_clock),
+            princes: kind_set(&rules[1..], |spec| spec.prince),
+            relevant: kind_set(&rules[1..], |spec| spec.relevant),
+            across: both_sides(dims, |square| 2 * square.rank() >= dims.ranks),
             spec,
             rules,
             royal,
             camps,
+            start: Setup::empty(),
             start_counts: [[0; KIND_SLOTS]; 2],
             castling,
-            kinds,
-            pawns,
-            clock_resetters,
-            princes,
-            relevant,
-            across,
             hand_order,
             tables,
-            eval_tables: EvalTables::default(),
-        };
-        let start = fen::parse_setup(&variant, &variant.spec.start_fen).map_err(|why| {
-            VariantError::new(
-                &variant.spec.name,
-                SpecPart::Start,
-                &format!("start position: {why}"),
-            )
-        })?;
-        for square in dims.squares() {
+            eval_tables,
+        })
+    }
+
+    /// The variant with its start position `start`, read from [`VariantSpec::start_fen`] and
+    /// checked: what a game starts from, and what promotions to captured kinds and the
+    /// evaluation's game phase measure against.
+    pub fn with_start(mut self, start: Setup) -> Variant {
+        let mut counts = [[0; KIND_SLOTS]; 2];
+        for square in self.dimensions().squares() {
             if let Some(piece) = start.board[square.index()] {
-                variant.start_counts[piece.color.index()][piece.kind.index()] += 1;
+                counts[piece.color.index()][piece.kind.index()] += 1;
             }
         }
-        variant.eval_tables = EvalTables::build(&variant);
-        Ok(variant)
+        self.eval_tables
+            .count_start(&counts, self.pawns | self.royal.bit());
+        self.start_counts = counts;
+        self.start = start;
+        self
     }
 
-    /// The built-in variant called `name`, if there is one. Each is built on first use.
-    pub fn by_name(name: &str) -> Option<&'static Variant> {
-        static BUILT: [OnceLock<Variant>; variants::ALL.len()] =
-            [const { OnceLock::new() }; variants::ALL.len()];
-        let index = variants::ALL.iter().position(|(known, _)| *known == name)?;
-        Some(BUILT[index].get_or_init(|| {
-            let (name, text) = variants::ALL[index];
-            crate::variant_file::parse(text, name, variants::file)
-                .unwrap_or_else(|error| panic!("built-in variant files are valid: {error}"))
-        }))
-    }
-
-    /// Mĕirìqí, the flagship variant.
-    pub fn meiriqi() -> &'static Variant {
-        Variant::by_name("meiriqi").expect("meiriqi is always defined")
-    }
-
-    /// The names of the built-in variants, the flagship first.
-    pub fn names() -> impl Iterator<Item = &'static str> {
-        variants::ALL.iter().map(|(name, _)| *name)
-    }
-
-    /// Every built-in variant, the flagship first.
-    pub fn all() -> impl Iterator<Item = &'static Variant> {
-        Variant::names().map(|name| Variant::by_name(name).expect("listed variants exist"))
+    /// The start position (empty until [`Variant::with_start`] gave it).
+    pub fn start(&self) -> &Setup {
+        &self.start
     }
 
     /// The variant's definition.
@@ -670,6 +448,265 @@ impl Variant {
     pub(crate) fn rank_span(&self, rank: u8, from: u8, to: u8) -> impl Iterator<Item = Square> {
         (from.min(to)..=from.max(to)).filter_map(move |file| Square::new(file, rank))
     }
+}
+
+/// The checks of a [`VariantSpec`] as a whole, each resolving a part of it for play.
+struct Checks<'a> {
+    spec: &'a VariantSpec,
+}
+
+impl Checks<'_> {
+    /// The error `why` about `part` of the variant.
+    fn error(&self, part: SpecPart, why: String) -> VariantError {
+        VariantError::new(&self.spec.name, part, &why)
+    }
+
+    /// Checks the board's size and the number of kinds.
+    fn board(&self) -> Result<(), VariantError> {
+        let dims = self.spec.dimensions;
+        if !(1..=crate::geometry::MAX_FILES).contains(&dims.files)
+            || !(1..=crate::geometry::MAX_RANKS).contains(&dims.ranks)
+        {
+            return Err(self.error(
+                SpecPart::Whole,
+                format!(
+                    "a board of {}x{} is not supported (at most 12x12)",
+                    dims.files, dims.ranks
+                ),
+            ));
+        }
+        let pieces = &self.spec.pieces;
+        if pieces.is_empty() || pieces.len() > MAX_KINDS {
+            return Err(self.error(
+                SpecPart::Whole,
+                format!(
+                    "it has {} kinds; 1 to {MAX_KINDS} are supported",
+                    pieces.len()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The kind written `symbol`, which `what` (in `part`) names.
+    fn kind(&self, symbol: &str, part: SpecPart, what: &str) -> Result<Kind, VariantError> {
+        self.kind_of(symbol).ok_or_else(|| {
+            self.error(
+                part,
+                format!("{what} names {symbol:?}, which is no piece of it"),
+            )
+        })
+    }
+
+    /// The kind of the first piece written `symbol`, if any.
+    fn kind_of(&self, symbol: &str) -> Option<Kind> {
+        self.spec
+            .pieces
+            .iter()
+            .position(|piece| piece.symbol == symbol)
+            .and_then(|index| Kind::new(index as u8 + 1))
+    }
+
+    /// `region` on the board, per colour; `what` (in `part`) names it.
+    fn region(
+        &self,
+        region: &Region,
+        part: SpecPart,
+        what: &str,
+    ) -> Result<[SquareSet; 2], VariantError> {
+        let dims = self.spec.dimensions;
+        if region.fits(dims) {
+            Ok([
+                region.squares(dims, Color::White),
+                region.squares(dims, Color::Black),
+            ])
+        } else {
+            Err(self.error(part, format!("{what} lies partly off the board")))
+        }
+    }
+
+    /// The piece table resolved for play, in numbering order; `camps` is where pieces promote
+    /// when their promotion names no zone.
+    fn piece_rules(&self, camps: [SquareSet; 2]) -> Result<Vec<PieceRule>, VariantError> {
+        let pieces = &self.spec.pieces;
+        let mut rules = Vec::with_capacity(pieces.len() + 1);
+        for (index, piece) in pieces.iter().enumerate() {
+            rules.push(self.piece_rule(index, piece, camps)?);
+        }
+        Ok(rules)
+    }
+
+    /// The rule of `piece`, the table's piece number `index` (from 0).
+    fn piece_rule(
+        &self,
+        index: usize,
+        piece: &PieceSpec,
+        camps: [SquareSet; 2],
+    ) -> Result<PieceRule, VariantError> {
+        let part = SpecPart::Piece(index);
+        if !valid_symbol(&piece.symbol) {
+            return Err(self.error(
+                part,
+                format!(
+                    "{:?} is not a piece symbol (an uppercase letter, or '+' and one)",
+                    piece.symbol
+                ),
+            ));
+        }
+        let kind = Kind::new(index as u8 + 1).expect("at most MAX_KINDS kinds");
+        if self.kind_of(&piece.symbol) != Some(kind) {
+            return Err(self.error(part, format!("two pieces are written {:?}", piece.symbol)));
+        }
+        let promotion = match &piece.promotion {
+            None => None,
+            Some(promotion) => Some(self.promotion(promotion, part, &piece.name, camps)?),
+        };
+        let everywhere: SquareSet = self.spec.dimensions.squares().collect();
+        let allowed = match &piece.confined_to {
+            Some(confinement) => self.region(
+                confinement,
+                part,
+                &format!("the region of the {}", piece.name),
+            )?,
+            None => [everywhere, everywhere],
+        };
+        let to_hand = piece
+            .to_hand
+            .as_deref()
+            .map(|symbol| self.kind(symbol, part, &format!("the hand of the {}", piece.name)))
+            .transpose()?;
+        let unpromoted = match piece.symbol.strip_prefix('+') {
+            Some(base) => Some(self.kind(base, part, &format!("the promoted {}", piece.name))?),
+            None => None,
+        };
+        Ok(PieceRule {
+            kind,
+            spec: piece.clone(),
+            allowed,
+            promotion,
+            to_hand,
+            unpromoted,
+        })
+    }
+
+    /// The promotion of the piece called `name`, in `part`.
+    fn promotion(
+        &self,
+        promotion: &PromotionSpec,
+        part: SpecPart,
+        name: &str,
+        camps: [SquareSet; 2],
+    ) -> Result<Promotion, VariantError> {
+        let mut targets = 0;
+        let what = format!("the promotion of the {name}");
+        for target in &promotion.targets {
+            targets |= self.kind(target, part, &what)?.bit();
+        }
+        let zone = match &promotion.zone {
+            Some(zone) => self.region(zone, part, &format!("the promotion zone of the {name}"))?,
+            None => camps,
+        };
+        Ok(Promotion {
+            targets,
+            captured_only: promotion.captured_only,
+            compulsory: promotion.compulsory,
+            zone,
+        })
+    }
+
+    /// The one royal kind of `rules`.
+    fn royal(&self, rules: &[PieceRule]) -> Result<Kind, VariantError> {
+        let royals: Vec<Kind> = rules
+            .iter()
+            .filter(|rule| rule.spec.royal)
+            .map(|rule| rule.kind)
+            .collect();
+        match royals[..] {
+            [royal] => Ok(royal),
+            _ => Err(self.error(
+                SpecPart::Whole,
+                format!("it has {} royal kinds; exactly one is needed", royals.len()),
+            )),
+        }
+    }
+
+    /// Castling as the engine uses it.
+    fn castling(&self, castling: &CastlingSpec) -> Result<Castling, VariantError> {
+        let part = SpecPart::Castling;
+        let king_region = self.region(&castling.king_region, part, "the King's castling region")?;
+        let mut wings = Vec::new();
+        let mut watched = king_region;
+        for (index, wing) in castling.wings.iter().enumerate() {
+            if !wing.letter.is_ascii_uppercase() {
+                return Err(self.error(
+                    part,
+                    format!(
+                        "the castling letter {:?} is not an uppercase letter (FEN writes it for \
+                         White, its lowercase for Black)",
+                        wing.letter
+                    ),
+                ));
+            }
+            if castling.wings[..index]
+                .iter()
+                .any(|w| w.letter == wing.letter)
+            {
+                return Err(self.error(
+                    part,
+                    format!("two wings have the castling letter {:?}", wing.letter),
+                ));
+            }
+            let rook_region = self.region(&wing.rook_region, part, "a castling Rook's region")?;
+            for color in Color::ALL {
+                watched[color.index()] = watched[color.index()] | rook_region[color.index()];
+            }
+            let files = self.spec.dimensions.files;
+            if wing.king_to >= files || wing.rook_to >= files {
+                return Err(self.error(part, "a castling destination is off the board".to_string()));
+            }
+            wings.push(Wing {
+                letter: wing.letter,
+                rook: self.kind(&wing.rook, part, "castling")?,
+                rook_region,
+                king_to: wing.king_to,
+                rook_to: wing.rook_to,
+            });
+        }
+        Ok(Castling {
+            king_region,
+            wings,
+            watched,
+        })
+    }
+
+    /// Every kind of `rules`, in the order FEN lists a hand: the hand order's, then the others
+    /// in the table's order.
+    fn hand_order(&self, rules: &[PieceRule]) -> Result<Vec<Kind>, VariantError> {
+        let mut hand_order = Vec::new();
+        for symbol in &self.spec.hand_order {
+            let kind = self.kind(symbol, SpecPart::HandOrder, "the hand order")?;
+            if hand_order.contains(&kind) {
+                return Err(self.error(
+                    SpecPart::HandOrder,
+                    format!("the hand order names {symbol:?} twice"),
+                ));
+            }
+            hand_order.push(kind);
+        }
+        for rule in rules {
+            if !hand_order.contains(&rule.kind) {
+                hand_order.push(rule.kind);
+            }
+        }
+        Ok(hand_order)
+    }
+}
+
+/// Per colour, the squares of a board of `dims` that pass `white` from White's side (mirrored
+/// for Black).
+fn both_sides(dims: Dimensions, white: impl Fn(Square) -> bool) -> [SquareSet; 2] {
+    let white: SquareSet = dims.squares().filter(|&square| white(square)).collect();
+    [white, white.iter().map(|s| dims.mirror(s)).collect()]
 }
 
 /// Checks that the royal kind `royal` of `spec` (whose kinds `rules` resolve) comes into play

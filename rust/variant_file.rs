@@ -26,7 +26,6 @@ use sources::Sources;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
-use std::sync::Mutex;
 use toml::Spanned;
 
 /// Why a variant file could not be read: where, and what is wrong.
@@ -87,24 +86,17 @@ pub const MAX_FILE_BYTES: usize = 1 << 20;
 /// The longest title read, in characters.
 const MAX_TITLE: usize = 64;
 
-/// Reads the variant file `text`, called `file` in errors; `parent` gives the text of the
-/// built-in variant a file `extends`.
-pub fn parse(
-    text: &str,
-    file: &str,
-    parent: impl Fn(&str) -> Option<&'static str>,
-) -> Result<Variant, VariantFileError> {
-    read(text, file, parent).map(|read| read.variant)
-}
-
-/// A file read into a variant, with what [`load`] needs to place its own checks.
-struct Read<'a> {
-    variant: Variant,
-    places: Places<'a>,
+/// A file read into a variant, with what the catalog needs to place its own checks (the start
+/// position, names no other variant has).
+pub(crate) struct Read<'a> {
+    /// The variant.
+    pub(crate) variant: Variant,
+    /// Where the file gives the fields checked.
+    pub(crate) places: Places<'a>,
 }
 
 /// Where a file (with what it extends) gives the variant's `name`, `title` and `start`.
-struct Places<'a> {
+pub(crate) struct Places<'a> {
     sources: Sources<'a>,
     name: Option<Range<usize>>,
     title: Option<Range<usize>>,
@@ -113,6 +105,11 @@ struct Places<'a> {
 }
 
 impl Places<'_> {
+    /// An error about the start position, placed where the file gives it.
+    pub(crate) fn start_error(&self, message: String) -> VariantFileError {
+        self.error(&self.start, message)
+    }
+
     /// An error about what lies at `span`, if anywhere.
     fn error(&self, span: &Option<Range<usize>>, message: String) -> VariantFileError {
         match span {
@@ -122,8 +119,10 @@ impl Places<'_> {
     }
 }
 
-/// Reads the variant file `text` as [`parse`] does.
-fn read<'a>(
+/// Reads the variant file `text`, called `file` in errors, into a variant without its start
+/// position, which the catalog reads; `parent` gives the text of the built-in variant a file
+/// `extends`.
+pub(crate) fn read<'a>(
     text: &'a str,
     file: &str,
     parent: impl Fn(&str) -> Option<&'static str>,
@@ -149,51 +148,10 @@ fn read<'a>(
     })
 }
 
-/// A player's variant file read as it is loaded.
-struct Loaded {
-    text: String,
-    outcome: Result<&'static Variant, VariantFileError>,
-}
-
-/// Every variant file loaded so far.
-static LOADED: Mutex<Vec<Loaded>> = Mutex::new(Vec::new());
-
-/// Reads a player's variant file `text` (called `file` in errors), which may extend a built-in
-/// variant, and checks that its start is a legal position. A loaded variant lives as long as the
-/// program, as the built-in ones do: loading the same text again gives the same variant (or the
-/// same error), and its name and title must be no other variant's, in any case.
-pub fn load(text: &str, file: &str) -> Result<&'static Variant, VariantFileError> {
-    let mut loaded = LOADED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(known) = loaded.iter().find(|known| known.text == text) {
-        return known.outcome.clone().map_err(|error| VariantFileError {
-            file: file.to_string(),
-            ..error
-        });
-    }
-    let Read { variant, places } = read(text, file, crate::variants::file)?;
-    let others: Vec<&Variant> = Variant::all()
-        .chain(loaded.iter().filter_map(|known| known.outcome.clone().ok()))
-        .collect();
-    check_unique(&variant, &places, &others)?;
-    // Only a variant of the program's lifetime can hold a position, to check the start with.
-    let variant: &'static Variant = Box::leak(Box::new(variant));
-    let outcome = match crate::fen::parse(variant, &variant.spec().start_fen) {
-        Ok(_) => Ok(variant),
-        Err(why) => Err(places.error(&places.start, format!("start: {why}"))),
-    };
-    loaded.push(Loaded {
-        text: text.to_string(),
-        outcome: outcome.clone(),
-    });
-    outcome
-}
-
 /// Checks that neither the name, the title nor an alias of `variant` (given at `places`) is the
 /// name, title or alias of one of `others`, compared as game records look a variant up: in any
 /// case (titles and aliases are ASCII).
-fn check_unique(
+pub(crate) fn check_unique(
     variant: &Variant,
     places: &Places<'_>,
     others: &[&Variant],
@@ -243,46 +201,6 @@ fn check_unique(
         }
     }
     Ok(())
-}
-
-/// Every variant loaded so far, in the order they were loaded.
-pub fn all_loaded() -> Vec<&'static Variant> {
-    let loaded = LOADED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    loaded
-        .iter()
-        .filter_map(|known| known.outcome.as_ref().ok())
-        .copied()
-        .collect()
-}
-
-/// The variant loaded with the name `name`, if one was.
-pub fn loaded(name: &str) -> Option<&'static Variant> {
-    all_loaded()
-        .into_iter()
-        .find(|variant| variant.spec().name == name)
-}
-
-/// The variant file `variant` was read from.
-pub fn source(variant: &'static Variant) -> String {
-    if let Some(text) = crate::variants::file(&variant.spec().name) {
-        if Variant::by_name(&variant.spec().name).is_some_and(|v| std::ptr::eq(v, variant)) {
-            return text.to_string();
-        }
-    }
-    let loaded = LOADED
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    loaded
-        .iter()
-        .find(|known| {
-            known
-                .outcome
-                .as_ref()
-                .is_ok_and(|v| std::ptr::eq(*v, variant))
-        })
-        .map_or_else(String::new, |known| known.text.clone())
 }
 
 /// The checks of a document read from `sources`, field by field, then as a whole.
@@ -417,14 +335,13 @@ impl Checks<'_, '_> {
             prince_limit: rules.prince_limit.unwrap_or(0),
             crossing_limit: rules.crossing_limit.unwrap_or(false),
         };
-        // The whole-variant checks: symbols, royalty, promotion targets, the start position.
+        // The whole-variant checks: symbols, royalty, promotion targets.
         Variant::build(spec).map_err(|error| {
             let span = match error.part {
                 SpecPart::Whole => None,
                 SpecPart::Piece(index) => document.pieces.get(index).map(Spanned::span),
                 SpecPart::Castling => castling_span,
                 SpecPart::HandOrder => hand_order_span,
-                SpecPart::Start => Some(start.span()),
             };
             match span {
                 Some(span) => sources.at(span, error.message),
@@ -632,12 +549,12 @@ fn check_title(title: &str) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
-    use crate::variants;
+    use crate::catalog::BUILT_IN;
 
     /// A small game of a user's: Kings and Rooks on 4x4, plus whatever `extra` adds.
-    fn small(extra: &str) -> String {
+    pub(crate) fn small(extra: &str) -> String {
         format!(
             r#"name = "tiny"
 files = 4
@@ -661,7 +578,7 @@ moves = [{{ ride = [1, 0] }}]
     }
 
     fn read(text: &str) -> Result<Variant, VariantFileError> {
-        parse(text, "my.toml", variants::file)
+        crate::catalog::read(text, "my.toml")
     }
 
     /// The error `text` gives, as printed.
@@ -705,14 +622,6 @@ moves = [{{ ride = [1, 0] }}]
         assert_eq!(walks(&atoms, 0), walks(&betza, 0));
         // The Cannon: a Rook's quiet moves, and captures over a screen; no move made twice.
         assert_eq!(betza.spec().pieces[1].atoms.len(), 2);
-    }
-
-    #[test]
-    fn every_built_in_file_reads() {
-        for (name, text) in variants::ALL {
-            let variant = parse(text, name, variants::file).unwrap();
-            assert_eq!(variant.spec().name, *name);
-        }
     }
 
     #[test]
@@ -896,7 +805,7 @@ moves = [{{ ride = [1, 0] }}]
             "{message}"
         );
         // Every built-in parent: no panic, and a place in the child's own text.
-        for (name, _) in variants::ALL {
+        for (name, _) in BUILT_IN {
             let text = smaller_child(name);
             if let Err(error) = read(&text) {
                 let (line, column) = error.position.expect("placed");
@@ -924,77 +833,5 @@ moves = [{{ ride = [1, 0] }}]
         assert_eq!(variant.spec().pieces, berolina.pieces);
         assert_eq!(variant.spec().start_fen, berolina.start_fen);
         assert_eq!(variant.spec().title, berolina.title);
-    }
-
-    #[test]
-    fn loading_checks_the_start_and_keeps_names_apart() {
-        let text = small("[regions]\nhome = \"a1-d2\"")
-            .replace("name = \"tiny\"", "name = \"tiny-home\"")
-            .replace("value = 0", "value = 0\nconfined-to = \"home\"")
-            .replace("2k1/1r2/4/K2R", "1r2/4/2k1/K2R");
-        let message = load(&text, "home.toml")
-            .expect_err("c2 is outside a3-d4")
-            .to_string();
-        assert!(
-            message.starts_with("home.toml, line 4, column 9: start: "),
-            "{message}"
-        );
-        assert_eq!(load(&text, "home.toml").unwrap_err().to_string(), message);
-        let text = text.replace("1r2/4/2k1/K2R", "1r2/2k1/4/K2R");
-        let variant = load(&text, "home.toml").unwrap();
-        assert_eq!(
-            variant.spec().pieces[0].confined_to,
-            Region::parse("a1-d2").ok()
-        );
-        assert!(std::ptr::eq(load(&text, "again.toml").unwrap(), variant));
-        assert!(std::ptr::eq(loaded("tiny-home").unwrap(), variant));
-        let other = text.replace("value = 500", "value = 501");
-        let clash = load(&other, "other.toml").unwrap_err().to_string();
-        assert_eq!(
-            clash,
-            "other.toml, line 1, column 8: name: another variant is called \"tiny-home\""
-        );
-        let titled = other.replace(
-            "name = \"tiny-home\"",
-            "name = \"x\"\ntitle = \"Tiny-Home\"",
-        );
-        assert_eq!(
-            load(&titled, "titled.toml").unwrap_err().to_string(),
-            "titled.toml, line 2, column 9: title: another variant is called \"tiny-home\"; \
-             names and titles are compared in any case"
-        );
-        let chess = small("").replace("name = \"tiny\"", "name = \"chess\"");
-        assert!(load(&chess, "chess.toml").is_err());
-    }
-
-    #[test]
-    fn aliases_name_no_other_variant_and_are_not_inherited() {
-        let mut taken = std::collections::HashMap::new();
-        for variant in Variant::all() {
-            let spec = variant.spec();
-            let names = [&spec.name, &spec.title].into_iter().chain(&spec.aliases);
-            for name in names
-                .map(|name| name.to_ascii_lowercase())
-                .collect::<std::collections::BTreeSet<_>>()
-            {
-                if let Some(other) = taken.insert(name.clone(), spec.name.clone()) {
-                    panic!("{name:?} names both {other} and {}", spec.name);
-                }
-            }
-        }
-        assert_eq!(taken["standard"], "chess");
-        let aliased = small("aliases = [\"Tiny Game\", \"STANDARD\"]")
-            .replace("name = \"tiny\"", "name = \"tiny-aliased\"");
-        let clash = load(&aliased, "aliased.toml").unwrap_err().to_string();
-        assert_eq!(
-            clash,
-            "aliased.toml, line 5, column 11: aliases: another variant is called \"Standard\" \
-             (a title or alias of \"chess\"); names and titles are compared in any case"
-        );
-        let bad = small("aliases = [\"two\\nlines\"]").replace("tiny", "tiny-bad");
-        let message = load(&bad, "bad.toml").unwrap_err().to_string();
-        assert!(message.contains("aliases: \"two\\nlines\""), "{message}");
-        let child = "extends = \"chess\"\nname = \"chess-child\"\ntitle = \"Chess Child\"\n";
-        assert!(load(child, "child.toml").unwrap().spec().aliases.is_empty());
     }
 }

@@ -2,9 +2,9 @@
 //! one for the side to move, generated at compile time (or mixed from a fixed seed) so that
 //! hashes are the same in every run and on every machine.
 
+use crate::castling::CastlingRights;
 use crate::geometry::{Square, SQUARE_SLOTS};
 use crate::piece::{Color, Kind, Piece, PIECE_CODES};
-use crate::setup::CastlingRights;
 
 /// One step of the SplitMix64 generator: the next state and its output.
 const fn splitmix64(state: u64) -> (u64, u64) {

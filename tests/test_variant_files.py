@@ -173,6 +173,15 @@ def test_each_mistake_names_the_file_the_line_and_the_field(
     assert isinstance(error.value, ValueError)
 
 
+def test_the_catalog_offers_the_built_in_variants_then_the_loaded_ones() -> None:
+    loaded = Variant.from_toml(renamed(example_text(), "offered-last"))
+    offered = Variant.offered()
+    assert [variant.name for variant in offered[: len(BUILT_IN)]] == BUILT_IN
+    assert offered[len(BUILT_IN) :] == Variant.loaded()
+    assert offered[-1] == loaded
+    assert all(variant.is_builtin for variant in offered[: len(BUILT_IN)])
+
+
 def test_a_name_is_taken_once_loaded() -> None:
     text = renamed(example_text(), "taken-name")
     first = Variant.from_toml(text)

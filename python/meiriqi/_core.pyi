@@ -101,6 +101,10 @@ class Variant:
     def loaded(cls) -> list[Variant]:
         """Every variant loaded from a file in this program so far, in the order they were
         loaded (unpickling a board of one loads it too)."""
+    @classmethod
+    def offered(cls) -> list[Variant]:
+        """Every variant this program offers: the built-in ones (the flagship first), then the
+        loaded ones, in the order they were loaded."""
     @property
     def name(self) -> str:
         """The machine name, such as ``meiriqi``."""

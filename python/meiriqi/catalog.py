@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
-from functools import cache
 
-from meiriqi._core import Board, Variant
+from meiriqi._core import Variant
 
 __all__ = ["NAME_COLUMN", "listing", "variants"]
 
@@ -21,15 +20,8 @@ its own, as argparse lays out a long option."""
 
 def variants() -> dict[str, str]:
     """Every variant offered, with its one-line description: the built-in ones (the flagship
-    first), then the loaded ones."""
-    loaded = {variant.name: variant.description for variant in Variant.loaded()}
-    return {**_built_in(), **loaded}
-
-
-@cache
-def _built_in() -> dict[str, str]:
-    """The built-in variants with their descriptions (they never change)."""
-    return Board.variants()
+    first), then the loaded ones, as the engine's catalog lists them."""
+    return {variant.name: variant.description for variant in Variant.offered()}
 
 
 def listing(descriptions: Mapping[str, str], width: int = 80, indent: str = "") -> str:

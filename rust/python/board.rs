@@ -4,28 +4,34 @@
 //! editable setup that breaks some rule, as `Board.empty()` or `set_piece_at` leave it). Reading
 //! it works in both states; playing on a setup raises `InvalidPositionError`, naming the rule.
 
+use super::arguments::{color_from_bool, perft_depth, positive, square_from_number, Int};
+use super::background::{default_threads, interruptible, watched, Length};
+use super::diagram::diagram;
+use super::legal_moves::PyLegalMoves;
 use super::move_objects::{move_object, move_objects};
-use super::support::{
-    default_threads, diagram, interruptible, perft_depth, positive, status_flags, watched, Int,
-    Length,
-};
-use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
-use super::variant::PyVariant;
+use super::move_value::{invalid_move, PyMove};
+use super::outcome::PyOutcome;
+use super::piece::PyPiece;
+use super::search_result::PySearchResult;
+use super::status::status_flags;
+use super::variant::{PyVariant, VariantArg};
 use super::{
-    color_from_bool, square_from_number, AmbiguousMoveError, IllegalMoveError, InvalidFenError,
-    InvalidMoveError, InvalidPositionError, VariantArg,
+    AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidPositionError,
 };
+use crate::catalog;
 use crate::fen::{self, ParseError};
 use crate::game::{Game, Termination};
 use crate::geometry::Square;
-use crate::moves::{quote, Move, MoveKind, UciMove};
+use crate::moves::{Move, MoveKind, UciMove};
 use crate::perft;
 use crate::piece::{Color, Piece};
 use crate::playout;
 use crate::position::Position;
 use crate::san::{self, SanError};
 use crate::search::{self, Limits};
-use crate::setup::{InvalidPosition, Setup};
+use crate::setup::Setup;
+use crate::text::quote;
+use crate::validate::InvalidPosition;
 use crate::variant::Variant;
 use pyo3::exceptions::{PyIndexError, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -88,6 +94,13 @@ fn parse_error(error: ParseError) -> PyErr {
     }
 }
 
+/// A game from the position written `text`; a FEN that cannot be read names the built-in
+/// variants in which it reads.
+fn game_from_fen(variant: &'static Variant, text: &str) -> PyResult<Game> {
+    Game::from_fen(variant, text)
+        .map_err(|error| parse_error(catalog::with_variant_hint(error, variant, text)))
+}
+
 fn invalid_position(error: &InvalidPosition) -> PyErr {
     InvalidPositionError::new_err(format!("invalid position: {error}"))
 }
@@ -131,7 +144,7 @@ impl PyBoard {
     }
 
     /// A copy of the position in play, and the mark that the board is read until it is dropped.
-    fn position_to_read(board: &Bound<'_, PyBoard>) -> PyResult<(Position, Reading)> {
+    fn position_to_read(board: &Bound<'_, PyBoard>) -> PyResult<(Position<'static>, Reading)> {
         let board = read_board(board)?;
         Ok((board.position()?.clone(), Reading::of(&board)))
     }
@@ -182,7 +195,7 @@ impl PyBoard {
     }
 
     /// The position in play (see [`PyBoard::game`]).
-    fn position(&self) -> PyResult<&Position> {
+    fn position(&self) -> PyResult<&Position<'static>> {
         match &self.setup {
             None => Ok(self.game.position()),
             Some(setup) => Err(invalid_position(&InvalidPosition {
@@ -219,7 +232,7 @@ impl PyBoard {
     fn read<T>(
         &self,
         in_setup: impl FnOnce(&Setup) -> T,
-        in_play: impl FnOnce(&Position) -> T,
+        in_play: impl FnOnce(&Position<'static>) -> T,
     ) -> T {
         match &self.setup {
             Some(setup) => in_setup(setup),
@@ -333,7 +346,7 @@ impl PyBoard {
     /// The legal move named `uci` in coordinate notation, as a value and as the core's move.
     fn read_uci(&mut self, uci: &str) -> PyResult<Move> {
         let variant = self.variant();
-        let parsed = UciMove::parse(uci, variant).map_err(super::values::invalid_move)?;
+        let parsed = UciMove::parse(uci, variant).map_err(invalid_move)?;
         let found = self.game()?.position_mut().find_move(parsed);
         found.ok_or_else(|| {
             IllegalMoveError::new_err(format!(
@@ -345,7 +358,11 @@ impl PyBoard {
     }
 
     /// Whether the legal move `candidate` is of the kind `test` accepts.
-    fn move_is(&mut self, candidate: &PyMove, test: impl Fn(&Position, Move) -> bool) -> bool {
+    fn move_is(
+        &mut self,
+        candidate: &PyMove,
+        test: impl Fn(&Position<'static>, Move) -> bool,
+    ) -> bool {
         match self.resolve(candidate) {
             Ok(Some(mv)) => test(self.game.position(), mv),
             _ => false,
@@ -378,7 +395,7 @@ impl PyBoard {
         let variant = variant.0;
         let game = match fen {
             None => Game::start(variant),
-            Some(text) => Game::from_fen(variant, text).map_err(parse_error)?,
+            Some(text) => game_from_fen(variant, text)?,
         };
         Ok(PyBoard::playing(game))
     }
@@ -472,7 +489,7 @@ impl PyBoard {
         setup: Option<&str>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let variant = variant.0;
-        let mut game = Game::from_fen(variant, root).map_err(parse_error)?;
+        let mut game = game_from_fen(variant, root)?;
         for text in &moves {
             let mv = game
                 .position_mut()
@@ -1014,7 +1031,7 @@ impl PyBoard {
     /// Sets up `fen`; the board is unchanged if it is malformed or not a legal position.
     fn set_fen(&mut self, fen: &str) -> PyResult<()> {
         self.writable()?;
-        self.game = Game::from_fen(self.variant(), fen).map_err(parse_error)?;
+        self.game = game_from_fen(self.variant(), fen)?;
         self.setup = None;
         self.listed = None;
         Ok(())

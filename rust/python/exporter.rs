@@ -3,7 +3,7 @@
 //! of lines or straight to a text handle.
 
 use super::board::PyBoard;
-use super::values::PyMove;
+use super::move_value::PyMove;
 use super::visitor_protocol::{NativeVisitor, SkipType};
 use crate::game::Game;
 use crate::moves::Move;

@@ -4,7 +4,7 @@
 //! of lines replaces recursion, and one board follows the walk.
 
 use super::board::{PyBoard, Reading};
-use super::values::PyMove;
+use super::move_value::PyMove;
 use super::visitor::{Hook, Visitor};
 use super::IllegalMoveError;
 use crate::fen;

@@ -5,32 +5,38 @@
 //! python-chess. Every error becomes a Python exception; no input from Python can make the core
 //! panic.
 //!
-//! `squares` holds the module functions, `values` the small value classes (`Piece`, `Move`,
-//! `Outcome`, ...), `board` the `Board` class and `support` its helpers.
+//! One file a job: the module functions (`squares`); the classes (`board`, `variant`, `piece`,
+//! `move_value`, `legal_moves` with the shared move objects of `move_objects`, `outcome`,
+//! `search_result`); the board's helpers (`arguments` checks what Python passes, `background`
+//! runs long work off the interpreter lock, `status` and `diagram`); and the game records
+//! (`records`, `record_reader`, `game_walk`, `visitor`, `visitor_protocol`, `tree_builder`,
+//! `exporter`). This file registers them and the exceptions.
 
+mod arguments;
+mod background;
 mod board;
+mod diagram;
 mod exporter;
 mod game_walk;
+mod legal_moves;
 mod move_objects;
+mod move_value;
+mod outcome;
+mod piece;
 mod record_reader;
 mod records;
+mod search_result;
 mod squares;
-mod support;
+mod status;
 mod tree_builder;
-mod values;
 mod variant;
 mod visitor;
 mod visitor_protocol;
 
-use variant::VariantArg;
-
-use crate::geometry::Square;
-use crate::piece::Color;
 use crate::variant::Variant;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use support::Int;
 
 create_exception!(
     _core,
@@ -64,22 +70,6 @@ create_exception!(
     "A SAN string fits more than one legal move; the message lists them."
 );
 
-fn color_from_bool(white: bool) -> Color {
-    if white {
-        Color::White
-    } else {
-        Color::Black
-    }
-}
-
-/// The square numbered `number`, or a `ValueError` naming the bad number.
-fn square_from_number(Int(number): Int) -> PyResult<Square> {
-    usize::try_from(number)
-        .ok()
-        .and_then(Square::from_index)
-        .ok_or_else(|| PyValueError::new_err(format!("invalid square number {number}: expected rank * 16 + file with file and rank below 12")))
-}
-
 /// The native module.
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -98,7 +88,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
             .collect::<Vec<_>>(),
     )?;
     m.add("STARTING_FEN", meiriqi.spec().start_fen.as_str())?;
-    for (name, flag) in support::STATUS_FLAGS {
+    for (name, flag) in status::STATUS_FLAGS {
         m.add(format!("STATUS_{name}"), flag)?;
     }
     m.add(
@@ -109,12 +99,12 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
     m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
-    m.add_class::<values::PyPiece>()?;
-    m.add_class::<values::PyMove>()?;
-    m.add_class::<values::PyTermination>()?;
-    m.add_class::<values::PyOutcome>()?;
-    m.add_class::<values::PySearchResult>()?;
-    m.add_class::<values::PyLegalMoves>()?;
+    m.add_class::<piece::PyPiece>()?;
+    m.add_class::<move_value::PyMove>()?;
+    m.add_class::<outcome::PyTermination>()?;
+    m.add_class::<outcome::PyOutcome>()?;
+    m.add_class::<search_result::PySearchResult>()?;
+    m.add_class::<legal_moves::PyLegalMoves>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<variant::PyVariant>()?;
     m.add_class::<visitor_protocol::SkipType>()?;
@@ -126,7 +116,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "InvalidVariantError",
         py.get_type::<variant::InvalidVariantError>(),
     )?;
-    m.add_function(wrap_pyfunction!(support::set_watch_interval, m)?)?;
+    m.add_function(wrap_pyfunction!(background::set_watch_interval, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square_file, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square_rank, m)?)?;

@@ -6,7 +6,7 @@
 //! The table holds at most every move the variants' boards allow that was ever listed (a few
 //! thousand in practice, tens of thousands at the very most), so it stays small.
 
-use super::values::PyMove;
+use super::move_value::PyMove;
 use crate::moves::{Move, UciMove};
 use crate::variant::Variant;
 use pyo3::prelude::*;

@@ -1,8 +1,7 @@
 //! Module functions: square numbers and names, piece letters and names.
 
-use super::support::Int;
-use super::values::kind_in;
-use super::{square_from_number, VariantArg};
+use super::arguments::{kind_in, square_from_number, Int};
+use super::variant::VariantArg;
 use crate::geometry::Square;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -51,7 +50,7 @@ pub(super) fn parse_square(name: &str) -> PyResult<u8> {
         .ok_or_else(|| {
             PyValueError::new_err(format!(
                 "invalid square name {}: expected a letter a-l and a rank 1-12, such as c3",
-                crate::moves::quote(name)
+                crate::text::quote(name)
             ))
         })
 }

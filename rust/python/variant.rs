@@ -1,6 +1,7 @@
 //! The `Variant` class: a game's rules as a value, built in or loaded from a variant file, and
 //! the `VariantArg` argument that lets every `variant=` parameter take one or a name.
 
+use crate::catalog;
 use crate::variant::Variant;
 use crate::variant_file::{self, VariantFileError};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
@@ -17,17 +18,24 @@ pyo3::create_exception!(
 /// The variant called `name` (built in, or loaded from a file), or a `ValueError` listing the
 /// built-in names.
 pub(super) fn variant_named(name: &str) -> PyResult<&'static Variant> {
-    Variant::by_name(name)
-        .or_else(|| variant_file::loaded(name))
-        .ok_or_else(|| {
-            let names: Vec<&str> = Variant::names().collect();
-            PyValueError::new_err(format!(
-                "unknown variant {}: expected one of {} (or the name of a variant loaded from a \
+    catalog::find(name).ok_or_else(|| {
+        let names: Vec<&str> = Variant::names().collect();
+        PyValueError::new_err(format!(
+            "unknown variant {}: expected one of {} (or the name of a variant loaded from a \
                  file)",
-                crate::moves::quote(name),
-                names.join(", ")
-            ))
-        })
+            crate::text::quote(name),
+            names.join(", ")
+        ))
+    })
+}
+
+/// `", variant='chess'"` for a variant other than Mĕirìqí, for `repr`.
+pub(super) fn variant_argument(variant: &Variant) -> String {
+    if variant.spec().name == "meiriqi" {
+        String::new()
+    } else {
+        format!(", variant='{}'", variant.spec().name)
+    }
 }
 
 /// A `variant=` argument: a `Variant`, or the name of one.
@@ -94,7 +102,7 @@ impl PyVariant {
     fn load(cls: &Bound<'_, PyType>, path: std::path::PathBuf) -> PyResult<PyVariant> {
         let text = read_limited(cls.py(), &path)?;
         let name = path.display().to_string();
-        let variant = variant_file::load(&text, &name).map_err(invalid_variant)?;
+        let variant = catalog::load(&text, &name).map_err(invalid_variant)?;
         Ok(PyVariant { variant })
     }
 
@@ -118,12 +126,12 @@ impl PyVariant {
         let text = text.to_cow().map_err(|_| {
             InvalidVariantError::new_err(format!("{file}: the text is not valid Unicode"))
         })?;
-        let variant = variant_file::load(&text, file).map_err(|error| {
+        let variant = catalog::load(&text, file).map_err(|error| {
             let mut message = error.to_string();
             if looks_like_a_path(&text) {
                 message += &format!(
                     " ({} looks like a file's path: Variant.load(path) reads a file)",
-                    crate::moves::quote(&text)
+                    crate::text::quote(&text)
                 );
             }
             InvalidVariantError::new_err(message)
@@ -134,10 +142,14 @@ impl PyVariant {
     /// Every variant loaded from a file in this program so far, in the order they were loaded.
     #[classmethod]
     fn loaded(_cls: &Bound<'_, PyType>) -> Vec<PyVariant> {
-        variant_file::all_loaded()
-            .into_iter()
-            .map(PyVariant::of)
-            .collect()
+        catalog::loaded().into_iter().map(PyVariant::of).collect()
+    }
+
+    /// Every variant this program offers: the built-in ones (the flagship first), then the loaded
+    /// ones, in the order they were loaded.
+    #[classmethod]
+    fn offered(_cls: &Bound<'_, PyType>) -> Vec<PyVariant> {
+        catalog::offered().into_iter().map(PyVariant::of).collect()
     }
 
     /// The machine name, such as `meiriqi`.
@@ -203,13 +215,13 @@ impl PyVariant {
     /// Whether it is one of the built-in variants.
     #[getter]
     fn is_builtin(&self) -> bool {
-        Variant::by_name(&self.variant.spec().name).is_some_and(|v| std::ptr::eq(v, self.variant))
+        catalog::is_built_in(self.variant)
     }
 
     /// The variant file it was read from.
     #[getter]
     fn source(&self) -> String {
-        variant_file::source(self.variant).to_string()
+        catalog::source(self.variant)
     }
 
     /// Pickles as its name (built in) or its file (loaded), so that another process gets it too.

@@ -23,7 +23,7 @@ impl Crossing {
     }
 }
 
-impl Position {
+impl Position<'_> {
     /// How many Princes `color` has on the board.
     pub fn prince_count(&self, color: Color) -> u8 {
         let princes = self.variant().princes();

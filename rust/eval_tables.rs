@@ -1,0 +1,218 @@
+//! A variant's evaluation tables: each kind's material value and its piece-square terms, derived
+//! from its move tables when the variant is built, so that the evaluation ([`crate::eval`]) costs
+//! a table look-up.
+//!
+//! ## Where the numbers come from
+//! Each variant's file may give a piece's `value`; a piece without one is valued from its
+//! average number of destinations on the empty board ([`derived_value`]), so a variant loaded
+//! from a file gets a sensible evaluation with no extra work from its author.
+//! `cargo run --release --example mobility` prints those averages for Mĕirìqí (Queen 29.4,
+//! Gryphon 29.2, Rhino 26.8, Rook 18.0, Janus 17.2, Eagle 15.8, Lion 12.6, Wildebeest and Ogyo
+//! 10.8, Champion 9.4, Pegasus 8.8, Knight 5.8, Gold 5.2, Pawn 4.4, Silver 4.1, Mandarin 1.6).
+//! The built-in files' values follow that order, adjusted by what the count misses: leapers
+//! cannot be blocked (Lion, Wildebeest, Pegasus, Champion up), the Gryphon and Rhino are stopped
+//! by any piece on their first square (below the Queen), the Ogyo's and Eagle's moves point
+//! mostly sideways or forward only, and the Shogi generals keep their Shogi ratios to the Pawn.
+//! The King is beyond price and not counted.
+//!
+//! The piece-square terms are derived the same way, for every variant: a piece is worth more
+//! where it reaches more squares of the empty board than on average (a Knight in the centre),
+//! a King less (it is safer where it is hard to reach), and a Pawn more the further it has
+//! advanced. They are precomputed per variant ([`EvalTables`]).
+
+use crate::geometry::{Dimensions, Square, SQUARE_SLOTS};
+use crate::piece::{Color, Kind, KindSet, KIND_SLOTS};
+use crate::piece_rule::PieceRule;
+use crate::tables::Tables;
+
+/// Centipawns per rank a Pawn has advanced beyond its start.
+const PAWN_ADVANCE: i32 = 6;
+/// Centipawns per destination a piece reaches on the empty board from its square above its
+/// average (below it: that much less).
+const CENTRALITY_WEIGHT: i32 = 4;
+/// The largest piece-square term, either way.
+const SQUARE_TERM_LIMIT: i32 = 40;
+/// A piece without a value in its variant file is worth this plus [`VALUE_PER_DESTINATION`]
+/// per destination it reaches on average on the empty board (chess's Knight about 290, Rook
+/// 590, Queen 900).
+const BASE_VALUE: i32 = 100;
+/// See [`BASE_VALUE`].
+const VALUE_PER_DESTINATION: f64 = 35.0;
+
+/// A variant's evaluation tables: each kind's material value and its piece-square terms.
+#[derive(Clone, Debug, Default)]
+pub struct EvalTables {
+    values: Vec<i32>,
+    /// The material of both sides at the start, Pawns and Kings aside: the game's phase is
+    /// measured against it.
+    start_material: i32,
+    /// By colour, kind number and square.
+    square_terms: Vec<i16>,
+}
+
+impl EvalTables {
+    /// The tables of the kinds `rules` (in numbering order) on a board of `dims`, whose paths
+    /// `tables` holds; `pawns` are the Pawn kinds. The start's material is counted apart
+    /// once the start position is read ([`crate::variant::Variant::with_start`]).
+    pub fn build(
+        dims: Dimensions,
+        rules: &[PieceRule],
+        tables: &Tables,
+        pawns: KindSet,
+    ) -> EvalTables {
+        let mut values = vec![0; KIND_SLOTS];
+        let mut square_terms = vec![0; 2 * KIND_SLOTS * SQUARE_SLOTS];
+        for rule in rules {
+            let kind = rule.kind;
+            let destinations = |color: Color, from: Square| -> i32 {
+                tables
+                    .paths(color, kind.number(), from)
+                    .iter()
+                    .map(|path| (tables.squares(path).len() - path.pass()) as i32)
+                    .sum()
+            };
+            let white = &rule.allowed[Color::White.index()];
+            let count = white.iter().count().max(1) as i32;
+            let total: i32 = white
+                .iter()
+                .map(|from| destinations(Color::White, from))
+                .sum();
+            values[kind.index()] = match rule.spec.value {
+                Some(value) => value,
+                None if rule.spec.royal => 0,
+                None => derived_value(f64::from(total) / f64::from(count)),
+            };
+            let pawn = pawns & kind.bit() != 0;
+            for color in Color::ALL {
+                for from in rule.allowed[color.index()].iter() {
+                    let term = if pawn {
+                        let own_rank = match color {
+                            Color::White => from.rank(),
+                            Color::Black => dims.ranks - 1 - from.rank(),
+                        };
+                        PAWN_ADVANCE * i32::from(own_rank.saturating_sub(2))
+                    } else {
+                        // Twice the difference to the average, rounded, times half the weight.
+                        let above = 2 * destinations(color, from) * count - 2 * total;
+                        let term = CENTRALITY_WEIGHT * above / (2 * count);
+                        if rule.spec.royal {
+                            -term
+                        } else {
+                            term
+                        }
+                    };
+                    square_terms[index(color, kind, from)] =
+                        term.clamp(-SQUARE_TERM_LIMIT, SQUARE_TERM_LIMIT) as i16;
+                }
+            }
+        }
+        EvalTables {
+            values,
+            start_material: 0,
+            square_terms,
+        }
+    }
+
+    /// Counts the material of the start position, which holds `start_counts[colour][kind]`
+    /// pieces, leaving out the kinds `uncounted` (Pawns and the King).
+    pub(crate) fn count_start(&mut self, start_counts: &[[u8; KIND_SLOTS]; 2], uncounted: KindSet) {
+        self.start_material = (1..KIND_SLOTS)
+            .filter(|&number| uncounted >> number & 1 == 0)
+            .map(|number| {
+                let count: i32 = start_counts
+                    .iter()
+                    .map(|counts| i32::from(counts[number]))
+                    .sum();
+                count * self.values[number]
+            })
+            .sum();
+    }
+
+    /// The material of both sides at the start, Pawns and Kings aside: the game's phase is
+    /// measured against it.
+    #[inline]
+    pub fn start_material(&self) -> i32 {
+        self.start_material
+    }
+
+    /// The material value of `kind`.
+    #[inline]
+    pub fn value(&self, kind: Kind) -> i32 {
+        self.values[kind.index()]
+    }
+
+    /// The piece-square term of a `color` piece of `kind` on `square`.
+    #[inline]
+    pub fn square_term(&self, color: Color, kind: Kind, square: Square) -> i32 {
+        i32::from(self.square_terms[index(color, kind, square)])
+    }
+}
+
+/// Where the term of a `color` piece of `kind` on `square` is kept.
+#[inline]
+fn index(color: Color, kind: Kind, square: Square) -> usize {
+    (color.index() * KIND_SLOTS + kind.index()) * SQUARE_SLOTS + square.index()
+}
+
+/// The value of a piece that reaches `destinations` squares on average on the empty board,
+/// rounded to 5 centipawns.
+pub fn derived_value(destinations: f64) -> i32 {
+    let value = f64::from(BASE_VALUE) + VALUE_PER_DESTINATION * destinations;
+    (value / 5.0).round() as i32 * 5
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    #[test]
+    fn derived_values_follow_mobility() {
+        // Chess's pieces average 5.25 (Knight), 8.75 (Bishop), 14 (Rook) and 22.75 (Queen)
+        // destinations on the empty board.
+        let values: Vec<i32> = [5.25, 8.75, 14.0, 22.75]
+            .into_iter()
+            .map(derived_value)
+            .collect();
+        assert_eq!(values, [285, 405, 590, 895]);
+    }
+
+    #[test]
+    fn a_knight_is_worth_more_in_the_centre() {
+        let chess = Variant::by_name("chess").unwrap();
+        let eval = chess.eval_tables();
+        let knight = chess.kind_by_letter('N').unwrap();
+        let square = |name| Square::parse(name).unwrap();
+        let centre = eval.square_term(Color::White, knight, square("d4"));
+        let corner = eval.square_term(Color::White, knight, square("a1"));
+        assert!(centre > 0 && corner < 0, "{centre} {corner}");
+        assert_eq!(
+            centre,
+            eval.square_term(Color::Black, knight, square("d5")),
+            "mirrored for Black"
+        );
+    }
+
+    #[test]
+    fn a_variant_file_without_values_gets_them_from_mobility() {
+        let text = crate::catalog::source(Variant::by_name("chess").unwrap())
+            .replace("name = \"chess\"", "name = \"valueless-chess\"");
+        let without: String = text
+            .lines()
+            .filter(|line| !line.starts_with("value ="))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        let variant = crate::catalog::read(&without, "valueless.toml").unwrap();
+        let eval = variant.eval_tables();
+        let value = |letter| eval.value(variant.kind_by_letter(letter).unwrap());
+        assert_eq!(
+            [value('N'), value('B'), value('R'), value('Q'), value('K')],
+            [285, 405, 590, 895, 0]
+        );
+        assert!(
+            value('P') > 100 && value('P') < value('N'),
+            "{}",
+            value('P')
+        );
+    }
+}

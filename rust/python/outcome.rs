@@ -1,0 +1,93 @@
+//! The `Termination` and `Outcome` classes: why and how a finished game ended.
+
+use crate::game::{Outcome, Termination};
+use crate::piece::Color;
+use pyo3::prelude::*;
+
+/// Why a game ended: `Termination.CHECKMATE`, `STALEMATE`, `INSUFFICIENT_MATERIAL`,
+/// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES`, `THREEFOLD_REPETITION` or
+/// `VARIANT_LOSS` (no legal move while over a Wildeurasian limit).
+#[pyclass(name = "Termination", module = "meiriqi._core", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct PyTermination(pub(super) Termination);
+
+/// The methods of `Termination`, with a class attribute such as `Termination.CHECKMATE` for
+/// each [`Termination`].
+macro_rules! termination_constants {
+    ($($name:ident = $value:ident;)*) => {
+        #[pymethods]
+        #[allow(non_snake_case)]
+        impl PyTermination {
+            $(
+                #[classattr]
+                fn $name() -> PyTermination {
+                    PyTermination(Termination::$value)
+                }
+            )*
+
+            /// The name, such as `"CHECKMATE"`.
+            #[getter]
+            fn name(&self) -> &'static str {
+                self.0.name()
+            }
+
+            /// The words game records use, such as `"checkmate"`.
+            #[getter]
+            fn value(&self) -> &'static str {
+                self.0.words()
+            }
+
+            fn __repr__(&self) -> String {
+                format!("Termination.{}", self.0.name())
+            }
+        }
+    };
+}
+
+termination_constants! {
+    CHECKMATE = Checkmate;
+    STALEMATE = Stalemate;
+    INSUFFICIENT_MATERIAL = InsufficientMaterial;
+    SEVENTYFIVE_MOVES = SeventyFiveMoves;
+    FIVEFOLD_REPETITION = FivefoldRepetition;
+    FIFTY_MOVES = FiftyMoves;
+    THREEFOLD_REPETITION = ThreefoldRepetition;
+    VARIANT_LOSS = VariantLoss;
+}
+
+/// How a finished game ended.
+#[pyclass(name = "Outcome", module = "meiriqi._core", frozen, eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct PyOutcome(pub(super) Outcome);
+
+#[pymethods]
+impl PyOutcome {
+    #[getter]
+    fn termination(&self) -> PyTermination {
+        PyTermination(self.0.termination)
+    }
+
+    #[getter]
+    fn winner(&self) -> Option<bool> {
+        self.0.winner.map(|color| color == Color::White)
+    }
+
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    fn result(&self) -> &'static str {
+        match self.0.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let termination = self.0.termination.name();
+        let winner = match self.0.winner {
+            Some(Color::White) => "True",
+            Some(Color::Black) => "False",
+            None => "None",
+        };
+        format!("Outcome(termination=Termination.{termination}, winner={winner})")
+    }
+}
