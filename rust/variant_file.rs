@@ -14,8 +14,9 @@
 mod document;
 mod sources;
 
+use crate::atom::BlackMoves;
 use crate::geometry::Dimensions;
-use crate::piece::MAX_KINDS;
+use crate::piece::{Color, MAX_KINDS};
 use crate::region::Region;
 use crate::variant::{
     CastlingSpec, DeadPositions, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate, Variant,
@@ -277,11 +278,12 @@ impl Checks<'_, '_> {
                 document.pieces.len()
             )));
         }
+        let black_moves = document.rules.black_moves.unwrap_or_default();
         let pieces = document
             .pieces
             .iter()
             .enumerate()
-            .map(|(index, piece)| self.piece(piece, index, &regions))
+            .map(|(index, piece)| self.piece(piece, index, &regions, black_moves))
             .collect::<Result<Vec<_>, _>>()?;
         let rules = document.rules;
         let display = document.display;
@@ -319,6 +321,7 @@ impl Checks<'_, '_> {
             river: display.river.unwrap_or(false),
             camp_depth: rules.camp_depth.unwrap_or(0),
             promotes_leaving_zone: rules.promotes_leaving_zone.unwrap_or(false),
+            black_moves,
             facing: rules.facing.unwrap_or(Facing::Allowed),
             stalemate: rules.stalemate.unwrap_or(Stalemate::Draws),
             en_passant: rules.en_passant.unwrap_or(false),
@@ -350,12 +353,14 @@ impl Checks<'_, '_> {
         })
     }
 
-    /// The piece `index` (from 0) of the table.
+    /// The piece `index` (from 0) of the table, in a variant whose Black moves follow from
+    /// White's as `black_moves` says.
     fn piece(
         &self,
         piece: &Spanned<PieceEntry>,
         index: usize,
         regions: &Regions<'_, '_>,
+        black_moves: BlackMoves,
     ) -> Result<PieceSpec, VariantFileError> {
         let sources = self.sources;
         let field = format!("pieces[{}] ({})", index + 1, piece.get_ref().name);
@@ -369,18 +374,26 @@ impl Checks<'_, '_> {
                 format!("{field}: more than {MAX_ATOMS} moves"),
             ));
         }
-        let ranks = regions.dimensions.ranks;
+        let dims = regions.dimensions;
         let mut atoms = entry
             .moves
             .iter()
             .map(|atom| {
-                atom.get_ref()
-                    .atom(ranks)
-                    .map_err(|why| sources.at(atom.span(), format!("{field}: moves: {why}")))
+                let entry = atom.get_ref();
+                let read = entry
+                    .atom(dims.ranks)
+                    .map_err(|why| sources.at(atom.span(), format!("{field}: moves: {why}")))?;
+                match entry.within() {
+                    None => Ok(read),
+                    Some(region) => {
+                        let region = regions.get(region, &format!("{field}: moves: within"))?;
+                        Ok(read.within(region.squares(dims, Color::White)))
+                    }
+                }
             })
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(betza) = &entry.betza {
-            let read = crate::betza::parse(betza.get_ref())
+            let read = crate::betza::parse(betza.get_ref(), black_moves)
                 .map_err(|why| sources.at(betza.span(), format!("{field}: betza: {why}")))?;
             atoms.extend(read);
         }
@@ -437,6 +450,8 @@ impl Checks<'_, '_> {
             no_drop_mate: entry.no_drop_mate,
             prince: has(Role::Prince),
             relevant: has(Role::Relevant),
+            screen_not: entry.screen_not.clone(),
+            captures_not: entry.captures_not.clone(),
             about: entry.about.clone().unwrap_or_default(),
         })
     }
