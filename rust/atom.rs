@@ -30,36 +30,46 @@ use crate::square_set::SquareSet;
 /// (the screen) before its destinations. A hop's `limit` counts every square from the piece,
 /// the screen's included (Fairy-Stockfish's range: a hop of limit 2 needs the screen next to
 /// the piece and lands right behind it).
+///
+/// The values are bit sets, so that each question is one test on the hot path: bit 0 forbids
+/// quiet moves, bit 1 captures, bit 2 marks a hop beyond the screen, bit 3 one right behind it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
+#[repr(u8)]
 pub enum Mode {
     /// Moves to an empty square or captures an enemy piece.
-    MoveOrCapture,
+    MoveOrCapture = 0,
     /// Only moves to an empty square.
-    MoveOnly,
+    MoveOnly = NO_CAPTURE,
     /// Only captures an enemy piece.
-    CaptureOnly,
+    CaptureOnly = NO_MOVE,
     /// Only captures, and only by jumping exactly one piece of either colour (the screen): the
     /// destination is the first piece beyond the screen. The Cannon's and the Vao's capture.
-    Hop,
+    Hop = BEYOND | NO_MOVE,
     /// Moves or captures, but only beyond exactly one screen: the destinations are the empty
     /// squares after the screen up to the next piece, and that piece if it is an enemy (the
     /// Korean-style hoppers of the Wildeurasian games, as Janggi's Cannon).
-    HopAny,
+    HopAny = BEYOND,
     /// Only moves, to the empty squares after the screen up to the next piece (`mpR`).
     #[serde(skip)]
-    HopQuiet,
+    HopQuiet = BEYOND | NO_CAPTURE,
     /// Moves to or captures on the square right behind the screen, whatever the distance to the
     /// screen: the Grasshopper (`gQ`).
     #[serde(skip)]
-    Behind,
+    Behind = BEHIND,
     /// Only moves to the square right behind the screen, when it is empty (`mgR`).
     #[serde(skip)]
-    BehindQuiet,
+    BehindQuiet = BEHIND | NO_CAPTURE,
     /// Only captures on the square right behind the screen (`cgR`).
     #[serde(skip)]
-    BehindCapture,
+    BehindCapture = BEHIND | NO_MOVE,
 }
+
+/// The bits of [`Mode`]'s values.
+const NO_MOVE: u8 = 1;
+const NO_CAPTURE: u8 = 2;
+const BEYOND: u8 = 4;
+const BEHIND: u8 = 8;
 
 /// Where a hopper's destinations lie: the TOML key `hop`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
@@ -75,36 +85,25 @@ impl Mode {
     /// Whether a destination square may be empty.
     #[inline]
     pub const fn moves(self) -> bool {
-        matches!(
-            self,
-            Mode::MoveOrCapture
-                | Mode::MoveOnly
-                | Mode::HopAny
-                | Mode::HopQuiet
-                | Mode::Behind
-                | Mode::BehindQuiet
-        )
+        self as u8 & NO_MOVE == 0
     }
 
     /// Whether a destination square may hold an enemy piece.
     #[inline]
     pub const fn captures(self) -> bool {
-        !matches!(self, Mode::MoveOnly | Mode::HopQuiet | Mode::BehindQuiet)
+        self as u8 & NO_CAPTURE == 0
     }
 
     /// Whether destinations lie beyond exactly one screen.
     #[inline]
     pub const fn hops(self) -> bool {
-        !matches!(
-            self,
-            Mode::MoveOrCapture | Mode::MoveOnly | Mode::CaptureOnly
-        )
+        self as u8 & (BEYOND | BEHIND) != 0
     }
 
     /// Whether a hop lands only right behind its screen.
     #[inline]
     pub const fn lands_behind(self) -> bool {
-        matches!(self, Mode::Behind | Mode::BehindQuiet | Mode::BehindCapture)
+        self as u8 & BEHIND != 0
     }
 
     /// The hop of `style` whose destinations are reached as `modality` says (one of
