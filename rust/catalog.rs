@@ -43,6 +43,7 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "wildeurasian-bestiary-korean",
     "wildeurasian-mitregi-korean",
     "wildeurasian-dense-rim-mitregi-korean",
+    "grasshopper",
 ];
 
 /// The file of the built-in variant called `name`.

@@ -740,7 +740,7 @@ fn check_royal_links(
         let fail = |why: String| Err(VariantError::new(&spec.name, SpecPart::Piece(index), &why));
         if rule.captures_not & royal.bit() != 0 {
             return fail(format!(
-                "the {} may not be kept from capturing the royal {}: a King in reach is in check",
+                "the {}'s captures-not names the royal {}: a King it attacks is in check",
                 piece.name, royal_name
             ));
         }

@@ -786,6 +786,83 @@ moves = [{{ ride = [1, 0] }}]
         }
     }
 
+    #[test]
+    fn movement_keys_are_read_and_checked() {
+        let rook = "moves = [{ ride = [1, 0] }]";
+        let with = |moves: &str| small("").replace(rook, moves);
+        // A Grasshopper's hop, a quiet hop and a capturing one; a lame leap through two squares;
+        // an atom kept to a region.
+        for moves in [
+            "moves = [{ ride = [1, 0], hop = \"behind\" }]",
+            "moves = [{ ride = [1, 0], hop = \"beyond\", mode = \"move-only\" }]",
+            "moves = [{ ride = [1, 1], hop = \"behind\", mode = \"capture-only\", limit = 3 }]",
+            "moves = [{ ride = [1, 0] }, { leap = [1, 1], through = [[0, 1], [1, 1]] }]",
+            "moves = [{ ride = [1, 0] }, { leap = [1, 1], through = [[0, 1]] }]",
+            "moves = [{ ride = [1, 0] }, { ride = [1, 1], within = \"a1 b2 c3\" }]",
+        ] {
+            read(&with(moves)).unwrap_or_else(|error| panic!("{moves}: {error}"));
+        }
+        let atoms = |moves: &str| read(&with(moves)).unwrap().spec().pieces[1].atoms.clone();
+        let elephant =
+            atoms("moves = [{ ride = [1, 0] }, { leap = [1, 1], through = [[0, 1], [1, 1]] }]");
+        assert_eq!(
+            elephant[1],
+            crate::atom::Atom::through_two((0, 1), (1, 1), 1, 1)
+        );
+        let cases = [
+            (
+                with("moves = [{ ride = [1, 0], hop = \"behind\", mode = \"hop\" }]"),
+                "pieces[2] (rook): moves: hop goes with mode move-or-capture, move-only or \
+                 capture-only, not \"hop\"",
+            ),
+            (
+                with("moves = [{ leap = [1, 0], hop = \"beyond\" }]"),
+                "moves: hop goes with ride, bent and crooked",
+            ),
+            (
+                with("moves = [{ leap = [1, 0], through = [[0, 1], [0, 1], [0, 1]] }]"),
+                "moves: through: [[0, 1], [0, 1], [0, 1]] is not a step [x, y] nor a list of at \
+                 most 2 steps",
+            ),
+            (
+                with("moves = [{ leap = [1, 0], through = [[0, 1], \"x\"] }]"),
+                "moves: through: [[0, 1], ...] is not a step",
+            ),
+            (
+                with("moves = [{ ride = [1, 0], within = \"lines\" }]"),
+                "pieces[2] (rook): moves: within: \"lines\" is not a square",
+            ),
+            (
+                with("moves = [{ ride = [1, 0], hop = \"sideways\" }]"),
+                "unknown variant `sideways`, expected `beyond` or `behind`",
+            ),
+            (
+                small("").replace("value = 500", "value = 500\nscreen-not = [\"C\"]"),
+                "the screens not jumped of the rook names \"C\", which is no piece of it",
+            ),
+            (
+                small("").replace("value = 500", "value = 500\ncaptures-not = [\"K\"]"),
+                "the rook's captures-not names the royal king",
+            ),
+            (
+                with("betza = \"fRrbBlbF\""),
+                "moves differently to the left and to the right",
+            ),
+            (
+                small("[rules]\nblack-moves = \"mirror\""),
+                "unknown variant `mirror`, expected `mirrored` or `rotated`",
+            ),
+        ];
+        for (text, expected) in cases {
+            let message = error(&text);
+            assert!(message.contains(expected), "{message:?} lacks {expected:?}");
+        }
+        // Turned half a turn for Black, a piece unlike left and right is read.
+        let rotated =
+            small("[rules]\nblack-moves = \"rotated\"").replace(rook, "betza = \"fRrbBlbF\"");
+        assert_eq!(read(&rotated).unwrap().spec().pieces[1].atoms.len(), 3);
+    }
+
     /// A file extending `parent` on a 6x6 board, after a comment of multi-byte characters.
     fn smaller_child(parent: &str) -> String {
         format!(

@@ -2,8 +2,10 @@
 //! [`crate::catalog`]).
 
 mod chess;
+mod grasshopper;
+mod movement;
 mod shogi;
-mod testing;
+pub(crate) mod testing;
 mod wildeurasian;
 mod xiangqi;
 mod yangqi;
