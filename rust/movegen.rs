@@ -213,10 +213,10 @@ impl Position<'_> {
             return false;
         }
         let landings = match mode.lands_behind() {
-            true => squares.len().min(screen + 2),
+            true => 1,
             false => squares.len(),
         };
-        for (index, &to) in squares.iter().enumerate().take(landings).skip(screen + 1) {
+        for (index, &to) in squares.iter().enumerate().skip(screen + 1).take(landings) {
             let target = self.code_at(to);
             if target == 0 {
                 if mode.moves() && visit(index, to) {
