@@ -133,6 +133,9 @@ pub struct Tables {
 struct HopRay {
     start: u32,
     len: u8,
+    /// Whether any screen will do and the same kinds attack from every square (a Cannon's
+    /// line): the case the search meets most, looked at with no more ado.
+    plain: bool,
     /// Whether the screen must stand on the first square (the hoppers land right behind it).
     behind: bool,
     /// Every kind that attacks from some square of the ray.
@@ -253,6 +256,15 @@ impl Tables {
             .filter(|ray| ray.kinds & present != 0)
             .any(|ray| {
                 let squares = &self.ray_squares[ray.start as usize..][..ray.len as usize];
+                if ray.plain {
+                    let mut occupied = squares.iter().copied().filter(|&s| !is_empty(s));
+                    return occupied.nth(1).is_some_and(|square| {
+                        found(&AttackCheck {
+                            square,
+                            kinds: ray.kinds,
+                        })
+                    });
+                }
                 let mut occupied = (0..squares.len()).filter(|&i| !is_empty(squares[i]));
                 let Some(screen) = occupied.next() else {
                     return false;
@@ -293,44 +305,79 @@ impl Tables {
             if ray.kinds & present == 0 {
                 continue;
             }
-            let start = ray.start as usize;
-            let squares = &self.ray_squares[start..][..ray.len as usize];
-            let hits_at = |index: usize| hits(squares[index], self.ray_kinds[start + index]);
-            let mut occupied = (0..squares.len()).filter(|&i| !is_empty(squares[i]));
+            let squares = &self.ray_squares[ray.start as usize..][..ray.len as usize];
+            if !ray.plain {
+                self.special_exposure(ray, &is_empty, &is_of, &hits, &mut exposure);
+                continue;
+            }
+            let mut occupied = squares
+                .iter()
+                .enumerate()
+                .filter(|&(_, &s)| !is_empty(s))
+                .map(|(index, _)| index);
             let Some(first) = occupied.next() else {
                 continue;
             };
-            let (second, third) = (occupied.next(), occupied.next());
-            if ray.screens_not != 0
-                && (first == 0 || !ray.behind)
-                && is_of(squares[first], ray.screens_not)
-                && second.is_some_and(hits_at)
-            {
-                exposure.arrive.insert(squares[first]);
-            }
-            if ray.behind {
-                if first > 0 && (hits_at(first) || second.is_some_and(hits_at)) {
-                    exposure.arrive.insert(squares[0]);
-                }
-                if let (0, Some(second), Some(third)) = (first, second, third) {
-                    if hits_at(third) {
-                        exposure.leave.insert(squares[second]);
-                    }
-                }
-                continue;
-            }
-            if hits_at(first) {
+            if hits(squares[first], ray.kinds) {
                 exposure.arrive = exposure.arrive | squares[..first].iter().copied().collect();
             }
-            let (Some(second), Some(third)) = (second, third) else {
+            let (Some(second), Some(third)) = (occupied.next(), occupied.next()) else {
                 continue;
             };
-            if hits_at(third) {
+            if hits(squares[third], ray.kinds) {
                 exposure.leave.insert(squares[first]);
                 exposure.leave.insert(squares[second]);
             }
         }
         exposure
+    }
+
+    /// [`Tables::hop_exposure`] along a `ray` that is not plain (a Grasshopper's, one whose
+    /// hoppers may not jump some kinds, or one along which the attacking kinds differ from
+    /// square to square), added to `exposure`.
+    fn special_exposure(
+        &self,
+        ray: &HopRay,
+        is_empty: impl Fn(Square) -> bool,
+        is_of: impl Fn(Square, KindSet) -> bool,
+        hits: impl Fn(Square, KindSet) -> bool,
+        exposure: &mut HopExposure,
+    ) {
+        let start = ray.start as usize;
+        let squares = &self.ray_squares[start..][..ray.len as usize];
+        let hits_at = |index: usize| hits(squares[index], self.ray_kinds[start + index]);
+        let mut occupied = (0..squares.len()).filter(|&i| !is_empty(squares[i]));
+        let Some(first) = occupied.next() else {
+            return;
+        };
+        let (second, third) = (occupied.next(), occupied.next());
+        if ray.screens_not != 0
+            && (first == 0 || !ray.behind)
+            && is_of(squares[first], ray.screens_not)
+            && second.is_some_and(hits_at)
+        {
+            exposure.arrive.insert(squares[first]);
+        }
+        if ray.behind {
+            if first > 0 && (hits_at(first) || second.is_some_and(hits_at)) {
+                exposure.arrive.insert(squares[0]);
+            }
+            if let (0, Some(second), Some(third)) = (first, second, third) {
+                if hits_at(third) {
+                    exposure.leave.insert(squares[second]);
+                }
+            }
+            return;
+        }
+        if hits_at(first) {
+            exposure.arrive = exposure.arrive | squares[..first].iter().copied().collect();
+        }
+        if let (Some(second), Some(third)) = (second, third) {
+            if hits_at(third) {
+                exposure.leave.insert(squares[first]);
+                exposure.leave.insert(squares[second]);
+            }
+        }
     }
 
     /// The kinds that capture by hopping, as a set of [`crate::piece::Kind::bit`]s.
@@ -472,11 +519,15 @@ impl Tables {
                 let start = tables.ray_squares.len() as u32;
                 tables.ray_squares.extend(&ray.squares);
                 tables.ray_kinds.extend(&ray.kinds);
+                let kinds = ray.kinds.iter().fold(0, |all, &kinds| all | kinds);
                 tables.rays.push(HopRay {
                     start,
                     len: ray.squares.len() as u8,
+                    plain: !ray.behind
+                        && ray.screens_not == 0
+                        && ray.kinds.iter().all(|&here| here == kinds),
                     behind: ray.behind,
-                    kinds: ray.kinds.iter().fold(0, |all, &kinds| all | kinds),
+                    kinds,
                     screens_not: ray.screens_not,
                 });
             }
