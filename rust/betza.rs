@@ -21,7 +21,10 @@
 //! | `m` / `c` | only moves / only captures (neither: both) | `Mode::MoveOnly`, `CaptureOnly` |
 //! | `f` `b` `l` `r` `v` `s` `h`, pairs (`fl`, `fh`) | directions (below) | `Symmetry::None` |
 //! | `n` | lame leap: the squares between must be empty | `Atom::through((0, 1), 1, 1)` |
-//! | `p` on `R` `B` `Q` (`W` `F` `K`) | hops one screen | `cpR`: `Mode::Hop`, `pR`: `HopAny` |
+//! | `nZ` or `nJ` | Janggi's Elephant, through two squares | `Atom::through_two((0, 1), (1, 1), 1, 1)` |
+//! | `p` on `R` `B` `Q` (`W` `F` `K`) | hops one screen | `cpR`: `Mode::Hop`, `pR`: `HopAny`, `mpR`: `HopQuiet` |
+//! | `g` on the same | lands right behind the screen (Grasshopper) | `gR`: `Mode::Behind`, `mgR`: `BehindQuiet` |
+//! | digit after a hop (`pR2`) | range from the piece, the screen included | `Atom::ride(1, 0).limit(2).mode(Mode::HopAny)` |
 //! | `i` | only from the initial rank (below), only quiet | `Origin::OwnRank(1)`, `MoveOnly` |
 //! | `e` with `c` | en passant: read as plain `c` (below) | nothing |
 //!
@@ -43,15 +46,27 @@
 //! pair counts as its two letters (`fsW`: forward and sideways). A set of modifiers that
 //! chooses no direction at all (`hN`, `vsN`) is an error rather than a piece that cannot move.
 //!
-//! ## Black's moves: pieces the same on the left and on the right
+//! ## Black's moves: pieces unlike left and right
 //!
 //! Fairy-Stockfish gives Black the moves of White turned half a turn (forward-right becomes
-//! Black's forward-right, seen from Black's side: down and to the left on the board); this
-//! engine gives Black White's moves mirrored from rank to rank (down and to the right). The two
-//! agree exactly for a piece whose moves are their own left-right mirror image, which every
-//! piece of chess, Shogi, Xiangqi and our games is, and only such a string is read: one whose
-//! moves differ to the left and to the right (`rW`, `frN`, `fRrbBlbF`, the chiral `hrN`) is
-//! refused, as its Black moves would differ from Fairy-Stockfish's.
+//! Black's forward-right, seen from Black's side: down and to the left on the board), as a
+//! variant with [`BlackMoves::Rotated`] does; by default this engine gives Black White's moves
+//! mirrored from rank to rank (down and to the right). The two agree exactly for a piece whose
+//! moves are their own left-right mirror image, which every piece of chess, Shogi, Xiangqi and
+//! our games is. So a string whose moves differ to the left and to the right (`rW`, `frN`, Tori
+//! Shogi's quail `fRrbBlbF`, the chiral `hrN`) is read for a variant whose Black moves are
+//! turned, and refused for one whose Black moves are mirrored, where they would differ from
+//! Fairy-Stockfish's.
+//!
+//! ## Hoppers as Fairy-Stockfish reads them
+//!
+//! `p` and `g` make a hopper; its distance is 1 after `g`, and a digit replaces it. A distance
+//! of 1 lands right behind the screen, whatever the distance to it (the Grasshopper: `gQ`, and
+//! `pR1` too); a larger one is a range counted from the piece, the screen's square included
+//! (`pR2` needs its screen right next to it and lands right behind it; `gR2` is the same); none
+//! hops beyond the screen up to the next piece (the Cannon). `m` and `c` make hoppers that only
+//! move or only capture. Of lame leaps through two squares, only the Janggi Elephant's `nZ`
+//! (`nJ`) moves in Fairy-Stockfish: `nH`, `nC`, `nG` are refused.
 //!
 //! ## Choices and refusals
 //!
@@ -72,22 +87,19 @@
 //!   Bishop's slide both reach (2,2) when (1,1) is empty; `ApF`: the `A` leap and the hop when
 //!   a screen stands on (1,1)) is an error.
 //! - Refused although Fairy-Stockfish reads them, because no atom moves as they do there:
-//!   pieces that differ left from right (above); a piece that goes along only part of a line
-//!   (one way, or within a range) while its other moves (of the same modality and origin) reach
-//!   further along it: Fairy-Stockfish's move tables serve each kind of line in all its
-//!   directions at once, as far as any move of the piece reaches on an empty board (a hop's
-//!   reach being its whole ray), so `R2pR` would slide the whole line there and `WWbpW` hop
-//!   both ways; grasshoppers `g` and move-only hoppers `mp`
-//!   (no atom lands right behind a screen or moves only beyond it); hoppers of limited range
-//!   (`pR2`: Fairy-Stockfish counts the range from the piece, the screen's square included, so
-//!   a `pR2` lands only right behind a screen next to it, which is not read here yet); the
-//!   lame `nZ`, which passes two squares (a walk passes at most one); `n` on riders, which
-//!   Fairy-Stockfish ignores; `ic`.
+//!   pieces that differ left from right in a variant whose Black moves are mirrored (above); a
+//!   piece that goes along only part of a line (one way, or within a range) while its other
+//!   moves (of the same modality and origin) reach further along it: Fairy-Stockfish's move
+//!   tables serve each kind of line in all its directions at once, as far as any move of the
+//!   piece reaches on an empty board (a hop's reach being its whole ray), so `R2pR` would slide
+//!   the whole line there, `WWbpW` hop both ways and `pR2mR` hop the whole line; `n` on riders,
+//!   which Fairy-Stockfish ignores; `ic`.
 //! - Refused although Betza has them: riders other than along `W`, `F` and `N` (`AA`, `DD`),
-//!   hoppers other than `R`/`B`/`Q` (`pN`), lame leaps with no square to pass (`nW`, `nF`,
-//!   `nK`) or through two (`nH`, `nC`, `nG`), all of which Fairy-Stockfish gives no move at
-//!   all, and every letter it does not know (it silently skips them), ranges of 0 or above 9,
-//!   a string longer than [`MAX_LENGTH`], and modifiers with no atom after them.
+//!   hoppers other than `R`/`B`/`Q` (`pN`, `gN`), lame leaps with no square to pass (`nW`,
+//!   `nF`, `nK`) or through two other than `nZ` (`nH`, `nC`, `nG`), all of which
+//!   Fairy-Stockfish gives no move at all, and every letter it does not know (it silently skips
+//!   them), ranges of 0 or above 9, a string longer than [`MAX_LENGTH`], and modifiers with no
+//!   atom after them.
 
 use crate::atom::{Atom, BlackMoves, HopStyle, Mode, Origin, Symmetry, MAX_LEAD};
 use std::collections::HashMap;
@@ -1093,8 +1105,8 @@ fn check_mirror_image(
             text,
             groups[record.group].text,
             "moves differently to the left and to the right: Fairy-Stockfish turns such a \
-             piece's moves half a turn for Black where this engine mirrors them, so Black's \
-             moves would differ",
+             piece's moves half a turn for Black where this variant mirrors them, so Black's \
+             moves would differ (black-moves = \"rotated\" in [rules] turns them too)",
         )),
     }
 }

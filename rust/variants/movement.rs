@@ -122,3 +122,38 @@ fn hoppers_of_limited_range_and_modality() {
     let moves = moves_from("hoppers", "4k3/8/3p4/8/1P1H1p1p/8/8/4K3 w - - 0 1", "d4");
     assert_eq!(moves, ["d4a4", "d4d7", "d4g4"]);
 }
+
+#[test]
+fn pawn_steps_of_fairy_stockfishs_games_are_atoms() {
+    // Horde's White Pawns step two squares from their first rank as from their second, as
+    // Fairy-Stockfish's "horde" lets them (a1a3, b2b4 in this position, as pyffish lists).
+    let horde = r#"extends = "chess"
+name = "horde-pawn-steps"
+title = "Horde pawn steps"
+
+[[pieces]]
+name = "pawn"
+symbol = "P"
+value = 100
+roles = ["pawn"]
+resets-clock = true
+swappable = false
+promotion = { to = ["N", "B", "R", "Q"], compulsory = "always" }
+moves = [
+    { leap = [0, 1], mode = "move-only", symmetry = "none" },
+    { leap = [0, 1], through = [0, 1], mode = "move-only", symmetry = "none", on-rank = 1 },
+    { leap = [0, 1], through = [0, 1], mode = "move-only", symmetry = "none", on-rank = 2 },
+    { leap = [1, 1], mode = "capture-only", symmetry = "left-right" },
+]
+"#;
+    let variant = crate::catalog::load(horde, "horde-pawn-steps").unwrap();
+    let mut moves: Vec<String> = Game::from_fen(variant, "4k3/8/8/8/8/8/1P6/P3K3 w - - 0 1")
+        .unwrap()
+        .legal_moves()
+        .into_iter()
+        .map(|mv| mv.uci().to_text(variant))
+        .filter(|uci| !uci.starts_with("e1"))
+        .collect();
+    moves.sort();
+    assert_eq!(moves, ["a1a2", "a1a3", "b2b3", "b2b4"]);
+}
