@@ -1,6 +1,7 @@
 //! A game: a position with the moves that led to it, so that moves can be taken back,
 //! repetitions counted and the outcome decided.
 
+use crate::conventions::DrawClaim;
 use crate::fen::{self, ParseError};
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -244,12 +245,22 @@ impl Game {
         })
     }
 
-    /// A draw the side to move could claim, in variants with the chess draws, as python-chess
+    /// A draw the side to move could claim. In variants with the chess draws, as python-chess
     /// reads the rules: fifty moves (100 plies without a capture or a pawn move) or a threefold
-    /// repetition, either now or after one of its legal moves.
+    /// repetition, either now or after one of its legal moves. In the others, the variant's
+    /// [`DrawClaims`](crate::conventions::DrawClaims), as Fairy-Stockfish offers them: in the
+    /// present position only, and only while the side to move has a legal move.
     pub fn claimable_draw(&mut self) -> Option<Termination> {
-        if !self.position.variant().spec().chess_draws {
-            return None;
+        let spec = self.position.variant().spec();
+        if !spec.chess_draws {
+            let claim = spec
+                .draw_claims
+                .claim(self.position.halfmove_clock(), self.repetitions())
+                .filter(|_| self.position.has_legal_move())?;
+            return Some(match claim {
+                DrawClaim::MoveRule => Termination::FiftyMoves,
+                DrawClaim::Repetition => Termination::ThreefoldRepetition,
+            });
         }
         let fifty = |game: &Game| game.position.halfmove_clock() >= 100;
         let threefold = |game: &Game| game.repetitions() >= 3;

@@ -16,6 +16,7 @@
 
 pub mod atom;
 pub mod betza;
+pub mod conventions;
 pub mod eval;
 pub mod fen;
 pub mod game;

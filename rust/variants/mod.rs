@@ -5,6 +5,8 @@
 #[cfg(test)]
 mod chess;
 #[cfg(test)]
+mod fairy;
+#[cfg(test)]
 mod shogi;
 #[cfg(test)]
 mod testing;
@@ -42,6 +44,15 @@ pub const ALL: &[(&str, &str)] = files![
     "wildeurasian-bestiary-korean",
     "wildeurasian-mitregi-korean",
     "wildeurasian-dense-rim-mitregi-korean",
+    "capablanca",
+    "gothic",
+    "embassy",
+    "grand",
+    "amazon",
+    "nightrider",
+    "knightmate",
+    "hoppelpoppel",
+    "manchu",
 ];
 
 /// The file of the built-in variant called `name`.
