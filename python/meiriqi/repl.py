@@ -647,9 +647,10 @@ class Session:
         self.require_game_on()
         if not self.board.can_claim_draw():
             raise ValueError(
-                "no draw to claim: in Yáng Qí and chess the side to move may claim one after 50 "
-                "moves by each side without a capture or pawn move, or when the position occurs "
-                "for the third time (Mĕirìqí, Xiangqi and Shogi have no such draws)"
+                "no draw to claim: in the games that have such draws (Yáng Qí, chess, the games "
+                "named after Fairy-Stockfish's) the side to move may claim one after 50 moves by "
+                "each side without a capture or pawn move, or when the position occurs for the "
+                "third time (Mĕirìqí, Xiangqi and Shogi have no such draws)"
             )
         self.claimed = True
         self.stale = True
