@@ -17,7 +17,9 @@
 pub mod atom;
 pub mod betza;
 pub mod conventions;
+pub mod ends;
 pub mod eval;
+pub mod extinction;
 pub mod fen;
 pub mod game;
 pub mod geometry;

@@ -360,11 +360,17 @@ impl Position {
     }
 
     /// Keeps the pseudo-legal `moves` that leave the King safe, keep within the variant's
-    /// limits and break no drop rule. Only moves that could expose the King are tried: all of
+    /// limits and break no drop rule; none where the game is over by the variant's extinction
+    /// rule (as Fairy-Stockfish has no legal move there). Only moves that could expose the King are tried: all of
     /// them when it is attacked or facing already, else King moves, moves of pinned pieces, of
     /// the one piece between the Kings on a line they may not share, and moves that could give
     /// an enemy hopper a screen or take one of two screens away.
     fn retain_legal(&mut self, moves: &mut Vec<Move>) {
+        if self.variant().spec().extinction.is_some() && self.extinct_side().is_some() {
+            // The game is over by the variant's rule: no move is legal.
+            moves.clear();
+            return;
+        }
         let us = self.turn();
         let Some(king) = self.king(us) else { return };
         let enemy = us.opponent();

@@ -5,6 +5,7 @@
 
 use crate::conventions::{DrawClaims, EnPassantFen};
 use crate::eval::EvalTables;
+use crate::extinction::Extinction;
 use crate::fen;
 use crate::geometry::{Dimensions, Square};
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
@@ -128,6 +129,8 @@ pub struct VariantSpec {
     pub dead_positions: DeadPositions,
     /// The draws a player may claim when the chess draws do not apply.
     pub draw_claims: DrawClaims,
+    /// A side reduced to too few pieces loses (a bare King), if the variant says so.
+    pub extinction: Option<Extinction>,
     /// A player may not end a move with the enemy holding this many Princes (pieces with the
     /// `prince` role) on the board, and loses when unable to; 0: no such rule.
     pub prince_limit: u8,

@@ -420,6 +420,7 @@ impl Checks<'_, '_> {
                 move_rule: rules.move_rule.unwrap_or(0),
                 repetition_rule: rules.repetition_rule.unwrap_or(0),
             },
+            extinction: rules.extinction,
             prince_limit: rules.prince_limit.unwrap_or(0),
             crossing_limit: rules.crossing_limit.unwrap_or(false),
         };

@@ -25,6 +25,8 @@ GAMES = [
     "knightmate",
     "hoppelpoppel",
     "manchu",
+    "shatranj",
+    "courier",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 
@@ -106,3 +108,28 @@ def test_a_claimed_draw_at_the_keyboard_and_in_the_record() -> None:
     record = repl.game_record(session.board, (), claimed=True)
     assert record.headers["Result"] == "1/2-1/2"
     assert record.headers["Termination"] == "fifty moves"
+
+
+def test_a_bare_king_is_announced_and_recorded() -> None:
+    board = meiriqi.Board("8/8/8/8/8/1k6/3r4/3R3K w - - 0 1", variant="shatranj")
+    out = io.StringIO()
+    session = repl.Session(board, out=out)
+    session.execute("Rxd2")
+    session.execute("Kb4")
+    outcome = board.outcome()
+    assert outcome is not None and outcome.termination == meiriqi.Termination.EXTINCTION
+    assert outcome.winner is True and not board.legal_moves
+    session.show()
+    assert "Black is left with too few pieces" in out.getvalue()
+    assert "White wins, 1-0" in out.getvalue()
+    record = pgn.Game.from_board(board)
+    assert record.headers["Result"] == "1-0" and record.headers["Termination"] == "bare King"
+
+
+def test_seventy_moves_are_claimed_in_shatranj() -> None:
+    board = meiriqi.Board("8/8/8/8/8/2k5/3r4/R6K w - - 139 80", variant="shatranj")
+    assert not board.can_claim_draw()
+    board.push_san("Ra2")
+    outcome = board.outcome(claim_draw=True)
+    assert outcome is not None and outcome.termination == meiriqi.Termination.MOVE_RULE
+    assert outcome.termination.value == "move rule" and outcome.winner is None

@@ -140,6 +140,16 @@ POSITIONS = [
                 "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1",
                 (18, 860, 17_648, 798_554),
             ),
+            (
+                "shatranj",
+                "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+                (16, 256, 4_176, 68_122),
+            ),
+            (
+                "courier",
+                "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+                (26, 678, 18_406, 500_337),
+            ),
         ]
     ),
 ]

@@ -54,17 +54,20 @@ FAIRY_EXAMPLES = max(4, settings().max_examples // 10)
 FSF_EXAMPLES = max(2, settings().max_examples // 20)
 STYLES = ("uniform", "special")
 SPECIAL_SHARE = 0.7
-# The games named after Fairy-Stockfish's, with which of its optional ends each claims.
+# The games named after Fairy-Stockfish's, with the optional ends each claims: its move rule,
+# and whether repetitions.
 FSF_GAMES = {
-    "capablanca": ("moves", "repetition"),
-    "gothic": ("moves", "repetition"),
-    "embassy": ("moves", "repetition"),
-    "grand": ("moves", "repetition"),
-    "amazon": ("moves", "repetition"),
-    "nightrider": ("moves", "repetition"),
-    "knightmate": ("moves", "repetition"),
-    "hoppelpoppel": ("moves", "repetition"),
-    "manchu": ("moves",),
+    "capablanca": (50, True),
+    "gothic": (50, True),
+    "embassy": (50, True),
+    "grand": (50, True),
+    "amazon": (50, True),
+    "nightrider": (50, True),
+    "knightmate": (50, True),
+    "hoppelpoppel": (50, True),
+    "manchu": (50, False),
+    "shatranj": (70, True),
+    "courier": (50, True),
 }
 MAX_PLIES = {"chess": 300, "xiangqi": 250, "shogi": 300} | {name: 150 for name in FSF_GAMES}
 # The games whose SAN is Fairy-Stockfish's letter for letter (Manchu, like Xiangqi, keeps the FEN
@@ -129,6 +132,15 @@ FAIRY_STARTS = {
     "manchu": [
         "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1",
         "3k5/4a4/9/9/9/2p6/9/9/4A4/M3K4 w - - 90 100",
+    ],
+    "shatranj": [
+        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+        "8/2k5/8/3n4/8/3N4/2K5/R7 w - - 0 40",
+        "8/8/8/2k5/8/8/3r4/R6K w - - 130 80",
+    ],
+    "courier": [
+        "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+        "12/2k9/12/3e8/12/3F4W3/2K9/12 b - - 0 40",
     ],
 }
 
@@ -393,8 +405,9 @@ class FairyOracle:
             fen_before, played = (self.last[0], [self.last[1]]) if self.last else (fen, [])
             winner = self.winner(sf.game_result(self.variant, fen_before, played))
             in_check = trail.checks[-1]  # compared with pyffish's at the end of the game
-            termination = "CHECKMATE" if in_check else "STALEMATE"
-            if winner == (fen.split()[1] == "w"):
+            ended, _ = self.immediate_end()  # a variant's end (a bare King) before any mate
+            termination = "EXTINCTION" if ended else "CHECKMATE" if in_check else "STALEMATE"
+            if winner == (fen.split()[1] == "w") and not ended:
                 termination = None  # the mated side wins: a Shogi mate by a pawn drop
         assert actual is not None, f"pyffish ends the game ({winner}), the core does not {where}"
         assert actual[1] == winner, f"winner: core {actual}, pyffish {winner} {where}"
@@ -408,8 +421,9 @@ class FairyOracle:
         reset: Fairy-Stockfish looks no further back for repetitions, and a position with a
         smaller clock can be neither a repetition (it needs four plies) nor fifty moves."""
         clock = int(self.position.split()[-2])
-        claims = FSF_GAMES[self.variant]
+        move_rule, repetitions = FSF_GAMES[self.variant]
         claimed = core.can_claim_draw()
+        moves_done = clock >= 2 * move_rule
         expected = False
         if clock >= 4:
             played = len(trail.moves)
@@ -417,15 +431,15 @@ class FairyOracle:
             ended, value = sf.is_optional_game_end(
                 self.variant, trail.fens[since], trail.moves[since:]
             )
-            fifty = clock >= 100
-            expected = ended and (fifty or "repetition" in claims)
+            expected = ended and (moves_done or repetitions)
             assert not expected or value == 0, f"pyffish scores the end {value} {trail.where()}"
         where = trail.where()
         assert claimed == expected, f"draw claim: core {claimed}, pyffish {expected} {where}"
         if claimed:
             outcome = core.outcome(claim_draw=True)
             assert outcome is not None and outcome.winner is None
-            name = "FIFTY_MOVES" if clock >= 100 else "THREEFOLD_REPETITION"
+            fifty = "FIFTY_MOVES" if move_rule == 50 else "MOVE_RULE"
+            name = fifty if moves_done else "THREEFOLD_REPETITION"
             assert outcome.termination.name == name, f"claim {outcome} {trail.where()}"
 
     def perft2(self, moves: Sequence[str]) -> int | None:
@@ -635,6 +649,14 @@ LINES = [
     ("capablanca", "5k4/10/10/10/10/10/10/R4K4 w - - 98 80", "a1a2 f8f7 a2a1"),
     ("manchu", "3k5/9/9/9/9/9/9/9/9/M3K4 w - - 98 80", "a1a2 d10d9"),
     ("manchu", START["manchu"], " ".join(["a1a2 b10c8 a2a1 c8b10"] * 2)),
+    # A bare King: lost at once against two pieces, after its reply against one (which may
+    # bare the other King in turn); seventy moves in shatranj.
+    ("shatranj", "4k3/8/8/8/8/8/8/RR2K3 b - - 0 1", ""),
+    ("shatranj", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", ""),
+    ("shatranj", "8/8/8/8/8/2k5/3r4/3R3K w - - 0 1", "d1d2 c3d2"),
+    ("shatranj", "8/8/8/8/8/2k5/3r4/3R3K w - - 0 1", "d1d2 c3b3"),
+    ("shatranj", "8/8/8/8/8/2k5/3r4/R6K w - - 138 80", "a1a2 c3b3"),
+    ("courier", "12/2k9/12/3e8/12/3F4W3/2K9/12 w - - 0 40", "d3e4 c7d6 e4d5"),
 ]
 
 

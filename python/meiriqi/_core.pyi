@@ -227,6 +227,9 @@ class Termination:
     FIFTY_MOVES: Termination
     THREEFOLD_REPETITION: Termination
     VARIANT_LOSS: Termination
+    EXTINCTION: Termination
+    MOVE_RULE: Termination
+    REPETITION_RULE: Termination
     @property
     def name(self) -> str:
         """The name, such as ``"CHECKMATE"``."""

@@ -4,6 +4,7 @@
 
 use crate::atom::{Atom, Mode, Origin, Symmetry};
 use crate::conventions::EnPassantFen;
+use crate::extinction::Extinction;
 use crate::variant::{Compulsory, DeadPositions, Facing, Stalemate};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -119,6 +120,8 @@ optional_fields! {
         move_rule: u16,
         /// Occurrences of one position after which a draw may be claimed.
         repetition_rule: u8,
+        /// The `[rules.extinction]` table: a side with too few pieces loses.
+        extinction: Extinction,
         /// How many enemy Princes on the board a move may not leave.
         prince_limit: u8,
         /// Whether half a player's relevant pieces may not stand across the River.

@@ -4,7 +4,7 @@
 //! en-passant square in FEN, the claimable draws, no automatic draw.
 
 use super::testing;
-use crate::game::{Game, Termination};
+use crate::game::{Game, Outcome, Termination};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
@@ -13,7 +13,7 @@ use crate::setup::Setup;
 use crate::{fen, variant_file, Variant};
 
 /// Each game's perft from its start at depths 1-3, as pyffish counts it.
-const START_PERFTS: [(&str, [u64; 3]); 9] = [
+const START_PERFTS: [(&str, [u64; 3]); 11] = [
     ("capablanca", [28, 784, 25_228]),
     ("gothic", [28, 784, 25_283]),
     ("embassy", [28, 784, 25_281]),
@@ -23,6 +23,8 @@ const START_PERFTS: [(&str, [u64; 3]); 9] = [
     ("knightmate", [18, 324, 6_765]),
     ("hoppelpoppel", [20, 400, 9_034]),
     ("manchu", [18, 860, 17_648]),
+    ("shatranj", [16, 256, 4_176]),
+    ("courier", [26, 678, 18_406]),
 ];
 
 fn variant(name: &str) -> &'static Variant {
@@ -53,6 +55,8 @@ fn deep_perft_of_the_starts() {
         ("knightmate", 139_774),
         ("hoppelpoppel", 202_459),
         ("manchu", 798_554),
+        ("shatranj", 68_122),
+        ("courier", 500_337),
     ];
     for (name, count) in depth_4 {
         let mut position = fen::parse(variant(name), &start(name)).unwrap();
@@ -197,4 +201,62 @@ fn draw_rules_that_cannot_apply_are_refused() {
             .contains("move-rule and repetition-rule are for variants without chess-draws"),
         "{error}"
     );
+}
+
+/// The outcome of `text` in shatranj after `moves`, and how many moves are legal there.
+fn shatranj_end(text: &str, moves: &str) -> (Option<Outcome>, usize) {
+    let mut game = played("shatranj", text, moves);
+    (game.outcome(), game.legal_moves().len())
+}
+
+#[test]
+fn a_bare_king_loses_unless_it_bares_the_other_at_once() {
+    let bare = |winner: Color| {
+        Some(Outcome {
+            termination: Termination::Extinction,
+            winner: Some(winner),
+        })
+    };
+    // Black to move, bare against a King and two Rooks: lost at once, no move is legal.
+    assert_eq!(
+        shatranj_end("4k3/8/8/8/8/8/8/RR2K3 b - - 0 1", ""),
+        (bare(Color::White), 0)
+    );
+    // Against a King and one Rook, Black plays on.
+    assert_eq!(
+        shatranj_end("4k3/8/8/8/8/8/8/R3K3 b - - 0 1", ""),
+        (None, 5)
+    );
+    // Black has moved and is bare: White has won (with a Pawn left, a piece like any other).
+    assert_eq!(
+        shatranj_end("4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", ""),
+        (bare(Color::White), 0)
+    );
+    // White bares Black's King; Black's reply takes the last Rook (bare Kings play on) or
+    // does not (Black has lost).
+    let rooks = "8/8/8/8/8/2k5/3r4/3R3K w - - 0 1";
+    assert_eq!(shatranj_end(rooks, "d1d2"), (None, 4));
+    assert_eq!(shatranj_end(rooks, "d1d2 c3d2"), (None, 3));
+    assert_eq!(shatranj_end(rooks, "d1d2 c3b3"), (bare(Color::White), 0));
+    // The search sees the win: with Black's King out of reach, taking the Rook wins (Black's
+    // reply cannot help: the game is over when White is to move again).
+    let far = "8/8/8/8/8/1k6/3r4/3R3K w - - 0 1";
+    let game = Game::from_fen(variant("shatranj"), far).unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let found = crate::search::search(&game, crate::search::Limits::depth(3), &stop);
+    let best = found
+        .best_move
+        .map(|mv| mv.uci().to_text(variant("shatranj")));
+    assert_eq!(best.as_deref(), Some("d1d2"));
+    assert_eq!(crate::search::mate_in_moves(found.score), Some(1));
+}
+
+#[test]
+fn seventy_moves_may_be_claimed_in_shatranj() {
+    let position = |clock: u32| format!("8/8/8/8/8/2k5/3r4/R6K w - - {clock} 80");
+    let mut game = Game::from_fen(variant("shatranj"), &position(139)).unwrap();
+    assert_eq!(game.claimable_draw(), None);
+    let mut game = Game::from_fen(variant("shatranj"), &position(140)).unwrap();
+    assert_eq!(game.claimable_draw(), Some(Termination::MoveRule));
+    assert_eq!(Termination::MoveRule.words(), "move rule");
 }

@@ -53,6 +53,8 @@ pub const ALL: &[(&str, &str)] = files![
     "knightmate",
     "hoppelpoppel",
     "manchu",
+    "shatranj",
+    "courier",
 ];
 
 /// The file of the built-in variant called `name`.
