@@ -212,6 +212,7 @@ class Trail:
     fens: list[str] = field(default_factory=list)
     checks: list[bool] = field(default_factory=list)
     refused_drop_mates: int = 0
+    claimable: int = 0
 
     def where(self, index: int | None = None) -> str:
         """The position ``index`` (the last one by default) and how it was reached."""
@@ -435,6 +436,7 @@ class FairyOracle:
             assert not expected or value == 0, f"pyffish scores the end {value} {trail.where()}"
         where = trail.where()
         assert claimed == expected, f"draw claim: core {claimed}, pyffish {expected} {where}"
+        trail.claimable += claimed
         if claimed:
             outcome = core.outcome(claim_draw=True)
             assert outcome is not None and outcome.winner is None
@@ -532,6 +534,8 @@ def play(
     oracle.finish(core, trail)
     if trail.refused_drop_mates:
         stats[f"{variant} mating pawn drops refused"] += trail.refused_drop_mates
+    if trail.claimable:
+        stats[f"{variant} positions with a draw to claim"] += trail.claimable
 
 
 @pytest.mark.parametrize("style", STYLES)
