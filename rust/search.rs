@@ -7,9 +7,9 @@
 //! Scores are centipawns from the side to move's point of view. A side with no legal move has
 //! lost, scored `-MATE + ply`, when it is in check, over a limit of the variant, or in a variant
 //! where stalemate loses; otherwise (a stalemate that draws) it scores 0. Where the variant's
-//! extinction rule ended the game (no move is legal then), the side it names has lost. A position that
-//! repeats one on the current line scores 0: a line that only goes round in circles gains
-//! nothing.
+//! extinction rule ended the game (no move is legal then), the side it names has lost. A
+//! position that repeats one on the current line scores 0: a line that only goes round in
+//! circles gains nothing.
 //!
 //! ## Determinism and threads
 //! On one thread a search limited by depth or nodes (not time) always gives the same result

@@ -187,12 +187,9 @@ fn draw_rules_that_cannot_apply_are_refused() {
     let knightmate = super::file("knightmate").unwrap();
     let chess_dead = knightmate.replace("dead-positions = \"none\"", "dead-positions = \"chess\"");
     let error = variant_file::parse(&chess_dead, "km.toml", super::file).unwrap_err();
-    assert!(
-        error
-            .message
-            .contains("dead-positions = \"chess\" reads chess's material (P N B R Q), but no piece is written N"),
-        "{error}"
-    );
+    let expected = "dead-positions = \"chess\" reads chess's material (P N B R Q), but no piece \
+                    is written N";
+    assert!(error.message.contains(expected), "{error}");
     let both = knightmate.replace("chess-draws = false", "chess-draws = true");
     let error = variant_file::parse(&both, "km.toml", super::file).unwrap_err();
     assert!(
