@@ -6,9 +6,10 @@
 //!
 //! Scores are centipawns from the side to move's point of view. A side with no legal move has
 //! lost, scored `-MATE + ply`, when it is in check, over a limit of the variant, or in a variant
-//! where stalemate loses; otherwise (a stalemate that draws) it scores 0. A position that
-//! repeats one on the current line scores 0: a line that only goes round in circles gains
-//! nothing.
+//! where stalemate loses; otherwise (a stalemate that draws) it scores 0. Where the variant's
+//! extinction rule ended the game (no move is legal then), the side it names has lost. A
+//! position that repeats one on the current line scores 0: a line that only goes round in
+//! circles gains nothing.
 //!
 //! ## Determinism and threads
 //! On one thread a search limited by depth or nodes (not time) always gives the same result
@@ -1317,9 +1318,14 @@ fn least_valuable_attacker(
 }
 
 /// The score of `position`, `ply` plies from the root, where the side to move has no legal move:
-/// lost in check, over a limit, or where stalemate loses; else a draw.
+/// as the variant's extinction rule says, if it ended the game; else lost in check, over a
+/// limit, or where stalemate loses; else a draw.
 fn no_move_score(position: &Position, ply: usize) -> i32 {
     let turn = position.turn();
+    if let Some(loser) = position.extinct_side() {
+        let lost = -MATE + ply as i32;
+        return if loser == turn { lost } else { -lost };
+    }
     let stalemate_loses = position.variant().spec().stalemate == Stalemate::Loses;
     if stalemate_loses || position.is_check() || position.over_limit(turn) {
         -MATE + ply as i32

@@ -14,6 +14,7 @@
 mod document;
 mod sources;
 
+use crate::conventions::DrawClaims;
 use crate::geometry::Dimensions;
 use crate::piece::MAX_KINDS;
 use crate::region::Region;
@@ -322,6 +323,7 @@ impl Checks<'_, '_> {
             facing: rules.facing.unwrap_or(Facing::Allowed),
             stalemate: rules.stalemate.unwrap_or(Stalemate::Draws),
             en_passant: rules.en_passant.unwrap_or(false),
+            en_passant_fen: rules.en_passant_fen.unwrap_or_default(),
             king_swap: rules.king_swap.unwrap_or(false),
             castling,
             hands: rules.hands.unwrap_or(false),
@@ -332,6 +334,11 @@ impl Checks<'_, '_> {
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),
             dead_positions: rules.dead_positions.unwrap_or(DeadPositions::None),
+            draw_claims: DrawClaims {
+                move_rule: rules.move_rule.unwrap_or(0),
+                repetition_rule: rules.repetition_rule.unwrap_or(0),
+            },
+            extinction: rules.extinction,
             prince_limit: rules.prince_limit.unwrap_or(0),
             crossing_limit: rules.crossing_limit.unwrap_or(false),
         };

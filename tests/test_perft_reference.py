@@ -1,11 +1,14 @@
-"""Perft of the reference games (``chess``, ``xiangqi``, ``shogi``) against published counts.
+"""Perft of the reference games (``chess``, ``xiangqi``, ``shogi``) and of the games named after
+Fairy-Stockfish's (``capablanca``, ``grand``, ``manchu``, ...) against published counts.
 
 The counts were computed by others, not by this project: the start positions and Kiwipete are the
 numbers docs/rules.md quotes for the reference games (Fairy-Stockfish's for Xiangqi and Shogi),
-and perft positions 3-5 are those of the chessprogramming wiki ("Perft Results"). The shallow depths
-are also recounted here by the oracles (python-chess, pyffish) so that a mistyped number shows up
-as such. Depths that take more than about a second in the core are marked ``slow`` and run only
-when the environment variable ``MEIRIQI_DEEP_PERFT=1`` is set.
+perft positions 3-5 are those of the chessprogramming wiki ("Perft Results"), and the other games'
+starts are pyffish's (0.0.90), counted through move lists. The shallow depths are also recounted
+here by the oracles (python-chess, pyffish) so that a mistyped number shows up as such. Depths that
+take more than about a second in the core, and pyffish's recounts of more than a few thousand
+calls, are marked ``slow`` and run only when the environment variable ``MEIRIQI_DEEP_PERFT=1`` is
+set.
 """
 
 from __future__ import annotations
@@ -24,8 +27,11 @@ DEEP = os.environ.get("MEIRIQI_DEEP_PERFT") == "1"
 # Counts up to this size are cheap enough for every run (well under a second in the core).
 CI_NODES = 20_000_000
 # Counts up to this size are recounted by the oracle: python-chess is quick, but every pyffish
-# call costs milliseconds (one per node above the leaves).
+# call costs milliseconds (one per node above the leaves). The other games: up to depth 2.
 ORACLE_NODES = {"chess": 100_000, "xiangqi": 2_000, "shogi": 2_000}
+FAIRY_ORACLE_NODES = 5_000
+# pyffish's recount of the other games' depth 3 (thousands of calls each): only when deep.
+DEEP_ORACLE_DEPTH = 3
 
 
 class Position(NamedTuple):
@@ -86,6 +92,66 @@ POSITIONS = [
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
         (30, 900, 25_470, 719_731, 19_861_490),
     ),
+    *(
+        Position(f"{variant} start", variant, fen, counts)
+        for variant, fen, counts in [
+            (
+                "capablanca",
+                "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+                (28, 784, 25_228, 805_128),
+            ),
+            (
+                "gothic",
+                "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1",
+                (28, 784, 25_283, 808_984),
+            ),
+            (
+                "embassy",
+                "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1",
+                (28, 784, 25_281, 809_539),
+            ),
+            (
+                "grand",
+                "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+                (65, 4_225, 259_514),
+            ),
+            (
+                "amazon",
+                "rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1",
+                (22, 484, 12_483, 318_185),
+            ),
+            (
+                "nightrider",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                (24, 576, 15_586, 419_019),
+            ),
+            (
+                "knightmate",
+                "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
+                (18, 324, 6_765, 139_774),
+            ),
+            (
+                "hoppelpoppel",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                (20, 400, 9_034, 202_459),
+            ),
+            (
+                "manchu",
+                "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1",
+                (18, 860, 17_648, 798_554),
+            ),
+            (
+                "shatranj",
+                "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+                (16, 256, 4_176, 68_122),
+            ),
+            (
+                "courier",
+                "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+                (26, 678, 18_406, 500_337),
+            ),
+        ]
+    ),
 ]
 
 
@@ -117,16 +183,18 @@ def test_deep_perft(position: Position, depth: int) -> None:
     assert board.perft(depth) == position.counts[depth - 1]
 
 
-def oracle_perft(variant: str, fen: str, depth: int) -> int:
-    """Perft counted by the oracle: python-chess for chess, pyffish otherwise."""
+def oracle_perft(variant: str, fen: str, depth: int, played: tuple[str, ...] = ()) -> int:
+    """Perft counted by the oracle: python-chess for chess, pyffish otherwise, through move
+    lists (the moves ``played`` from ``fen``), so that rules that look at the moves before, as
+    some of Fairy-Stockfish's games' do, count as it counts them."""
     if variant == "chess":
         python_chess = pytest.importorskip("chess")
         return chess_perft(python_chess.Board(fen), depth)
     sf = pytest.importorskip("pyffish")
-    moves = sf.legal_moves(variant, fen, [])
+    moves = sf.legal_moves(variant, fen, list(played))
     if depth == 1:
         return len(moves)
-    return sum(oracle_perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
+    return sum(oracle_perft(variant, fen, depth - 1, (*played, m)) for m in moves)
 
 
 def chess_perft(board: chess.Board, depth: int) -> int:
@@ -141,16 +209,30 @@ def chess_perft(board: chess.Board, depth: int) -> int:
     return total
 
 
-@pytest.mark.parametrize(
-    ("position", "depth"),
-    [
-        pytest.param(position, depth, id=f"{position.name}-{depth}")
-        for position in POSITIONS
-        for depth, count in enumerate(position.counts, start=1)
-        if count <= ORACLE_NODES[position.variant]
-    ],
-)
+def oracle_cases(*, deep: bool) -> list[object]:
+    """One case per position and depth the oracle recounts: the cheap ones, or (``deep``) the
+    other games' depth 3."""
+    cases = []
+    for position in POSITIONS:
+        cheap = ORACLE_NODES.get(position.variant, FAIRY_ORACLE_NODES)
+        for depth, count in enumerate(position.counts, start=1):
+            slow = position.variant not in ORACLE_NODES and depth == DEEP_ORACLE_DEPTH
+            if (count <= cheap and not deep) or (slow and deep):
+                cases.append(pytest.param(position, depth, id=f"{position.name}-{depth}"))
+    return cases
+
+
+@pytest.mark.parametrize(("position", "depth"), oracle_cases(deep=False))
 def test_published_counts_match_the_oracles(position: Position, depth: int) -> None:
     """The quoted numbers are what python-chess or pyffish count (guards against typos)."""
+    counted = oracle_perft(position.variant, position.fen, depth)
+    assert counted == position.counts[depth - 1]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not DEEP, reason="deep perft: set MEIRIQI_DEEP_PERFT=1")
+@pytest.mark.parametrize(("position", "depth"), oracle_cases(deep=True))
+def test_deep_counts_match_the_oracles(position: Position, depth: int) -> None:
+    """The other games' depth 3 is what pyffish counts (a thousand calls or more each)."""
     counted = oracle_perft(position.variant, position.fen, depth)
     assert counted == position.counts[depth - 1]

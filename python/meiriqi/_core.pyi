@@ -231,6 +231,9 @@ class Termination:
     FIFTY_MOVES: Termination
     THREEFOLD_REPETITION: Termination
     VARIANT_LOSS: Termination
+    EXTINCTION: Termination
+    MOVE_RULE: Termination
+    REPETITION_RULE: Termination
     @property
     def name(self) -> str:
         """The name, such as ``"CHECKMATE"``."""
@@ -423,7 +426,9 @@ class Board:
     def is_fivefold_repetition(self) -> bool:
         """The position has occurred five times, which ends the game (Yáng Qí)."""
     def can_claim_draw(self) -> bool:
-        """Whether the side to move may claim a draw: fifty moves or threefold repetition."""
+        """Whether the side to move may claim a draw: fifty moves or threefold repetition (now
+        or after one of its moves, as python-chess reads chess), or the variant's own move and
+        repetition rules (now: the games named after Fairy-Stockfish's)."""
     def is_game_over(self, *, claim_draw: bool = False) -> bool: ...
     def outcome(self, *, claim_draw: bool = False) -> Outcome | None:
         """How the game ended, if it has; with ``claim_draw``, a claimable draw counts too."""

@@ -583,8 +583,11 @@ def variant_name(text: str) -> str:
     ``"yangqi"``, ``"Mĕirìqí"``). Raises ``ValueError`` naming the known variants otherwise."""
     name = _variant_names().get(_fold(text.strip()))
     if name is None:
-        known = ", ".join(f"{title!r} ({name})" for name, title in _variant_titles().items())
-        raise ValueError(f"unsupported variant {quoted(text)}: the known variants are {known}")
+        known = ", ".join(_variant_titles())
+        raise ValueError(
+            f"unsupported variant {quoted(text)}: the known variants are {known} (their titles "
+            "are accepted too)"
+        )
     return name
 
 

@@ -208,6 +208,12 @@ _ENDINGS = {
     "without a capture or pawn move, {result}.",
     "THREEFOLD_REPETITION": "Draw claimed by {mover} by threefold repetition: the same position "
     "has occurred three times, {result}.",
+    "EXTINCTION": "{loser} is left with too few pieces: in {game} a bare King loses against two "
+    "pieces or more, {winner} wins, {result}.",
+    "MOVE_RULE": "Draw claimed by {mover} under the move rule of {game}: as many moves by each "
+    "side as it says without a capture or pawn move, {result}.",
+    "REPETITION_RULE": "Draw claimed by {mover} by repetition: the same position has occurred as "
+    "often as {game}'s rule says, {result}.",
 }
 """The announcement of each ending, by the name of its ``Termination`` (a drawn stalemate has a
 key of its own); ``mover`` is the side to move in the final position, ``material`` says what is
@@ -227,9 +233,11 @@ def outcome_text(board: Board, outcome: Outcome | None = None) -> str | None:
     key = outcome.termination.name
     if key == "STALEMATE" and outcome.winner is None:
         key = "STALEMATE_DRAW"
+    winner = not board.turn if outcome.winner is None else outcome.winner
     return _ENDINGS[key].format(
         mover=side_name(board.turn),
-        winner=side_name(not board.turn),
+        winner=side_name(winner),
+        loser=side_name(not winner),
         result=outcome.result(),
         game=game_name(board),
         material="only the two Kings are left"
@@ -647,9 +655,10 @@ class Session:
         self.require_game_on()
         if not self.board.can_claim_draw():
             raise ValueError(
-                "no draw to claim: in Yáng Qí and chess the side to move may claim one after 50 "
-                "moves by each side without a capture or pawn move, or when the position occurs "
-                "for the third time (Mĕirìqí, Xiangqi and Shogi have no such draws)"
+                "no draw to claim: in the games that have such draws (Yáng Qí, chess, the games "
+                "named after Fairy-Stockfish's) the side to move may claim one after 50 moves by "
+                "each side without a capture or pawn move, or when the position occurs for the "
+                "third time (Mĕirìqí, Xiangqi and Shogi have no such draws)"
             )
         self.claimed = True
         self.stale = True

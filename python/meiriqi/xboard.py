@@ -99,6 +99,9 @@ _COMMENTS = {
     "FIVEFOLD_REPETITION": "Fivefold repetition",
     "FIFTY_MOVES": "Fifty-move rule",
     "THREEFOLD_REPETITION": "Draw by repetition",
+    "EXTINCTION": "Bare king",
+    "MOVE_RULE": "Move rule",
+    "REPETITION_RULE": "Draw by repetition",
 }
 """The comment of the result line, by the name of the game's ``Termination``."""
 

@@ -871,7 +871,8 @@ impl PyBoard {
     }
 
     /// Whether the side to move may claim a draw (fifty moves or threefold repetition), now or
-    /// after one of its moves, as in python-chess.
+    /// after one of its moves, as in python-chess; in variants with their own move and
+    /// repetition rules (the games named after Fairy-Stockfish's), now.
     fn can_claim_draw(&mut self) -> PyResult<bool> {
         Ok(self.game()?.claimable_draw().is_some())
     }

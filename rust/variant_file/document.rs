@@ -3,6 +3,8 @@
 //! only what differs, and the checks of [`super`] say what is missing.
 
 use crate::atom::{Atom, Mode, Origin, Symmetry};
+use crate::conventions::EnPassantFen;
+use crate::extinction::Extinction;
 use crate::variant::{Compulsory, DeadPositions, Facing, Stalemate};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -99,6 +101,8 @@ optional_fields! {
         stalemate: Stalemate,
         /// Whether Pawns capture en passant.
         en_passant: bool,
+        /// When FEN writes the en-passant square.
+        en_passant_fen: EnPassantFen,
         /// Whether the King may swap places with an adjacent friendly piece.
         king_swap: bool,
         /// Whether captured pieces go to hand.
@@ -111,6 +115,13 @@ optional_fields! {
         chess_draws: bool,
         /// Which positions are dead for lack of material.
         dead_positions: DeadPositions,
+        /// Moves by each side without a capture or clock-resetting move after which a draw may
+        /// be claimed.
+        move_rule: u16,
+        /// Occurrences of one position after which a draw may be claimed.
+        repetition_rule: u8,
+        /// The `[rules.extinction]` table: a side with too few pieces loses.
+        extinction: Extinction,
         /// How many enemy Princes on the board a move may not leave.
         prince_limit: u8,
         /// Whether half a player's relevant pieces may not stand across the River.

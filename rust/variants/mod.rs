@@ -2,6 +2,7 @@
 //! [`crate::catalog`]).
 
 mod chess;
+mod fairy;
 mod shogi;
 mod testing;
 mod wildeurasian;
