@@ -498,13 +498,13 @@ def test_the_serve_command_says_its_address_and_stops_on_ctrl_c(tmp_path: Path) 
             r"meiriqi serve: playing at (http://127\.0\.0\.1:\d+/) \(Ctrl-C to stop\)\n", line
         )
         assert match, line
-        with urllib.request.urlopen(match[1], timeout=10) as page:
+        with urllib.request.urlopen(match[1], timeout=60) as page:
             assert b'id="board"' in page.read()
         game = urllib.request.Request(match[1] + "api/games", data=b"{}", method="POST")
-        with urllib.request.urlopen(game, timeout=10) as answer:
+        with urllib.request.urlopen(game, timeout=60) as answer:
             assert b'"variant": "serve-test-chess"' in answer.read()
         process.send_signal(signal.SIGINT)
-        _, errors = process.communicate(timeout=20)
+        _, errors = process.communicate(timeout=60)
     finally:
         process.kill()
     assert process.returncode == 130 and "Traceback" not in errors
