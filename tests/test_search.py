@@ -192,7 +192,38 @@ def test_info_sees_every_completed_iteration() -> None:
     )
 
 
-@pytest.mark.parametrize("hook", ["stop", "info"])
+def test_results_tell_the_longest_line_and_the_table_use() -> None:
+    board = meiriqi.Board(variant="chess")
+    reports: list[meiriqi.SearchResult] = []
+    result = board.search(nodes=200_000, info=reports.append, multipv=2)
+    for report in reports:
+        assert report.depth <= report.seldepth <= 96
+        assert 0 <= report.hashfull <= 1000
+        assert all(
+            (line.seldepth, line.hashfull, line.nodes)
+            == (report.seldepth, report.hashfull, report.nodes)
+            for line in report.lines
+        )
+    assert [report.hashfull for report in reports] == sorted(r.hashfull for r in reports)
+    assert result.hashfull > 0
+
+
+def test_progress_tells_where_a_running_search_is() -> None:
+    board = meiriqi.Board(variant="chess")
+    seen: list[meiriqi.SearchProgress] = []
+    result = board.search(depth=7, progress=seen.append)
+    assert seen, "a look at the end at least"
+    for status in seen:
+        assert status.move in board.legal_moves
+        assert 1 <= status.move_number <= status.moves == 20
+        assert 1 <= status.depth <= 7
+    assert [status.nodes for status in seen] == sorted(status.nodes for status in seen)
+    last = seen[-1]
+    assert (last.depth, last.move_number, last.nodes) == (7, 20, result.nodes)
+    assert "SearchProgress(move=Move.from_uci(" in repr(last)
+
+
+@pytest.mark.parametrize("hook", ["stop", "info", "progress"])
 def test_an_error_in_a_hook_stops_the_search_and_is_raised(hook: str) -> None:
     class Failing:
         def is_set(self) -> bool:

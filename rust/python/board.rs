@@ -9,7 +9,7 @@ use super::support::{
     default_threads, diagram, interruptible, perft_depth, positive, status_flags, watched, Int,
     Length,
 };
-use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
+use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchProgress, PySearchResult};
 use super::variant::PyVariant;
 use super::{
     color_from_bool, square_from_number, AmbiguousMoveError, IllegalMoveError, InvalidFenError,
@@ -1069,10 +1069,12 @@ impl PyBoard {
     /// completed iteration. `remaining`, `increment` and `moves_to_go` are a clock the search
     /// budgets its own time from; `threads` search together; `multipv` best moves are found
     /// with their lines (`SearchResult.lines`); `searchmoves`, when given, are the only root
-    /// moves considered.
+    /// moves considered. `progress` is called, as often as `stop` is asked, with where the
+    /// search is (a `SearchProgress`) whenever that has changed.
     #[pyo3(signature = (
         depth=None, time=None, nodes=None, *, stop=None, info=None, remaining=None,
-        increment=None, moves_to_go=None, threads=None, multipv=None, searchmoves=None
+        increment=None, moves_to_go=None, threads=None, multipv=None, searchmoves=None,
+        progress=None
     ))]
     #[allow(clippy::too_many_arguments)]
     fn search(
@@ -1088,6 +1090,7 @@ impl PyBoard {
         threads: Option<Int>,
         multipv: Option<Int>,
         searchmoves: Option<Vec<PyRef<'_, PyMove>>>,
+        progress: Option<Py<PyAny>>,
     ) -> PyResult<PySearchResult> {
         let depth = depth.map(|d| positive("search depth", d)).transpose()?;
         let nodes = nodes.map(|n| positive("node limit", n)).transpose()?;
@@ -1142,11 +1145,13 @@ impl PyBoard {
                     .nodes
                     .is_some_and(|nodes| nodes <= SHORT_SEARCH_NODES));
         let length = if short { Length::Short } else { Length::Long };
+        let place = search::Progress::default();
+        let mut told = None;
         let result = watched(
             slf.py(),
             length,
             |halt, reports| {
-                search::search_with(&game, &settings, halt, |report| {
+                search::search_observed(&game, &settings, halt, &place, |report| {
                     // The receiver lives until the search has returned.
                     let _ = reports.send(report.clone());
                 })
@@ -1155,6 +1160,15 @@ impl PyBoard {
                 if let Some(info) = &info {
                     for result in reports {
                         info.call1(py, (PySearchResult { result, variant },))?;
+                    }
+                }
+                if let Some(progress) = &progress {
+                    let status = place.status();
+                    if status != told {
+                        told = status;
+                        if let Some(status) = status {
+                            progress.call1(py, (PySearchProgress { status, variant },))?;
+                        }
                     }
                 }
                 is_set(py, stop.as_ref())

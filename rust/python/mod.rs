@@ -114,6 +114,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<values::PyTermination>()?;
     m.add_class::<values::PyOutcome>()?;
     m.add_class::<values::PySearchResult>()?;
+    m.add_class::<values::PySearchProgress>()?;
     m.add_class::<values::PyLegalMoves>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<variant::PyVariant>()?;
