@@ -91,6 +91,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// The clock to budget this move's time from (see [`TimeBudget`]).
     pub clock: Option<Clock>,
+    /// Analysis: a forced mate found does not end the search, which goes on deepening (to the
+    /// depth limit, or until stopped) as a GUI analysing a position expects.
+    pub infinite: bool,
 }
 
 impl Limits {
@@ -737,7 +740,8 @@ impl<'a, T: Table> Searcher<'a, T> {
             previous_best = Some(self.root[0].mv);
             let mate_found = result.score.abs() > MATE_BOUND
                 && (MATE - result.score.abs()) as u32 <= depth
-                && lines == 1;
+                && lines == 1
+                && !self.limits.infinite;
             if mate_found || self.out_of_soft_time(best_changed) {
                 break;
             }
@@ -1769,6 +1773,22 @@ mod tests {
         let game = chess("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1");
         let result = search(&game, Limits::depth(5), &AtomicBool::new(false));
         assert_eq!(mate_in_moves(result.score), Some(2), "{result:?}");
+    }
+
+    #[test]
+    fn analysis_deepens_past_a_mate_found() {
+        let game = chess("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1");
+        let playing = search(&game, Limits::depth(7), &AtomicBool::new(false));
+        assert!(
+            playing.depth < 7,
+            "a mate found ends the search: {playing:?}"
+        );
+        let analysing = Limits {
+            infinite: true,
+            ..Limits::depth(7)
+        };
+        let result = search(&game, analysing, &AtomicBool::new(false));
+        assert_eq!((result.depth, mate_in_moves(result.score)), (7, Some(2)));
     }
 
     #[test]

@@ -208,6 +208,18 @@ def test_results_tell_the_longest_line_and_the_table_use() -> None:
     assert result.hashfull > 0
 
 
+def test_infinite_analysis_deepens_past_a_mate_and_waits_for_stop() -> None:
+    board = meiriqi.Board("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1", variant="chess")
+    assert board.search(depth=7).depth < 7, "playing, a mate found ends the search"
+    result = board.search(depth=7, infinite=True)
+    assert (result.depth, result.mate) == (7, 3)
+    stop = threading.Event()
+    threading.Timer(1.5, stop.set).start()
+    started = time.perf_counter()
+    meiriqi.Board().search(infinite=True, stop=stop)
+    assert time.perf_counter() - started >= 1.5, "no default second"
+
+
 def test_progress_tells_where_a_running_search_is() -> None:
     board = meiriqi.Board(variant="chess")
     seen: list[meiriqi.SearchProgress] = []

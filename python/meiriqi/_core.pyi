@@ -496,6 +496,7 @@ class Board:
         multipv: int | None = None,
         searchmoves: Sequence[Move] | None = None,
         progress: Callable[[SearchProgress], object] | None = None,
+        infinite: bool = False,
     ) -> SearchResult:
         """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
         nodes, whichever ends first (1 second when none of them nor a clock is given), without
@@ -508,7 +509,9 @@ class Board:
         gives the same result; with more they race and results vary). ``multipv`` best moves
         are found with their scores and lines (:attr:`SearchResult.lines`); ``searchmoves``,
         when given, are the only moves considered (``IllegalMoveError`` for one that is not
-        legal).
+        legal). ``infinite`` analyses: no time limit (not even the default second), and a
+        forced mate found does not end the search, which deepens on (to ``depth``, or until
+        stopped).
 
         The search also ends within about 20 ms of ``stop.is_set()`` turning true (a
         ``threading.Event`` set by another thread); it then returns the last completed
@@ -516,9 +519,9 @@ class Board:
         completed iteration: what an engine protocol prints as thinking output; ``progress``,
         as often as ``stop`` is asked, with where the search is now (a
         :class:`SearchProgress`) when that has changed: what a status report shows. An
-        exception from any of them stops the search and is raised. While the search runs the board may be
-        read (from another thread or from ``info``) but not changed: ``push``, ``pop``,
-        ``set_fen`` and the other changes raise ``RuntimeError``."""
+        exception from any of them stops the search and is raised. While the search runs the
+        board may be read (from another thread or from ``info``) but not changed: ``push``,
+        ``pop``, ``set_fen`` and the other changes raise ``RuntimeError``."""
     def random_games(
         self, count: int, *, max_plies: int = 200, seed: int = 0
     ) -> list[tuple[list[Move], Outcome | None]]:

@@ -1070,11 +1070,12 @@ impl PyBoard {
     /// budgets its own time from; `threads` search together; `multipv` best moves are found
     /// with their lines (`SearchResult.lines`); `searchmoves`, when given, are the only root
     /// moves considered. `progress` is called, as often as `stop` is asked, with where the
-    /// search is (a `SearchProgress`) whenever that has changed.
+    /// search is (a `SearchProgress`) whenever that has changed. `infinite` analyses: no time
+    /// limit (not even the default second), and a forced mate found does not end the search.
     #[pyo3(signature = (
         depth=None, time=None, nodes=None, *, stop=None, info=None, remaining=None,
         increment=None, moves_to_go=None, threads=None, multipv=None, searchmoves=None,
-        progress=None
+        progress=None, infinite=false
     ))]
     #[allow(clippy::too_many_arguments)]
     fn search(
@@ -1091,6 +1092,7 @@ impl PyBoard {
         multipv: Option<Int>,
         searchmoves: Option<Vec<PyRef<'_, PyMove>>>,
         progress: Option<Py<PyAny>>,
+        infinite: bool,
     ) -> PyResult<PySearchResult> {
         let depth = depth.map(|d| positive("search depth", d)).transpose()?;
         let nodes = nodes.map(|n| positive("node limit", n)).transpose()?;
@@ -1106,7 +1108,7 @@ impl PyBoard {
         };
         let time = match time {
             Some(time) => Some(seconds("search time", time)?),
-            None if depth.is_none() && nodes.is_none() && clock.is_none() => {
+            None if depth.is_none() && nodes.is_none() && clock.is_none() && !infinite => {
                 Some(std::time::Duration::from_secs(1))
             }
             None => None,
@@ -1130,6 +1132,7 @@ impl PyBoard {
                 nodes,
                 time,
                 clock,
+                infinite,
             },
             threads: threads.map_or(Ok(1), |n| thread_count(Some(n)))?,
             lines: multipv.map_or(Ok(1), |n| positive("multipv", n))?.min(1024) as usize,
