@@ -4,10 +4,9 @@ illegal move, and stops on time."""
 from __future__ import annotations
 
 import _thread
-import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -125,18 +124,6 @@ def test_search_leaves_the_board_alone() -> None:
 def test_bad_limits_are_refused(limits: dict[str, float], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         meiriqi.Board().search(**limits)
-
-
-@pytest.fixture
-def ctrl_c_raises() -> Iterator[None]:
-    """Ctrl-C raises ``KeyboardInterrupt`` during the test, also when the test runner ignores
-    SIGINT (as a job started in the background does): ``_thread.interrupt_main`` does nothing
-    then."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 # Each computation ends by itself (in a minute, or a few on a loaded machine) if Ctrl-C fails to
