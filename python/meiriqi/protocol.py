@@ -2,10 +2,11 @@
 
 An engine reads commands on its main thread and does its long work (a search, a perft count) in a
 worker thread (:class:`Searcher`), so that the reading thread stays free to answer (``isready``,
-``ping``) and may end the work early (XBoard's ``?``, UCI's ``stop``). Whatever the worker
-raises is reported on the protocol's channel, and a search that fails still ends with a move, so
-that a GUI never waits for ever. Replies are written whole and flushed line by line
-(:class:`Output`), from either thread.
+``ping``) and may end the work early (XBoard's ``?``, UCI's ``stop``) or turn a search on the
+opponent's time into an ordinary one (UCI's ``ponderhit``). Whatever the worker raises is reported
+on the protocol's channel, and a search that fails still ends with a move, so that a GUI never
+waits for ever. Replies are written whole and flushed line by line (:class:`Output`), from either
+thread.
 
 Every number of a command is read here (:func:`whole_number`, :func:`decimal`): nonsense (not a
 number, NaN, infinity, below the least the command allows) is refused with a ``ValueError``, a
@@ -206,8 +207,8 @@ class Searcher:
         self, job: Job, *, released: threading.Event | None = None, ponder: Limits | None = None
     ) -> None:
         """Starts ``job`` in a new worker thread, after stopping the running one (discarded).
-        ``released`` is set when the job is stopped, or hit when it ponders within ``ponder``'s
-        limits (see :meth:`ponderhit`)."""
+        ``released`` is set when the job is stopped, and, when it ponders (``ponder``: its
+        limits), by :meth:`ponderhit`."""
         self.stop(discard=True)
         stop = threading.Event()
         self._stop, self._discarded = stop, False

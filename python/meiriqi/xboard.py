@@ -522,6 +522,7 @@ class XBoardEngine:
     ) -> None:
         """Starts a search of the game's position with ``limits`` among ``moves`` (all legal
         moves when empty), with the options set (``MultiPV``, ``cores``)."""
+        self.searcher.stop(discard=True)  # its last status may not arrive after the reset
         self.search_started = time.monotonic()
         self.status = None
         options = SearchOptions(lines=self.lines, moves=moves, threads=self.threads)
