@@ -4,10 +4,9 @@ illegal move, and stops on time."""
 from __future__ import annotations
 
 import _thread
-import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -127,18 +126,6 @@ def test_bad_limits_are_refused(limits: dict[str, float], message: str) -> None:
         meiriqi.Board().search(**limits)
 
 
-@pytest.fixture
-def ctrl_c_raises() -> Iterator[None]:
-    """Ctrl-C raises ``KeyboardInterrupt`` during the test, also when the test runner ignores
-    SIGINT (as a job started in the background does): ``_thread.interrupt_main`` does nothing
-    then."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 # Each computation ends by itself (in a minute, or a few on a loaded machine) if Ctrl-C fails to
 # stop it: the test then fails, it does not hang.
 @pytest.mark.parametrize(
@@ -192,7 +179,50 @@ def test_info_sees_every_completed_iteration() -> None:
     )
 
 
-@pytest.mark.parametrize("hook", ["stop", "info"])
+def test_results_tell_the_longest_line_and_the_table_use() -> None:
+    board = meiriqi.Board(variant="chess")
+    reports: list[meiriqi.SearchResult] = []
+    result = board.search(nodes=200_000, info=reports.append, multipv=2)
+    for report in reports:
+        assert report.depth <= report.seldepth <= 96
+        assert 0 <= report.hashfull <= 1000
+        assert all(
+            (line.seldepth, line.hashfull, line.nodes)
+            == (report.seldepth, report.hashfull, report.nodes)
+            for line in report.lines
+        )
+    assert [report.hashfull for report in reports] == sorted(r.hashfull for r in reports)
+    assert result.hashfull > 0
+
+
+def test_infinite_analysis_deepens_past_a_mate_and_waits_for_stop() -> None:
+    board = meiriqi.Board("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1", variant="chess")
+    assert board.search(depth=7).depth < 7, "playing, a mate found ends the search"
+    result = board.search(depth=7, infinite=True)
+    assert (result.depth, result.mate) == (7, 3)
+    stop = threading.Event()
+    threading.Timer(1.5, stop.set).start()
+    started = time.perf_counter()
+    meiriqi.Board().search(infinite=True, stop=stop)
+    assert time.perf_counter() - started >= 1.5, "no default second"
+
+
+def test_progress_tells_where_a_running_search_is() -> None:
+    board = meiriqi.Board(variant="chess")
+    seen: list[meiriqi.SearchProgress] = []
+    result = board.search(depth=7, progress=seen.append)
+    assert seen, "a look at the end at least"
+    for status in seen:
+        assert status.move in board.legal_moves
+        assert 1 <= status.move_number <= status.moves == 20
+        assert 1 <= status.depth <= 7
+    assert [status.nodes for status in seen] == sorted(status.nodes for status in seen)
+    last = seen[-1]
+    assert (last.depth, last.move_number, last.nodes) == (7, 20, result.nodes)
+    assert "SearchProgress(move=Move.from_uci(" in repr(last)
+
+
+@pytest.mark.parametrize("hook", ["stop", "info", "progress"])
 def test_an_error_in_a_hook_stops_the_search_and_is_raised(hook: str) -> None:
     class Failing:
         def is_set(self) -> bool:

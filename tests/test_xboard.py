@@ -11,6 +11,8 @@ import sys
 import time
 from collections.abc import Iterator
 
+import chess
+import chess.engine
 import pytest
 from protocol_driver import EngineProcess, mate_in_one
 
@@ -20,7 +22,9 @@ from meiriqi.xboard import XBoardEngine, from_gui, to_gui
 from meiriqi.xboard_setup import piece_commands, setup_command, xboard_variant
 
 VARIANTS = list(meiriqi.Board.variants())
-THINKING = r"(\d+) (-?\d+) (\d+) (\d+) (.*)"
+THINKING = r"(\d+) (-?\d+) (\d+) (\d+) (\d+) (\d+) 0\t(?P<pv>.*)"
+"""Depth, score, centiseconds, nodes, the longest line, nodes per second, tablebase hits (none)
+and, after a tab, the line."""
 RESULT = r"(1-0|0-1|1/2-1/2) \{[^}]+\}"
 _pings = itertools.count(1)
 
@@ -75,9 +79,11 @@ def black_move(board: meiriqi.Board) -> str:
 def test_handshake_announces_the_features_and_every_variant() -> None:
     process = EngineProcess("xboard")
     process.send("xboard", "protover 2")
-    features, done = process.read(), process.read()
+    features, option, done = process.read(), process.read(), process.read()
+    assert option == 'feature option="MultiPV -spin 1 1 500"'
     assert done == "feature done=1"
-    for feature in ("setboard=1", "usermove=1", "san=0", "sigint=0", "ping=1", "highlight=1"):
+    wanted = ("setboard=1", "usermove=1", "san=0", "sigint=0", "ping=1", "highlight=1")
+    for feature in (*wanted, "analyze=1", "exclude=1", "smp=1"):
         assert f" {feature}" in features
     assert 'myname="meiriqi"' in features
     listed = re.search(r'variants="([^"]*)"', features)
@@ -210,7 +216,7 @@ def test_thinking_output(engine: EngineProcess) -> None:
     thinking = [re.fullmatch(THINKING, line) for line in lines[:-1]]
     assert all(thinking) and [int(match[1]) for match in thinking if match] == [1, 2, 3]
     best = thinking[-1]
-    assert best is not None and from_gui(best[5].split()[0], board) == from_gui(
+    assert best is not None and from_gui(best["pv"].split()[0], board) == from_gui(
         lines[-1].split()[1], board
     )
     engine.send("nopost", "force")
@@ -221,7 +227,7 @@ def test_mate_scores_are_shown_as_xboard_wants(engine: EngineProcess) -> None:
     start(engine, "chess", "sd 2", "post", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
     engine.send("go")
     lines = engine.until(r"move a1a8")
-    assert re.fullmatch(r"\d+ 100001 \d+ \d+ a1a8", lines[-2])
+    assert re.fullmatch(r"\d+ 100001 \d+ \d+ \d+ \d+ 0\ta1a8", lines[-2])
     assert engine.read() == "1-0 {Checkmate}"
     engine.send("nopost")
     assert sync(engine) == []
@@ -256,6 +262,100 @@ def test_analysis_follows_the_game(engine: EngineProcess) -> None:
     engine.send("undo", "exit", "nopost")
     assert all(re.fullmatch(THINKING, line) for line in sync(engine))
     assert sync(engine) == []
+
+
+def test_analysis_goes_on_after_new(engine: EngineProcess) -> None:
+    start(engine, "chess", "post", "analyze")
+    engine.read()
+    engine.send("new", f"variant {xboard_variant('xiangqi')}")
+    sync(engine)  # the lines after it are the new analysis's
+    board = meiriqi.Board(variant="xiangqi")
+    thinking = re.fullmatch(THINKING, engine.until(THINKING)[-1])
+    assert thinking is not None
+    assert from_gui(thinking["pv"].split()[0], board) in board.legal_moves_uci()
+    engine.send("exit", "nopost")
+    sync(engine)
+    assert sync(engine) == []
+
+
+def test_the_dot_tells_where_the_analysis_is(engine: EngineProcess) -> None:
+    board = meiriqi.Board(variant="xiangqi")
+    start(engine, "xiangqi", "analyze")
+    status = None
+    deadline = time.monotonic() + 10
+    while status is None and time.monotonic() < deadline:
+        engine.send(".")
+        line = engine.read()
+        status = re.fullmatch(r"stat01: (\d+) (\d+) (\d+) (\d+) (\d+) (\S+)", line)
+        if status is None:
+            assert line == "stat01: 0 0 0 0 0", "before the search is under way"
+            time.sleep(0.05)
+    assert status is not None
+    moves = len(board.legal_moves_uci())
+    assert int(status[5]) == moves and 0 <= int(status[4]) < moves
+    assert int(status[2]) > 0 and int(status[3]) >= 1
+    assert from_gui(status[6], board) in board.legal_moves_uci()
+    engine.send("exit", ".")
+    assert sync(engine) == [], "no status outside analysis"
+
+
+def test_analysis_among_the_moves_left_by_exclude(engine: EngineProcess) -> None:
+    queen_won = "3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
+
+    def first_moves(count: int) -> set[str]:
+        """The first moves of the next ``count`` thinking lines."""
+        lines = [re.fullmatch(THINKING, engine.until(THINKING)[-1]) for _ in range(count)]
+        return {line["pv"].split()[0] for line in lines if line is not None}
+
+    start(engine, "chess", f"setboard {queen_won}", "post", "exclude d1d8", "analyze")
+    assert "d1d8" not in first_moves(3)
+    engine.send("exclude all", "include h2h3", "include g2g3")
+    sync(engine)
+    assert first_moves(4) <= {"h2h3", "g2g3"}
+    engine.send("exclude all")
+    sync(engine)
+    engine.quiet()
+    engine.send("include all")
+    assert first_moves(1) == {"d1d8"}, "the mate, found at once"
+    engine.send("exclude d1d8")
+    sync(engine)
+    assert "d1d8" not in first_moves(2)
+    engine.send("usermove h2h3", "undo")  # every move again in a position reached anew
+    sync(engine)
+    assert first_moves(1) == {"d1d8"}
+    engine.send("exit", "nopost")
+    sync(engine)
+    assert sync(engine) == []
+
+
+def test_multipv_and_cores_in_analysis() -> None:
+    process = EngineProcess("xboard")
+    process.send("xboard", "protover 2")
+    process.until(r"feature done=1")
+    process.send("new", "force", "cores 2", "option MultiPV=3", "post", "analyze")
+    lines = [re.fullmatch(THINKING, line) for line in process.until(r"4 .*")]
+    by_depth: dict[int, list[str]] = {}
+    for line in lines:
+        assert line is not None
+        by_depth.setdefault(int(line[1]), []).append(line["pv"].split()[0])
+    for depth in (1, 2, 3):
+        assert len(by_depth[depth]) == 3 and len(set(by_depth[depth])) == 3, by_depth
+    process.send("exit")
+    assert process.close() == ""
+
+
+def test_python_chess_analyses_with_xboard() -> None:
+    command = [sys.executable, "-m", "meiriqi", "xboard"]
+    with chess.engine.SimpleEngine.popen_xboard(command, timeout=60) as gui:
+        board = chess.Board("3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
+        info = gui.analyse(board, chess.engine.Limit(depth=4))
+        assert info["pv"][0] == chess.Move.from_uci("d1d8") and info["depth"] >= 4
+        only = [chess.Move.from_uci("h2h3"), chess.Move.from_uci("g2g3")]
+        info = gui.analyse(board, chess.engine.Limit(depth=3), root_moves=only)
+        assert info["pv"][0] in only
+        mate = chess.Board("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1")
+        info = gui.analyse(mate, chess.engine.Limit(depth=5))
+        assert info["score"].relative == chess.engine.Mate(2)
 
 
 def test_highlights_and_promotion_choice(engine: EngineProcess) -> None:
@@ -314,6 +414,10 @@ def test_bad_input_gets_an_error_and_never_ends_the_engine(engine: EngineProcess
         "undo": "Error (command not legal now): undo",
         "remove": "Error (command not legal now): remove",
         "usermove": "Illegal move (not a coordinate move): ",
+        "option Hash=16": "Error (unknown option): option Hash=16",
+        "option MultiPV": "Error (unknown option): option MultiPV",
+        "exclude c2c5": "Error (bad arguments): exclude c2c5",
+        "include zz": "Error (bad arguments): include zz",
     }
     for command, reply in replies.items():
         engine.send(command)
@@ -349,6 +453,11 @@ def test_bad_input_gets_an_error_and_never_ends_the_engine(engine: EngineProcess
         "time 1.5",
         "otim x",
         "otim inf",
+        "cores 0",
+        "cores x",
+        "option MultiPV=0",
+        "option MultiPV=-1",
+        "option MultiPV=two",
     ],
 )
 def test_nonsense_numbers_are_refused_at_the_command(engine: EngineProcess, command: str) -> None:

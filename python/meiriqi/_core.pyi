@@ -289,12 +289,42 @@ class SearchResult:
     def depth(self) -> int:
         """The deepest iteration completed."""
     @property
+    def seldepth(self) -> int:
+        """The longest line searched in that iteration, in plies (quiescence included)."""
+    @property
     def nodes(self) -> int:
         """Nodes visited (by all threads)."""
+    @property
+    def hashfull(self) -> int:
+        """How full the transposition table is, in thousandths."""
     @property
     def lines(self) -> list[SearchResult]:
         """The best lines (``multipv``), best first, each with its move, score, mate and line;
         empty before the first iteration completed."""
+
+@final
+class SearchProgress:
+    """Where a running search is (:meth:`Board.search`'s ``progress``): the root move its main
+    thread is searching, in which iteration."""
+
+    @property
+    def move(self) -> Move:
+        """The root move being searched."""
+    @property
+    def move_number(self) -> int:
+        """Its number among the root moves of the iteration, from 1."""
+    @property
+    def moves(self) -> int:
+        """How many root moves the iteration searches."""
+    @property
+    def depth(self) -> int:
+        """The iteration being searched, in plies."""
+    @property
+    def seldepth(self) -> int:
+        """The longest line searched so far in this iteration, in plies."""
+    @property
+    def nodes(self) -> int:
+        """Nodes visited so far (by all threads)."""
 
 class Board:
     """A position of some variant (Mĕirìqí unless told) with the moves that led to it."""
@@ -474,6 +504,8 @@ class Board:
         threads: int | None = None,
         multipv: int | None = None,
         searchmoves: Sequence[Move] | None = None,
+        progress: Callable[[SearchProgress], object] | None = None,
+        infinite: bool = False,
     ) -> SearchResult:
         """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
         nodes, whichever ends first (1 second when none of them nor a clock is given), without
@@ -486,15 +518,19 @@ class Board:
         gives the same result; with more they race and results vary). ``multipv`` best moves
         are found with their scores and lines (:attr:`SearchResult.lines`); ``searchmoves``,
         when given, are the only moves considered (``IllegalMoveError`` for one that is not
-        legal).
+        legal). ``infinite`` analyses: no time limit (not even the default second), and a
+        forced mate found does not end the search, which deepens on (to ``depth``, or until
+        stopped).
 
         The search also ends within about 20 ms of ``stop.is_set()`` turning true (a
         ``threading.Event`` set by another thread); it then returns the last completed
         iteration's move. ``info`` is called, in the calling thread, with the result of every
-        completed iteration: what an engine protocol prints as thinking output. An exception
-        from either stops the search and is raised. While the search runs the board may be
-        read (from another thread or from ``info``) but not changed: ``push``, ``pop``,
-        ``set_fen`` and the other changes raise ``RuntimeError``."""
+        completed iteration: what an engine protocol prints as thinking output; ``progress``,
+        as often as ``stop`` is asked, with where the search is now (a
+        :class:`SearchProgress`) when that has changed: what a status report shows. An
+        exception from any of them stops the search and is raised. While the search runs the
+        board may be read (from another thread or from ``info``) but not changed: ``push``,
+        ``pop``, ``set_fen`` and the other changes raise ``RuntimeError``."""
     def random_games(
         self, count: int, *, max_plies: int = 200, seed: int = 0
     ) -> list[tuple[list[Move], Outcome | None]]:

@@ -59,9 +59,11 @@ __all__ = [
     "Session",
     "game_name",
     "game_record",
+    "lookahead",
     "outcome_text",
     "parse_level",
     "run",
+    "strength",
 ]
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -78,7 +80,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("show", "draw the board again"),
     "go": ("go", "let the computer play one move for the side to move"),
     "hint": ("hint", "ask the computer for a move, without playing it"),
-    "level": ("level [2s | depth 4]", "show or set the computer's time per move or depth"),
+    "level": ("level [2s | depth 4]", "show how strong the computer is, or set its time or depth"),
     "auto": ("auto [white|black|both|off]", "show or choose the sides the computer plays"),
     "claim": ("claim", "claim a draw (fifty moves or threefold repetition) when you may"),
     "quit": ("quit", "leave (so do 'exit' and Ctrl-D)"),
@@ -155,6 +157,36 @@ _LEVEL = re.compile(
     r"(?:depth\s+(?P<depth>[0-9]+))|(?:time\s+)?(?P<time>[0-9]*\.?[0-9]+)\s*(?P<unit>s|ms)?",
     re.IGNORECASE,
 )
+
+
+_STRENGTHS = ((2, "very easy"), (4, "easy"), (6, "medium"), (9, "hard"))
+"""How hard the computer is to beat, by the plies it looks ahead (up to each bound; beyond the
+last, "very hard")."""
+
+
+def lookahead(plies: int) -> str:
+    """How far ``plies`` plies look ahead, in words: ``"3 plies ahead (2 of its moves and 1 of
+    yours)"``."""
+    if plies == 1:
+        return "1 ply ahead (its own move, and the captures that follow)"
+    own, yours = (plies + 1) // 2, plies // 2
+    return f"{plies} plies ahead ({own} of its moves and {yours} of yours)"
+
+
+def strength(level: Level, reached: int | None = None) -> str:
+    """``level`` in plain words: how hard the computer is to beat and how far it looks ahead;
+    for a time per move, as far as its last search at this level looked (``reached`` plies;
+    ``None``: none yet)."""
+    plies = level.depth if level.depth is not None else reached
+    if plies is None:
+        return (
+            f"{level}: the computer looks as far ahead as it can in that time; once it has "
+            "moved, 'level' tells how far that is"
+        )
+    hardness = next((words for most, words in _STRENGTHS if plies <= most), "very hard")
+    if level.depth is not None:
+        return f"{level}: {hardness}: the computer looks {lookahead(plies)}"
+    return f"{level}: {hardness} here: its last search looked {lookahead(plies)}"
 
 
 MAX_LEVEL_DEPTH = 48
@@ -343,6 +375,8 @@ class Session:
         self.style = style
         self.computer = set(computer)
         self.level = Level() if level is None else level
+        self.reached: int | None = None
+        self.hurried = False
         self.flipped = False
         self.stale = True
         self.claimed = False
@@ -370,7 +404,8 @@ class Session:
         """Reads lines with ``read(prompt)`` and executes them until ``quit`` or end of input.
 
         Whenever a side the computer plays is to move, it moves. Ctrl-C at the prompt abandons
-        the line; Ctrl-C while the computer thinks stops it playing (``auto off``).
+        the line; Ctrl-C while the computer thinks makes it move now (see :meth:`think`), and
+        a second one gives the prompt back, the computer still playing its sides.
         """
         line = ""  # executing nothing first lets the computer open the game if it is to move
         while True:
@@ -379,10 +414,10 @@ class Session:
                     return
                 self.computer_turns()
             except KeyboardInterrupt:
-                self.computer.clear()
-                self.say("\n(interrupted: the computer plays no side now; see 'auto')")
+                self.say(f"\n{self.interrupted()}")
             if self.stale:
                 self.show()
+            self.hurried = False
             try:
                 line = read(self.prompt())
             except EOFError:
@@ -488,9 +523,27 @@ class Session:
             )
 
     def think(self) -> Move:
-        """The computer's move in the current position."""
+        """The computer's move in the current position. Ctrl-C while it thinks makes it move
+        now, its best move so far (as a GUI's "move now"); a second Ctrl-C before the prompt
+        is back raises ``KeyboardInterrupt``, the move unplayed."""
         self.require_game_on()
-        return engine.best_move(self.board, time=self.level.time, depth=self.level.depth)
+        decision = engine.decide(self.board, time=self.level.time, depth=self.level.depth)
+        if decision.hurried:
+            if self.hurried:
+                raise KeyboardInterrupt
+            self.hurried = True
+            self.say("\n(moving now: its best move so far; Ctrl-C again gives the prompt back)")
+        self.reached = decision.depth
+        return decision.move
+
+    def interrupted(self) -> str:
+        """What Ctrl-C did, when it stopped a command or the computer's moves."""
+        if self.board.turn in self.computer and self.outcome() is None:
+            return (
+                f"(interrupted: the computer still plays {side_name(self.board.turn)}; press "
+                "Enter to let it move, or type 'auto off' to play on yourself)"
+            )
+        return "(interrupted)"
 
     def computer_turns(self) -> None:
         """Lets the computer move while it plays the side to move and the game goes on."""
@@ -733,10 +786,11 @@ class Session:
         self.say(f"hint: {self.board.san(move)} ({move.uci()})")
 
     def do_level(self, argument: str) -> None:
-        """``level [2s | depth 4]``."""
+        """``level [2s | depth 4]``: sets the level; shows it in plain words."""
         if argument:
             self.level = parse_level(argument)
-        self.say(f"level: {self.level}")
+            self.reached = None
+        self.say(_indented(f"level: {strength(self.level, self.reached)}", "", "  "))
 
     def do_auto(self, argument: str) -> None:
         """``auto [white|black|both|off]``."""

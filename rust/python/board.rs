@@ -12,7 +12,7 @@ use super::move_objects::{move_object, move_objects};
 use super::move_value::{invalid_move, PyMove};
 use super::outcome::PyOutcome;
 use super::piece::PyPiece;
-use super::search_result::PySearchResult;
+use super::search_result::{PySearchProgress, PySearchResult};
 use super::status::status_flags;
 use super::variant::{PyVariant, VariantArg};
 use super::{
@@ -1087,10 +1087,13 @@ impl PyBoard {
     /// completed iteration. `remaining`, `increment` and `moves_to_go` are a clock the search
     /// budgets its own time from; `threads` search together; `multipv` best moves are found
     /// with their lines (`SearchResult.lines`); `searchmoves`, when given, are the only root
-    /// moves considered.
+    /// moves considered. `progress` is called, as often as `stop` is asked, with where the
+    /// search is (a `SearchProgress`) whenever that has changed. `infinite` analyses: no time
+    /// limit (not even the default second), and a forced mate found does not end the search.
     #[pyo3(signature = (
         depth=None, time=None, nodes=None, *, stop=None, info=None, remaining=None,
-        increment=None, moves_to_go=None, threads=None, multipv=None, searchmoves=None
+        increment=None, moves_to_go=None, threads=None, multipv=None, searchmoves=None,
+        progress=None, infinite=false
     ))]
     #[allow(clippy::too_many_arguments)]
     fn search(
@@ -1106,6 +1109,8 @@ impl PyBoard {
         threads: Option<Int>,
         multipv: Option<Int>,
         searchmoves: Option<Vec<PyRef<'_, PyMove>>>,
+        progress: Option<Py<PyAny>>,
+        infinite: bool,
     ) -> PyResult<PySearchResult> {
         let depth = depth.map(|d| positive("search depth", d)).transpose()?;
         let nodes = nodes.map(|n| positive("node limit", n)).transpose()?;
@@ -1121,7 +1126,7 @@ impl PyBoard {
         };
         let time = match time {
             Some(time) => Some(seconds("search time", time)?),
-            None if depth.is_none() && nodes.is_none() && clock.is_none() => {
+            None if depth.is_none() && nodes.is_none() && clock.is_none() && !infinite => {
                 Some(std::time::Duration::from_secs(1))
             }
             None => None,
@@ -1145,6 +1150,7 @@ impl PyBoard {
                 nodes,
                 time,
                 clock,
+                infinite,
             },
             threads: threads.map_or(Ok(1), |n| thread_count(Some(n)))?,
             lines: multipv.map_or(Ok(1), |n| positive("multipv", n))?.min(1024) as usize,
@@ -1160,11 +1166,13 @@ impl PyBoard {
                     .nodes
                     .is_some_and(|nodes| nodes <= SHORT_SEARCH_NODES));
         let length = if short { Length::Short } else { Length::Long };
+        let place = search::Progress::default();
+        let mut told = None;
         let result = watched(
             slf.py(),
             length,
             |halt, reports| {
-                search::search_with(&game, &settings, halt, |report| {
+                search::search_observed(&game, &settings, halt, &place, |report| {
                     // The receiver lives until the search has returned.
                     let _ = reports.send(report.clone());
                 })
@@ -1173,6 +1181,15 @@ impl PyBoard {
                 if let Some(info) = &info {
                     for result in reports {
                         info.call1(py, (PySearchResult { result, variant },))?;
+                    }
+                }
+                if let Some(progress) = &progress {
+                    let status = place.status();
+                    if status != told {
+                        told = status;
+                        if let Some(status) = status {
+                            progress.call1(py, (PySearchProgress { status, variant },))?;
+                        }
                     }
                 }
                 is_set(py, stop.as_ref())
