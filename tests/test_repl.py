@@ -428,11 +428,15 @@ def test_ctrl_c_while_the_computer_thinks_makes_it_move_now() -> None:
     session.run(script)
     assert time.perf_counter() - started < 30, "it moved long before its minute was up"
     text = out.getvalue()
-    assert "\n(moving now: its best move so far; Ctrl-C again gives the prompt back)\n1. " in text
+    assert (
+        "\n(thinking cut short: its best move so far; Ctrl-C again gives the prompt back)\n1. "
+        in text
+    )
     (move,) = session.board.move_stack
     assert f"1. {meiriqi.Board().san(move)} (computer)" in text
     assert script.prompts == ["1... Black> "]
     assert session.computer == {meiriqi.WHITE}
+    assert session.reached is None, "a hurried search does not tell how far the level looks"
 
 
 @pytest.mark.usefixtures("ctrl_c_raises")
@@ -447,7 +451,7 @@ def test_a_second_ctrl_c_gives_the_prompt_back_and_the_computer_plays_on() -> No
     session.run(script)
     assert time.perf_counter() - started < 45
     text = out.getvalue()
-    assert text.count("(moving now") == 1
+    assert text.count("(thinking cut short") == 1
     assert len(session.board.move_stack) == 1, "Black's move was not played"
     assert (
         "\n(interrupted: the computer still plays Black; press Enter to let it move, or type "
@@ -597,7 +601,10 @@ def test_ctrl_c_at_the_terminal_hurries_the_computer_then_gives_the_prompt_back(
     assert process.returncode == 0
     assert b"Traceback" not in err
     assert text.count(" (computer)\n") == 1
-    assert "\n(moving now: its best move so far; Ctrl-C again gives the prompt back)\n1. " in text
+    assert (
+        "\n(thinking cut short: its best move so far; Ctrl-C again gives the prompt back)\n1. "
+        in text
+    )
     assert "\n(interrupted: the computer still plays Black; press Enter to let it move" in text
     assert text.rstrip().endswith("1... Black> quit")
 

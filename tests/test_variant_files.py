@@ -651,7 +651,8 @@ def test_the_protocols_offer_the_loaded_variant() -> None:
     # The count is read before 'quit', which would end it unfinished.
     uci = EngineProcess("uci", "--variant-file", str(EXAMPLE))
     uci.send("uci")
-    assert "var gryphon-cannon" in uci.until("uciok")[-2]
+    (variants,) = [line for line in uci.until("uciok") if "name UCI_Variant " in line]
+    assert "var gryphon-cannon" in variants
     uci.send("setoption name UCI_Variant value gryphon-cannon", "position startpos", "go perft 1")
     assert uci.until("Nodes searched: .*")[-1] == "Nodes searched: 12"
     assert uci.close() == ""

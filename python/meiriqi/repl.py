@@ -532,8 +532,11 @@ class Session:
             if self.hurried:
                 raise KeyboardInterrupt
             self.hurried = True
-            self.say("\n(moving now: its best move so far; Ctrl-C again gives the prompt back)")
-        self.reached = decision.depth
+            self.say(
+                "\n(thinking cut short: its best move so far; Ctrl-C again gives the prompt back)"
+            )
+        else:
+            self.reached = decision.depth  # how far this level looks, for 'level'
         return decision.move
 
     def interrupted(self) -> str:
