@@ -12,7 +12,9 @@
 //! file's `extends` and names where the part comes from ([`sources`]).
 
 mod document;
+mod presentation;
 mod sources;
+mod xboard_betza;
 
 use crate::geometry::Dimensions;
 use crate::piece::MAX_KINDS;
@@ -382,6 +384,13 @@ impl Checks<'_, '_> {
         let title = document
             .title
             .map_or_else(|| name.get_ref().clone(), Spanned::into_inner);
+        let presentation = presentation::Written {
+            display_title: document.display_title,
+            fortress_name: display.fortress_name,
+            examples: document.examples,
+            xboard: document.xboard,
+        }
+        .read(sources, &title, &document.pieces, &pieces)?;
         let spec = VariantSpec {
             name: name.get_ref().clone(),
             title,
@@ -416,6 +425,7 @@ impl Checks<'_, '_> {
             dead_positions: rules.dead_positions.unwrap_or(DeadPositions::None),
             prince_limit: rules.prince_limit.unwrap_or(0),
             crossing_limit: rules.crossing_limit.unwrap_or(false),
+            presentation,
         };
         // The whole-variant checks: symbols, royalty, promotion targets, the start position.
         Variant::build(spec).map_err(|error| {

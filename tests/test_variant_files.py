@@ -25,7 +25,16 @@ from hypothesis import strategies as st
 from protocol_driver import EngineProcess
 
 import meiriqi
-from meiriqi import InvalidVariantError, Variant, display, guide, pgn, repl, selfplay
+from meiriqi import (
+    InvalidVariantError,
+    Variant,
+    display,
+    guide,
+    pgn,
+    repl,
+    selfplay,
+    xboard_setup,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "gryphon-cannon.toml"
@@ -856,3 +865,67 @@ def test_a_wide_board_without_a_camp_draws_its_diagram() -> None:
     source = renamed(Variant("wildeurasian-mitregi").source, "mitregi-without-camps")
     variant = Variant.from_toml(source.replace("camp-depth = 4\n", ""))
     assert "promotes nowhere" in display.diagram(meiriqi.Board(variant=variant))
+
+
+# -- presentation: names, examples, XBoard -----------------------------------------------------
+
+
+def test_every_built_in_presents_itself_from_its_file() -> None:
+    assert Variant("meiriqi").display_title == "Mĕirìqí"
+    assert Variant("yangqi-chinese").display_title == "Yáng Qí (Chinese setup)"
+    assert Variant("chess").display_title == "Chess"  # none given: the title
+    assert Variant("xiangqi").fortress_name == "palace"
+    assert Variant("meiriqi").fortress_name == "fortress"
+    assert [Variant(name).xboard_variant for name in ("chess", "xiangqi", "shogi", "meiriqi")] == [
+        "normal",
+        "xiangqi",
+        "shogi",
+        None,
+    ]
+    assert Variant("yangqi-berolina").example_san == Variant("yangqi").example_san
+    assert [name for name in BUILT_IN if Variant(name).has_king_swap] == [
+        name for name in BUILT_IN if name.startswith("yangqi")
+    ]
+    # Betza from the file (the Mĕirìqí Pawn's), derived (the Eagle's) or none (the Gryphon's).
+    betza = Variant("meiriqi").xboard_betza
+    symbols = {meiriqi.piece_symbol(kind): kind for kind in meiriqi.PIECE_TYPES}
+    assert (betza[symbols["I"]], betza[symbols["E"]]) == ("fsmWfcF", "fBbRfsWbF2")
+    assert symbols["Y"] not in betza
+    assert Variant("meiriqi").xboard_pictures == {symbols["P"]: "B", symbols["Y"]: "F"}
+
+
+def test_a_loaded_variant_is_presented_by_its_rules_never_its_name() -> None:
+    # Chess with the King's swap, called nothing like Yang Qi: the player explains the swap.
+    chess = renamed(Variant("chess").source, "chess-with-swaps").replace(
+        "[rules]\n", "[rules]\nking-swap = true\n"
+    )
+    board = meiriqi.Board(variant=Variant.from_toml(chess))
+    notes = " ".join(repl._notes(board))
+    assert "A King's swap with a neighbour" in notes
+    assert repl.move_examples(board) == repl.move_examples(meiriqi.Board(variant="chess"))
+    # A copy of Xiangqi keeps its palaces, but is no game of XBoard's own.
+    xiangqi = renamed(Variant("xiangqi").source, "xiangqi-copy")
+    copy = meiriqi.Board(variant=Variant.from_toml(xiangqi))
+    assert "the palaces are walled off" in " ".join(repl._notes(copy))
+    assert Variant("xiangqi-copy").xboard_variant == "xiangqi"  # its file says so
+    assert xboard_setup.xboard_variant("xiangqi-copy") == "xiangqi-copy"  # XBoard's is taken
+    assert xboard_setup.setup_command(copy) is not None
+    # A game of one's own gets its title for players, and examples from its start.
+    own = renamed(example_text(), "presented").replace(
+        'title = "presented"', 'title = "Presented"\ndisplay-title = "Présented"'
+    )
+    board = meiriqi.Board(variant=Variant.from_toml(own))
+    assert repl.game_name(board) == "Présented"
+    san, coordinates = repl.move_examples(board)
+    first = list(board.legal_moves)
+    assert san.split(", ") == [board.san(move) for move in first[:3]]
+    assert coordinates.split(", ") == [move.uci() for move in first[:2]]
+    assert "A King's swap" not in " ".join(repl._notes(board))
+
+
+def test_presentation_mistakes_are_placed() -> None:
+    text = renamed(example_text(), "badly-presented").replace(
+        "[rules]\n", '[examples]\nsan = ["e4 e5"]\n\n[rules]\n'
+    )
+    with pytest.raises(InvalidVariantError, match=r"line \d+, column 7: examples\.san: "):
+        Variant.from_toml(text, file="bad.toml")

@@ -130,6 +130,36 @@ class Variant:
     @property
     def source(self) -> str:
         """The variant file it was read from."""
+    @property
+    def display_title(self) -> str:
+        """The name as players read it, with its tone marks (``"Mĕirìqí"``): the file's
+        ``display-title``, else the title."""
+    @property
+    def fortress_name(self) -> str:
+        """What players call the region pictures wall off (``"palace"`` in Xiangqi, else
+        ``"fortress"``)."""
+    @property
+    def example_san(self) -> list[str]:
+        """Example moves in SAN for the player's hints: the file's ``[examples]``, else the
+        start's first moves."""
+    @property
+    def example_coordinates(self) -> list[str]:
+        """Example moves in coordinates: the file's, else the start's first moves."""
+    @property
+    def xboard_variant(self) -> str | None:
+        """The name XBoard knows the game by when it plays it by itself (``"normal"`` for
+        chess), else ``None``."""
+    @property
+    def xboard_betza(self) -> dict[int, str]:
+        """Each piece type's moves in XBoard's Betza notation, for the pieces that have one (the
+        file's, else derived from the piece's moves where Betza expresses them exactly)."""
+    @property
+    def xboard_pictures(self) -> dict[int, str]:
+        """The letter of XBoard's piece whose picture shows each piece type, for those the file
+        chooses one for."""
+    @property
+    def has_king_swap(self) -> bool:
+        """Whether a King not in check may swap places with a neighbouring friend."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 

@@ -47,6 +47,7 @@ from meiriqi.protocol import (
     whole_number,
 )
 from meiriqi.xboard_setup import (
+    XBOARD_CHESS,
     piece_commands,
     setup_command,
     variant_from_xboard,
@@ -165,7 +166,7 @@ class XBoardEngine:
 
     def __init__(self, out: Output) -> None:
         self.out = out
-        self.board = Board(variant="chess")
+        self.board = Board(variant=variant_from_xboard(XBOARD_CHESS))
         self.valid_position = True
         self.engine_color: bool | None = BLACK
         self.analyzing = False
@@ -223,7 +224,7 @@ class XBoardEngine:
         """A new game of chess (a ``variant`` command follows for another game); the engine
         plays Black, without a depth limit."""
         self.searcher.stop(discard=True)
-        self.set_board(Board(variant="chess"))
+        self.set_board(Board(variant=variant_from_xboard(XBOARD_CHESS)))
         self.engine_color = BLACK
         self.depth_limit = None
 

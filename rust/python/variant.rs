@@ -74,6 +74,22 @@ impl PyVariant {
         PyVariant { variant }
     }
 
+    /// How the variant presents itself.
+    fn presentation(&self) -> &crate::presentation::Presentation {
+        &self.variant.spec().presentation
+    }
+
+    /// `value` of each piece type's presentation, for the types that have one.
+    fn per_piece<T>(
+        &self,
+        value: impl Fn(&crate::presentation::PiecePresentation) -> Option<T>,
+    ) -> std::collections::BTreeMap<u8, T> {
+        let pieces = &self.presentation().pieces;
+        (self.variant.rules().zip(pieces))
+            .filter_map(|(rule, piece)| Some((rule.kind.number(), value(piece)?)))
+            .collect()
+    }
+
     /// The variant's address: variants are never freed, so it names one.
     fn address(&self) -> usize {
         std::ptr::from_ref(self.variant) as usize
@@ -210,6 +226,58 @@ impl PyVariant {
     #[getter]
     fn source(&self) -> String {
         variant_file::source(self.variant).to_string()
+    }
+
+    /// The name as players read it, with its tone marks (`Mĕirìqí`): `display-title` in the
+    /// file, else the title.
+    #[getter]
+    fn display_title(&self) -> &str {
+        &self.presentation().display_title
+    }
+
+    /// What players call the region pictures wall off (`palace` in Xiangqi, else `fortress`).
+    #[getter]
+    fn fortress_name(&self) -> &str {
+        &self.presentation().fortress_name
+    }
+
+    /// Example moves in SAN for the player's hints: the file's, else the start's first moves.
+    #[getter]
+    fn example_san(&self) -> Vec<String> {
+        crate::move_examples::examples(self.variant).0
+    }
+
+    /// Example moves in coordinates: the file's, else the start's first moves.
+    #[getter]
+    fn example_coordinates(&self) -> Vec<String> {
+        crate::move_examples::examples(self.variant).1
+    }
+
+    /// The name XBoard knows the game by when it plays it by itself (`normal` for chess), else
+    /// `None`.
+    #[getter]
+    fn xboard_variant(&self) -> Option<&str> {
+        self.presentation().xboard_variant.as_deref()
+    }
+
+    /// Each piece type's moves in XBoard's Betza notation, for the pieces that have one (the
+    /// file's, else derived from the piece's moves where Betza expresses them exactly).
+    #[getter]
+    fn xboard_betza(&self) -> std::collections::BTreeMap<u8, String> {
+        self.per_piece(|piece| piece.xboard_betza.clone())
+    }
+
+    /// The letter of XBoard's piece whose picture shows each piece type, for those the file
+    /// chooses one for.
+    #[getter]
+    fn xboard_pictures(&self) -> std::collections::BTreeMap<u8, char> {
+        self.per_piece(|piece| piece.xboard_picture)
+    }
+
+    /// Whether a King not in check may swap places with a neighbouring friend (`king-swap`).
+    #[getter]
+    fn has_king_swap(&self) -> bool {
+        self.variant.spec().king_swap
     }
 
     /// Pickles as its name (built in) or its file (loaded), so that another process gets it too.

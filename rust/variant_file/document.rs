@@ -2,6 +2,7 @@
 //! replaces what that one says. Every key is optional here: a file that extends another gives
 //! only what differs, and the checks of [`super`] say what is missing.
 
+use super::presentation::{ExampleEntries, XBoardEntries, XBoardPieceEntry};
 use crate::atom::{Atom, Mode, Origin, Symmetry};
 use crate::variant::{Compulsory, DeadPositions, Facing, Stalemate};
 use serde::Deserialize;
@@ -15,6 +16,7 @@ pub(super) struct Document {
     pub extends: Option<Spanned<String>>,
     pub name: Option<Spanned<String>>,
     pub title: Option<Spanned<String>>,
+    pub display_title: Option<Spanned<String>>,
     pub aliases: Option<Spanned<Vec<String>>>,
     pub description: Option<Spanned<String>>,
     pub files: Option<Spanned<u8>>,
@@ -27,6 +29,10 @@ pub(super) struct Document {
     #[serde(default)]
     pub display: DisplayEntries,
     pub castling: Option<Spanned<CastlingEntry>>,
+    #[serde(default)]
+    pub examples: ExampleEntries,
+    #[serde(default)]
+    pub xboard: XBoardEntries,
     #[serde(default)]
     pub pieces: Vec<Spanned<PieceEntry>>,
 }
@@ -52,6 +58,8 @@ impl Document {
             extends: self.extends,
             name: child.name.or(self.name),
             title: child.title.or(self.title),
+            // A game's title with its tone marks is not the title of a game made from it.
+            display_title: child.display_title,
             // Other programs' names for a game are not the names of a game made from it.
             aliases: child.aliases,
             description: child.description.or(self.description),
@@ -62,6 +70,9 @@ impl Document {
             rules: self.rules.overridden_by(child.rules),
             display: self.display.overridden_by(child.display),
             castling: child.castling.or(self.castling),
+            examples: self.examples.overridden_by(child.examples),
+            // XBoard's own game is not a game made from it.
+            xboard: child.xboard,
             pieces,
         }
     }
@@ -127,6 +138,8 @@ optional_fields! {
         palace_points: Spanned<String>,
         /// Whether a River divides the board.
         river: bool,
+        /// What players call the fortress.
+        fortress_name: Spanned<String>,
     }
 }
 
@@ -187,6 +200,7 @@ pub(super) struct PieceEntry {
     pub one_per_file: bool,
     #[serde(default)]
     pub no_drop_mate: bool,
+    pub xboard: Option<XBoardPieceEntry>,
 }
 
 /// The default of a switch that is on unless a file says otherwise.
