@@ -194,7 +194,7 @@ impl TimeBudget {
     const MOVES_LEFT: u32 = 30;
 
     /// The budget of `limits`: a fixed time is used in full; a clock is shared out over the
-    /// moves to go (or [`Self::MOVES_LEFT`]) plus most of the increment, and one move may take
+    /// moves to go (or `MOVES_LEFT`) plus most of the increment, and one move may take
     /// up to four times its share, never more than a third of what is left.
     pub fn of(limits: &Limits) -> TimeBudget {
         let mut budget = TimeBudget {

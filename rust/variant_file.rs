@@ -9,7 +9,7 @@
 //!
 //! A file is untrusted input: every mistake is reported as a [`VariantFileError`] naming the
 //! file, the line and column, and the field; a mistake in an inherited part is placed at the
-//! file's `extends` and names where the part comes from ([`sources`]).
+//! file's `extends` and names where the part comes from (the `sources` module).
 
 mod document;
 mod presentation;

@@ -817,7 +817,8 @@ def test_no_move_in_situation_4_loses() -> None:
     board = board_of(f"Ka1 kl10 {PRINCES}")
     assert not board.is_check() and board.legal_moves == []
     outcome = board.outcome()
-    assert outcome == (Termination.VARIANT_LOSS, BLACK) and outcome.result() == "0-1"
+    assert outcome is not None and outcome.result() == "0-1"
+    assert outcome == (Termination.VARIANT_LOSS, BLACK)
     assert Termination.VARIANT_LOSS.value == "variant_loss"
 
 
@@ -841,7 +842,8 @@ def test_no_move_otherwise_is_a_draw(variant: str) -> None:
     board = board_of("Ka1 rb12 rl2 kl10", variant)
     assert not board.is_check() and board.legal_moves == []
     outcome = board.outcome()
-    assert outcome == (Termination.STALEMATE, None) and outcome.result() == "1/2-1/2"
+    assert outcome is not None and outcome.result() == "1/2-1/2"
+    assert outcome == (Termination.STALEMATE, None)
 
 
 def test_no_other_draw_rule() -> None:

@@ -14,6 +14,7 @@ import concurrent.futures
 import hashlib
 import io
 import multiprocessing
+import pickle
 import re
 import subprocess
 import sys
@@ -753,7 +754,9 @@ def load_or_refuse(text: str) -> None:
 def examples(count: int) -> settings:
     """``count`` times the profile's examples, at most 4000: each variant that loads stays
     loaded (up to 1.5 MB for a 12x12 one), so a long run must not load too many."""
-    return settings(max_examples=min(4000, max(1, count * settings.default.max_examples)))
+    default = settings.default
+    assert default is not None, "conftest.py loads a profile"
+    return settings(max_examples=min(4000, max(1, count * default.max_examples)))
 
 
 @examples(30)
@@ -929,3 +932,28 @@ def test_presentation_mistakes_are_placed() -> None:
     )
     with pytest.raises(InvalidVariantError, match=r"line \d+, column 7: examples\.san: "):
         Variant.from_toml(text, file="bad.toml")
+
+
+def test_an_invalid_variant_error_carries_its_place(tmp_path: Path) -> None:
+    text = renamed(example_text(), "placed").replace("files = 6", "files = 13")
+    with pytest.raises(InvalidVariantError) as raised:
+        Variant.from_toml(text, file="placed.toml")
+    line = 1 + text.splitlines().index("files = 13")
+    assert (raised.value.path, raised.value.line, raised.value.column) == ("placed.toml", line, 9)
+    assert str(raised.value).startswith(f"placed.toml, line {line}, column 9: files: ")
+    # A mistake in no place of the file has no line; a file that is no text, neither.
+    with pytest.raises(InvalidVariantError) as raised:
+        Variant.from_toml('name = "no-pieces"\nfiles = 4\nranks = 4\nstart = "4/4/4/4 w"\n')
+    assert (raised.value.path, raised.value.line, raised.value.column) == ("<string>", None, None)
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe")
+    with pytest.raises(InvalidVariantError) as raised:
+        Variant.load(binary)
+    assert (raised.value.path, raised.value.line) == (str(binary), None)
+    assert InvalidVariantError("elsewhere").path is None
+    copied = pickle.loads(pickle.dumps(raised.value))
+    assert (type(copied), copied.path, str(copied)) == (
+        InvalidVariantError,
+        str(binary),
+        str(raised.value),
+    )

@@ -53,7 +53,8 @@ def test_record_round_trip_with_swap_en_passant_and_promotion() -> None:
     before.push(moves[0])
     before.push(moves[1])
     assert before.is_en_passant(moves[2])
-    assert meiriqi.piece_symbol(moves[4].promotion, variant="yangqi") == "R"
+    promotion = moves[4].promotion
+    assert promotion is not None and meiriqi.piece_symbol(promotion, variant="yangqi") == "R"
     game = pgn.Game.from_board(board)
     text = str(game)
     assert '[Variant "Yang Qi"]' in text and f'[FEN "{SPECIAL}"]' in text

@@ -451,7 +451,8 @@ def test_a_game_with_swaps_gets_a_parent_in_which_xboard_swaps() -> None:
         "rnbvkvbnr/1p5p1/i1i1i1i1i/1i1i1i1i1/9/9/1I1I1I1I1/I1I1I1I1I/1P5P1/RNBVKVBNR w 0 1"
     )
     board = meiriqi.Board(variant="wildeurasian-bestiary")
-    assert setup_command(board) is not None and f"_fairy {board.fen()}" in setup_command(board)
+    command = setup_command(board)
+    assert command is not None and f"_fairy {board.fen()}" in command
 
 
 def test_setboard_reads_the_fens_xboard_writes(engine: EngineProcess) -> None:

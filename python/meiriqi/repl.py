@@ -651,7 +651,7 @@ class Session:
         path = self.require_file(argument, "load")
         try:
             with record_input.open_record(path) as lines:
-                game = pgn.read_game(lines)  # type: ignore[arg-type]
+                game = pgn.read_game(lines)
         except OSError as error:
             raise ValueError(f"cannot read {path!r}: {error.strerror or error}") from None
         if game is None:

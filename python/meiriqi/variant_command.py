@@ -16,7 +16,7 @@ import argparse
 import textwrap
 import time
 
-from meiriqi import catalog, display, guide
+from meiriqi import catalog, cli_options, display, guide
 from meiriqi._core import WHITE, Board, Variant
 
 __all__ = ["PERFT_DEPTHS", "add_parser", "check", "list_variants", "show"]
@@ -28,7 +28,7 @@ _WIDTH = 80
 """The width ``check`` wraps its text to."""
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(commands: argparse._SubParsersAction[cli_options.ArgumentParser]) -> None:
     """Adds ``variant`` and its three commands to the command line's ``commands``.
 
     ``check``'s file is ``args.variant_file`` and ``show``'s name ``args.variant``, which the

@@ -106,7 +106,8 @@ def _pictures(board: Board) -> dict[str, str]:
 def _royal(board: Board) -> str:
     """The symbol of the variant's King, which takes XBoard's King slot."""
     start = Board(variant=board.variant_name)
-    king = start.piece_at(start.king(WHITE))
+    square = start.king(WHITE)
+    king = None if square is None else start.piece_at(square)
     assert king is not None, "every start position has its Kings"
     return king.symbol()
 

@@ -5,6 +5,7 @@
 //! it works in both states; playing on a setup raises `InvalidPositionError`, naming the rule.
 
 use super::move_objects::{move_object, move_objects};
+use super::position_problems::invalid_position_error as invalid_position;
 use super::support::{
     default_threads, diagram, interruptible, perft_depth, positive, status_flags, watched, Int,
     Length,
@@ -13,7 +14,7 @@ use super::values::{PyLegalMoves, PyMove, PyOutcome, PyPiece, PySearchResult};
 use super::variant::PyVariant;
 use super::{
     color_from_bool, square_from_number, AmbiguousMoveError, IllegalMoveError, InvalidFenError,
-    InvalidMoveError, InvalidPositionError, VariantArg,
+    InvalidMoveError, VariantArg,
 };
 use crate::fen::{self, ParseError};
 use crate::game::{Game, Termination};
@@ -86,10 +87,6 @@ fn parse_error(error: ParseError) -> PyErr {
         ParseError::Syntax(error) => InvalidFenError::new_err(format!("invalid FEN: {error}")),
         ParseError::Invalid(error) => invalid_position(&error),
     }
-}
-
-fn invalid_position(error: &InvalidPosition) -> PyErr {
-    InvalidPositionError::new_err(format!("invalid position: {error}"))
 }
 
 /// The largest count `random_games` plays, and the longest game.
@@ -368,7 +365,7 @@ impl PyBoard {
     /// `__init__`, so that a subclass may take arguments of its own (`meiriqi.Board.__init__`
     /// refuses any it does not know).
     #[new]
-    #[pyo3(signature = (fen=None, *_args, variant=VariantArg::default(), **_kwargs))]
+    #[pyo3(signature = (fen=None, *_args, variant=VariantArg::default(), **_kwargs), text_signature = "(fen=None, *_args, variant='meiriqi', **_kwargs)")]
     fn new(
         fen: Option<&str>,
         _args: &Bound<'_, PyTuple>,
@@ -385,7 +382,7 @@ impl PyBoard {
 
     /// A board of `variant` with no pieces, White to move, to be set up with `set_piece_at`.
     #[classmethod]
-    #[pyo3(signature = (*, variant=VariantArg::default()))]
+    #[pyo3(signature = (*, variant=VariantArg::default()), text_signature = "($cls, *, variant='meiriqi')")]
     fn empty<'py>(cls: &Bound<'py, PyType>, variant: VariantArg) -> PyResult<Bound<'py, PyAny>> {
         let game = Game::start(variant.0);
         PyBoard::with_state(cls, game, Some(Setup::empty()))
@@ -1167,7 +1164,7 @@ impl PyBoard {
     /// without the interpreter lock; each ends when the game does or after `max_plies` moves.
     /// Returns `(moves, outcome)` pairs (`outcome` is `None` for a game cut off). The same `seed`
     /// gives the same games.
-    #[pyo3(signature = (count, *, max_plies=Int(200), seed=Int(0)))]
+    #[pyo3(signature = (count, *, max_plies=Int(200), seed=Int(0)), text_signature = "($self, count, *, max_plies=200, seed=0)")]
     fn random_games(
         slf: &Bound<'_, Self>,
         count: Int,
@@ -1220,7 +1217,7 @@ impl PyBoard {
     }
 
     /// Whether the position has occurred at least `count` times.
-    #[pyo3(signature = (count=Int(3)))]
+    #[pyo3(signature = (count=Int(3)), text_signature = "($self, count=3)")]
     fn is_repetition(&self, count: Int) -> bool {
         self.setup.is_none()
             && i128::try_from(self.game.repetitions()).unwrap_or(i128::MAX) >= count.0

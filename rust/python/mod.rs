@@ -12,6 +12,7 @@ mod board;
 mod exporter;
 mod game_walk;
 mod move_objects;
+mod position_problems;
 mod record_reader;
 mod records;
 mod squares;
@@ -33,32 +34,32 @@ use pyo3::prelude::*;
 use support::Int;
 
 create_exception!(
-    _core,
+    meiriqi._core,
     InvalidFenError,
     PyValueError,
     "A FEN string could not be read."
 );
 create_exception!(
-    _core,
+    meiriqi._core,
     InvalidMoveError,
     PyValueError,
     "A move string is not a well-formed coordinate move."
 );
 create_exception!(
-    _core,
+    meiriqi._core,
     InvalidPositionError,
     PyValueError,
     "A setup breaks a rule of the variant (see Board.status())."
 );
 create_exception!(
-    _core,
+    meiriqi._core,
     IllegalMoveError,
     PyValueError,
     "A well-formed move is not legal in the position."
 );
 
 create_exception!(
-    _core,
+    meiriqi._core,
     AmbiguousMoveError,
     PyValueError,
     "A SAN string fits more than one legal move; the message lists them."
@@ -101,10 +102,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for (name, flag) in support::STATUS_FLAGS {
         m.add(format!("STATUS_{name}"), flag)?;
     }
-    m.add(
-        "InvalidPositionError",
-        py.get_type::<InvalidPositionError>(),
-    )?;
+    let invalid_position = py.get_type::<InvalidPositionError>();
+    invalid_position.setattr("problems", pyo3::types::PyTuple::empty(py))?;
+    m.add("InvalidPositionError", invalid_position)?;
+    m.add_class::<position_problems::PyPositionProblem>()?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
@@ -122,10 +123,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<exporter::RecordExporter>()?;
     m.add_class::<record_reader::LineSource>()?;
     m.add_class::<records::Kit>()?;
-    m.add(
-        "InvalidVariantError",
-        py.get_type::<variant::InvalidVariantError>(),
-    )?;
+    let invalid_variant = py.get_type::<variant::InvalidVariantError>();
+    for place in ["path", "line", "column"] {
+        invalid_variant.setattr(place, py.None())?;
+    }
+    m.add("InvalidVariantError", invalid_variant)?;
     m.add_function(wrap_pyfunction!(support::set_watch_interval, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square_file, m)?)?;

@@ -63,7 +63,7 @@ impl PyPiece {
 #[pymethods]
 impl PyPiece {
     #[new]
-    #[pyo3(signature = (piece_type, color, *, variant=VariantArg::default()))]
+    #[pyo3(signature = (piece_type, color, *, variant=VariantArg::default()), text_signature = "(piece_type, color, *, variant='meiriqi')")]
     fn new(piece_type: Int, color: bool, variant: VariantArg) -> PyResult<Self> {
         let variant = variant.0;
         Ok(PyPiece {
@@ -98,7 +98,7 @@ impl PyPiece {
 
     /// The piece written `symbol` in `variant` (uppercase White, lowercase Black).
     #[staticmethod]
-    #[pyo3(signature = (symbol, variant=VariantArg::default()))]
+    #[pyo3(signature = (symbol, variant=VariantArg::default()), text_signature = "(symbol, variant='meiriqi')")]
     fn from_symbol(symbol: &str, variant: VariantArg) -> PyResult<Self> {
         let variant = variant.0;
         let letter = symbol.strip_prefix('+').unwrap_or(symbol);
@@ -243,7 +243,7 @@ impl PyMove {
 #[pymethods]
 impl PyMove {
     #[new]
-    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None, *, variant=VariantArg::default()))]
+    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None, *, variant=VariantArg::default()), text_signature = "(from_square, to_square, promotion=None, drop=None, *, variant='meiriqi')")]
     fn new(
         from_square: Int,
         to_square: Int,
@@ -303,7 +303,7 @@ impl PyMove {
 
     /// Reads coordinate notation in `variant`'s letters (`0000` is the null move).
     #[staticmethod]
-    #[pyo3(signature = (uci, variant=VariantArg::default()))]
+    #[pyo3(signature = (uci, variant=VariantArg::default()), text_signature = "(uci, variant='meiriqi')")]
     fn from_uci(uci: &str, variant: VariantArg) -> PyResult<Self> {
         let variant = variant.0;
         if uci == "0000" {
@@ -315,7 +315,7 @@ impl PyMove {
 
     /// The null move (`0000`), as python-chess has it: not a move of any position.
     #[staticmethod]
-    #[pyo3(signature = (*, variant=VariantArg::default()))]
+    #[pyo3(signature = (*, variant=VariantArg::default()), text_signature = "(*, variant='meiriqi')")]
     fn null(variant: VariantArg) -> PyResult<Self> {
         Ok(PyMove::null_of(variant.0))
     }

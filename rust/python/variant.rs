@@ -8,10 +8,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType, PyTypeMethods};
 
 pyo3::create_exception!(
-    _core,
+    meiriqi._core,
     InvalidVariantError,
     PyValueError,
-    "A variant file could not be read: the message names the file, line, column and field."
+    "A variant file could not be read: the message names the file, line, column and field; \
+     `path`, `line` and `column` hold the place (`None` where the mistake has none)."
 );
 
 /// The variant called `name` (built in, or loaded from a file), or a `ValueError` listing the
@@ -57,7 +58,24 @@ impl<'a, 'py> FromPyObject<'a, 'py> for VariantArg {
 
 /// The Python error of a variant file's mistake.
 fn invalid_variant(error: VariantFileError) -> PyErr {
-    InvalidVariantError::new_err(error.to_string())
+    variant_error(error.to_string(), &error.file, error.position)
+}
+
+/// An `InvalidVariantError` saying `message` about the file called `file`, with its `path`,
+/// `line` and `column` (from 1; `None` for a mistake in no place of it).
+fn variant_error(message: String, file: &str, position: Option<(usize, usize)>) -> PyErr {
+    let exception = InvalidVariantError::new_err(message);
+    Python::attach(|py| {
+        let value = exception.value(py);
+        let (line, column) = position.unzip();
+        let set = (value.setattr("path", file))
+            .and_then(|()| value.setattr("line", line))
+            .and_then(|()| value.setattr("column", column));
+        match set {
+            Ok(()) => exception,
+            Err(failure) => failure,
+        }
+    })
 }
 
 /// A game's rules: one of the built-in variants, or one loaded from a variant file (TOML, as
@@ -132,7 +150,7 @@ impl PyVariant {
         };
         // A str Python holds but UTF-8 cannot (a lone surrogate) is a mistake in the text.
         let text = text.to_cow().map_err(|_| {
-            InvalidVariantError::new_err(format!("{file}: the text is not valid Unicode"))
+            variant_error(format!("{file}: the text is not valid Unicode"), file, None)
         })?;
         let variant = variant_file::load(&text, file).map_err(|error| {
             let mut message = error.to_string();
@@ -142,7 +160,7 @@ impl PyVariant {
                     crate::moves::quote(&text)
                 );
             }
-            InvalidVariantError::new_err(message)
+            variant_error(message, &error.file, error.position)
         })?;
         Ok(PyVariant { variant })
     }
@@ -324,10 +342,11 @@ fn read_limited(py: Python<'_>, path: &std::path::Path) -> PyResult<String> {
     std::fs::File::open(path)
         .and_then(|file| file.take(MOST_BYTES + 1).read_to_string(&mut text))
         .map_err(|error| match (error.kind(), error.raw_os_error()) {
-            (std::io::ErrorKind::InvalidData, _) => InvalidVariantError::new_err(format!(
-                "{}: the file is not UTF-8 text",
-                path.display()
-            )),
+            (std::io::ErrorKind::InvalidData, _) => variant_error(
+                format!("{}: the file is not UTF-8 text", path.display()),
+                &path.display().to_string(),
+                None,
+            ),
             // As Python's own open() reports it: the subclass of the error number, the path.
             (_, Some(code)) => match py
                 .import("os")
