@@ -332,7 +332,8 @@ def test_save_and_load_a_record_and_a_position(server: WebServer) -> None:
     assert read is not None and not read.errors
     assert read.board().variation_san(read.mainline_moves()) == "1. c4 Nb7 2. e5"
     assert read.headers["White"] == read.headers["Black"] == "Human"
-    other = open_game(server)["id"]
+    # Nobody's computer: one playing Black could answer before the state is sent.
+    other = open_game(server, computer=[])["id"]
     state = call(server, "POST", f"/api/games/{other}/load", {"text": record})
     assert state["moves"] == ["c4", "Nb7", "e5"] and state["turn"] == "black"
     shogi = '[Variant "Shogi"]\n\n1. c4 g6 2. Bxh8=+ Sxh8 *\n'
