@@ -5,6 +5,8 @@
 #[cfg(test)]
 mod chess;
 #[cfg(test)]
+pub(crate) mod perft_counts;
+#[cfg(test)]
 mod shogi;
 #[cfg(test)]
 mod testing;
