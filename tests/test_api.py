@@ -259,7 +259,7 @@ def test_a_setup_that_breaks_a_rule_is_refused_for_play() -> None:
     with pytest.raises(meiriqi.InvalidPositionError, match="not to move is in check"):
         board.push(capture)
     assert board.fen() == "8k1/10/10/10/10/8R1/10/10/10/8K1 w - - 0 1"
-    # Two Kings of one colour (issue 13): refused consistently, whatever is asked.
+    # Two Kings of one colour: refused consistently, whatever is asked.
     board.set_piece_at(meiriqi.parse_square("i5"), None)
     board.set_piece_at(meiriqi.parse_square("h2"), meiriqi.Piece.from_symbol("K"))
     assert board.status() == meiriqi.Status.TOO_MANY_KINGS

@@ -1,4 +1,4 @@
-"""FEN of Mĕirìqí (issue #2): round trips, the optional last four fields, and every kind of error
+"""FEN of Mĕirìqí: round trips, the optional last four fields, and every kind of error
 (docs/rules.md for what a legal position is, docs/notation.md for the format)."""
 
 from __future__ import annotations

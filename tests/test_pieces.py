@@ -1,4 +1,4 @@
-"""Hand-built target sets of every Mĕirìqí piece, and how pieces block paths (issue #2).
+"""Hand-built target sets of every Mĕirìqí piece, and how pieces block paths.
 
 Every expected set below was worked out by hand from docs/rules.md, not read off the engine. A
 case is a White piece on an otherwise empty board (only the two Kings, out of every path); the

@@ -1,4 +1,4 @@
-"""Hand-built tests of the rules of Mĕirìqí beyond the move patterns (issue #2): the Lion's
+"""Hand-built tests of the rules of Mĕirìqí beyond the move patterns: the Lion's
 no-quiet-step rule, the Pawn, facing Kings, check and pins, promotion choices, and the end of the
 game (stalemate loses).
 

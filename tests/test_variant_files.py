@@ -1,4 +1,4 @@
-"""Variant files (issue 15): loading from a path and from text, every kind of mistake named by
+"""Variant files: loading from a path and from text, every kind of mistake named by
 file, line and field, every built-in variant's file read back as the same game, a loaded
 variant's boards in a process pool, the worked example of docs/variants.md, the command line
 (``--variant-file``, ``meiriqi variant``) and a fuzz test of the loader.
