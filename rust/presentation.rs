@@ -24,15 +24,31 @@ pub struct Presentation {
     pub pieces: Vec<PiecePresentation>,
 }
 
+mod xboard_betza;
+
+use crate::atom::Atom;
+
 /// What XBoard is told about one piece.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PiecePresentation {
-    /// Its moves in XBoard's Betza notation (the file's, else derived from its moves where
-    /// Betza expresses them exactly); `None`: XBoard shows the engine's highlights instead.
-    pub xboard_betza: Option<String>,
+    /// Its moves in XBoard's Betza notation as its file gives them (empty: none); `None`: derived
+    /// from its moves ([`PiecePresentation::xboard_betza`]).
+    pub given_betza: Option<String>,
     /// The letter of XBoard's piece whose picture shows it (`F`: XBoard's Ferz); `None`: the
     /// engine chooses.
     pub xboard_picture: Option<char>,
+}
+
+impl PiecePresentation {
+    /// The piece's moves in XBoard's Betza notation: its file's, else derived from `atoms` (its
+    /// moves) where Betza expresses them exactly; `None`: XBoard shows the engine's highlights
+    /// instead.
+    pub fn xboard_betza(&self, atoms: &[Atom]) -> Option<String> {
+        match &self.given_betza {
+            Some(given) => Some(given.clone()).filter(|text| !text.is_empty()),
+            None => xboard_betza::derive(atoms),
+        }
+    }
 }
 
 /// The letters of XBoard's pieces that have a picture of their own, in the order of XBoard's

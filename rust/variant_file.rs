@@ -14,7 +14,6 @@
 mod document;
 mod presentation;
 mod sources;
-mod xboard_betza;
 
 use crate::geometry::Dimensions;
 use crate::piece::MAX_KINDS;

@@ -97,14 +97,14 @@ impl PyVariant {
         &self.variant.spec().presentation
     }
 
-    /// `value` of each piece type's presentation, for the types that have one.
+    /// `value` of each piece type's rule and presentation, for the types that have one.
     fn per_piece<T>(
         &self,
-        value: impl Fn(&crate::presentation::PiecePresentation) -> Option<T>,
+        value: impl Fn(&crate::variant::PieceRule, &crate::presentation::PiecePresentation) -> Option<T>,
     ) -> std::collections::BTreeMap<u8, T> {
         let pieces = &self.presentation().pieces;
         (self.variant.rules().zip(pieces))
-            .filter_map(|(rule, piece)| Some((rule.kind.number(), value(piece)?)))
+            .filter_map(|(rule, piece)| Some((rule.kind.number(), value(rule, piece)?)))
             .collect()
     }
 
@@ -282,14 +282,14 @@ impl PyVariant {
     /// file's, else derived from the piece's moves where Betza expresses them exactly).
     #[getter]
     fn xboard_betza(&self) -> std::collections::BTreeMap<u8, String> {
-        self.per_piece(|piece| piece.xboard_betza.clone())
+        self.per_piece(|rule, piece| piece.xboard_betza(&rule.spec.atoms))
     }
 
     /// The letter of XBoard's piece whose picture shows each piece type, for those the file
     /// chooses one for.
     #[getter]
     fn xboard_pictures(&self) -> std::collections::BTreeMap<u8, char> {
-        self.per_piece(|piece| piece.xboard_picture)
+        self.per_piece(|_, piece| piece.xboard_picture)
     }
 
     /// Whether a King not in check may swap places with a neighbouring friend (`king-swap`).

@@ -2,11 +2,11 @@
 //! [`Presentation`]: `display-title`, `[display] fortress-name`, `[examples]`, `[xboard]` and
 //! each piece's `xboard`. They change no rule; what a file leaves out gets a default (the
 //! title, `fortress`, no examples, and Betza derived from the piece's moves,
-//! [`super::xboard_betza`]).
+//! [`PiecePresentation::xboard_betza`]).
 
 use super::document::PieceEntry;
 use super::sources::Sources;
-use super::{xboard_betza, VariantFileError};
+use super::VariantFileError;
 use crate::piece_rule::PieceSpec;
 use crate::presentation::{
     PiecePresentation, Presentation, DEFAULT_FORTRESS_NAME, XBOARD_PICTURES,
@@ -138,11 +138,11 @@ fn piece_presentation(
 ) -> Result<PiecePresentation, VariantFileError> {
     let field = format!("pieces[{}] ({}): xboard", index + 1, piece.name);
     let written = entry.get_ref().xboard.clone().unwrap_or_default();
-    let xboard_betza = match written.betza {
-        None => xboard_betza::derive(&piece.atoms),
+    let given_betza = match written.betza {
+        None => None,
         Some(betza) => match betza_problem(betza.get_ref()) {
             Some(why) => return Err(sources.at(betza.span(), format!("{field}.betza: {why}"))),
-            None => Some(betza.into_inner()).filter(|text| !text.is_empty()),
+            None => Some(betza.into_inner()),
         },
     };
     let xboard_picture = match written.picture {
@@ -162,7 +162,7 @@ fn piece_presentation(
         },
     };
     Ok(PiecePresentation {
-        xboard_betza,
+        given_betza,
         xboard_picture,
     })
 }
@@ -226,7 +226,7 @@ fn valid_xboard_name(name: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use crate::presentation::Presentation;
-    use crate::variant::Variant;
+    use crate::variant::{Variant, VariantSpec};
     use crate::variants;
 
     /// A game of Kings and Rooks on 4x4, with `extra` before its pieces and `rook` in the Rook's.
@@ -241,24 +241,36 @@ mod tests {
 
     /// The presentation of the file `text`, or its error as printed.
     fn read(text: &str) -> Result<Presentation, String> {
+        read_spec(text).map(|spec| spec.presentation)
+    }
+
+    /// The definition of the file `text`, or its error as printed.
+    fn read_spec(text: &str) -> Result<VariantSpec, String> {
         super::super::parse(text, "my.toml", variants::file)
-            .map(|variant| variant.spec().presentation.clone())
+            .map(|variant| variant.spec().clone())
             .map_err(|error| error.to_string())
+    }
+
+    /// The XBoard Betza of each piece of `spec`.
+    fn betza(spec: &VariantSpec) -> Vec<Option<String>> {
+        (spec.pieces.iter().zip(&spec.presentation.pieces))
+            .map(|(piece, presentation)| presentation.xboard_betza(&piece.atoms))
+            .collect()
     }
 
     #[test]
     fn a_file_without_the_keys_gets_the_defaults() {
-        let presentation = read(&small("title = \"Tiny\"", "")).unwrap();
+        let spec = read_spec(&small("title = \"Tiny\"", "")).unwrap();
+        assert_eq!(betza(&spec), [Some("K".to_string()), Some("R".to_string())]);
+        let presentation = spec.presentation;
         assert_eq!(presentation.display_title, "Tiny");
         assert_eq!(presentation.fortress_name, "fortress");
         assert!(presentation.example_san.is_empty() && presentation.example_coordinates.is_empty());
         assert_eq!(presentation.xboard_variant, None);
-        let betza: Vec<_> = presentation
+        assert!(presentation
             .pieces
             .iter()
-            .map(|p| &p.xboard_betza)
-            .collect();
-        assert_eq!(betza, [&Some("K".to_string()), &Some("R".to_string())]);
+            .all(|piece| piece.given_betza.is_none()));
     }
 
     #[test]
@@ -273,7 +285,9 @@ mod tests {
         assert_eq!(presentation.example_san, ["Rd2"]);
         assert_eq!(presentation.example_coordinates, ["d1d2"]);
         assert_eq!(presentation.xboard_variant.as_deref(), Some("tiny4"));
-        assert_eq!(presentation.pieces[1].xboard_betza, None);
+        assert_eq!(presentation.pieces[1].given_betza.as_deref(), Some(""));
+        let spec = read_spec(&small("", "xboard = { betza = \"\" }")).unwrap();
+        assert_eq!(betza(&spec), [Some("K".to_string()), None]);
         assert_eq!(presentation.pieces[1].xboard_picture, Some('C'));
     }
 
@@ -343,13 +357,14 @@ mod tests {
             .unwrap()
             .spec();
         let plain = Variant::by_name("wildeurasian-bestiary").unwrap().spec();
-        let tank = |spec: &crate::variant::VariantSpec| {
+        let tank = |spec: &VariantSpec| {
             let index = spec.pieces.iter().position(|p| p.symbol == "T").unwrap();
-            spec.presentation.pieces[index].clone()
+            (
+                betza(spec)[index].clone(),
+                spec.presentation.pieces[index].xboard_picture,
+            )
         };
-        assert_eq!(tank(plain).xboard_betza.as_deref(), Some("mQcpQ"));
-        assert_eq!(tank(plain).xboard_picture, Some('F'));
-        assert_eq!(tank(korean).xboard_betza, None);
-        assert_eq!(tank(korean).xboard_picture, None);
+        assert_eq!(tank(plain), (Some("mQcpQ".to_string()), Some('F')));
+        assert_eq!(tank(korean), (None, None));
     }
 }

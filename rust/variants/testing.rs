@@ -24,4 +24,3 @@ pub fn from(moves: &[String], origin: &str) -> Vec<String> {
         .cloned()
         .collect()
 }
-

@@ -1,5 +1,5 @@
 //! A piece's moves written in Betza notation for XBoard, derived from its atoms when its file
-//! gives none. Only what the notation expresses exactly, and alike in XBoard's and
+//! gives none (on demand: deriving tries many strings). Only what the notation expresses exactly, and alike in XBoard's and
 //! Fairy-Stockfish's readings, is written: leaps and rides along the standard letters, with
 //! the move-only, capture-only and Cannon-hop modes, lame leaps, range limits and the
 //! directions both programs read the same way. A piece with any other atom (a bent or crooked
@@ -30,7 +30,7 @@ const COMPOUNDS: &[(&str, &str, &str)] = &[("W", "F", "K"), ("R", "B", "Q")];
 
 /// The piece's moves in Betza notation, or `None` when the notation cannot express them
 /// exactly.
-pub(super) fn derive(atoms: &[Atom]) -> Option<String> {
+pub fn derive(atoms: &[Atom]) -> Option<String> {
     let mut fragments = atoms.iter().map(Fragment::of).collect::<Option<Vec<_>>>()?;
     while let Some((keep, joined, drop)) = first_join(&fragments) {
         fragments[keep] = joined;
@@ -278,7 +278,8 @@ mod tests {
     #[test]
     fn what_is_derived_reads_back_into_the_same_moves() {
         for (_, text) in crate::variants::ALL {
-            let variant = super::super::parse(text, "built-in", crate::variants::file).unwrap();
+            let variant =
+                crate::variant_file::parse(text, "built-in", crate::variants::file).unwrap();
             for piece in &variant.spec().pieces {
                 if let Some(betza) = derive(&piece.atoms) {
                     let read = crate::betza::parse(&betza).unwrap();
