@@ -1,8 +1,9 @@
 //! How a variant presents itself to players and to other programs: its name with its tone
-//! marks, what players call its fortress, the moves the player shows as examples, and what an
-//! XBoard GUI is told about it. None of it changes a rule; a variant file gives it (the keys
-//! `display-title`, `[display] fortress-name`, `[examples]`, `[xboard]` and each piece's
-//! `xboard`), with defaults for what it leaves out.
+//! marks, what players call its fortress, the pieces its guide's diagrams need, the moves the
+//! player shows as examples, and what an XBoard GUI is told about it. None of it changes a rule;
+//! a variant file gives it (the keys `display-title`, `[display] fortress-name` and
+//! `diagram-support`, `[examples]`, `[xboard]` and each piece's `xboard`), with defaults for what
+//! it leaves out.
 
 /// A variant's presentation; see the module documentation.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -13,6 +14,10 @@ pub struct Presentation {
     /// What players call the region pictures wall off (`palace` in Xiangqi); `fortress` by
     /// default.
     pub fortress_name: String,
+    /// The White pieces (symbols) set up beside the Kings in the guide's diagrams of where a
+    /// piece can go, for rules that need them (a relevant piece, so that the piece shown may
+    /// cross the River of the Wildeurasian games).
+    pub diagram_support: Vec<String>,
     /// Example moves in SAN for the player's hints (`c4`, `Nb4`); none given: the start's.
     pub example_san: Vec<String>,
     /// Example moves in coordinates for the player's hints (`c3c4`); none given: the start's.

@@ -386,6 +386,7 @@ impl Checks<'_, '_> {
         let presentation = presentation::Written {
             display_title: document.display_title,
             fortress_name: display.fortress_name,
+            diagram_support: display.diagram_support,
             examples: document.examples,
             xboard: document.xboard,
         }

@@ -32,6 +32,7 @@ from meiriqi import (
     display,
     guide,
     pgn,
+    reach,
     repl,
     selfplay,
     xboard_setup,
@@ -895,6 +896,9 @@ def test_every_built_in_presents_itself_from_its_file() -> None:
     assert (betza[symbols["I"]], betza[symbols["E"]]) == ("fsmWfcF", "fBbRfsWbF2")
     assert symbols["Y"] not in betza
     assert Variant("meiriqi").xboard_pictures == {symbols["P"]: "B", symbols["Y"]: "F"}
+    assert [name for name in BUILT_IN if Variant(name).diagram_support] == [
+        name for name in BUILT_IN if name.startswith("wildeurasian")
+    ]
 
 
 def test_a_loaded_variant_is_presented_by_its_rules_never_its_name() -> None:
@@ -957,3 +961,15 @@ def test_an_invalid_variant_error_carries_its_place(tmp_path: Path) -> None:
         str(binary),
         str(raised.value),
     )
+
+
+def test_the_guide_sets_up_what_the_file_asks_for_whatever_the_name() -> None:
+    # A copy of Bestiary under another name still gets its Gnu beside the Kings, so that its
+    # Queen may cross the River in the diagram; without it, it may not.
+    source = Variant("wildeurasian-bestiary").source
+    copy = Variant.from_toml(renamed(source, "guide-copy"))
+    queen = next(t for t in copy.piece_types if meiriqi.piece_name(t, variant=copy) == "queen")
+    built_in = reach.reach("wildeurasian-bestiary", queen)
+    assert reach.reach(copy.name, queen) == built_in
+    bare = Variant.from_toml(renamed(source.replace('diagram-support = ["G"]\n', ""), "guide-bare"))
+    assert len(reach.reach(bare.name, queen).marks) < len(built_in.marks)

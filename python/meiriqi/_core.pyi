@@ -260,6 +260,10 @@ class Variant:
         """What players call the region pictures wall off (``"palace"`` in Xiangqi, else
         ``"fortress"``)."""
     @property
+    def diagram_support(self) -> list[str]:
+        """The White pieces (symbols) the guide's diagrams set up beside the Kings (a Gnu in the
+        Wildeurasian games, so that the piece shown may cross the River)."""
+    @property
     def example_san(self) -> list[str]:
         """Example moves in SAN for the player's hints: the file's ``[examples]``, else the
         start's first moves."""

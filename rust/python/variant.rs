@@ -259,6 +259,13 @@ impl PyVariant {
         &self.presentation().fortress_name
     }
 
+    /// The White pieces (symbols) the guide's diagrams set up beside the Kings (a Gnu in the
+    /// Wildeurasian games, so that the piece shown may cross the River).
+    #[getter]
+    fn diagram_support(&self) -> Vec<String> {
+        self.presentation().diagram_support.clone()
+    }
+
     /// Example moves in SAN for the player's hints: the file's, else the start's first moves.
     #[getter]
     fn example_san(&self) -> Vec<String> {

@@ -140,6 +140,8 @@ optional_fields! {
         river: bool,
         /// What players call the fortress.
         fortress_name: Spanned<String>,
+        /// The pieces the guide's diagrams set up beside the Kings.
+        diagram_support: Spanned<Vec<String>>,
     }
 }
 

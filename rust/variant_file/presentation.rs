@@ -1,6 +1,6 @@
 //! The keys of a variant file that say how the game presents itself, read into a
-//! [`Presentation`]: `display-title`, `[display] fortress-name`, `[examples]`, `[xboard]` and
-//! each piece's `xboard`. They change no rule; what a file leaves out gets a default (the
+//! [`Presentation`]: `display-title`, `[display] fortress-name` and `diagram-support`,
+//! `[examples]`, `[xboard]` and each piece's `xboard`. They change no rule; what a file leaves out gets a default (the
 //! title, `fortress`, no examples, and Betza derived from the piece's moves,
 //! [`PiecePresentation::xboard_betza`]).
 
@@ -58,6 +58,8 @@ pub(super) struct Written {
     pub display_title: Option<Spanned<String>>,
     /// `[display] fortress-name`.
     pub fortress_name: Option<Spanned<String>>,
+    /// `[display] diagram-support`.
+    pub diagram_support: Option<Spanned<Vec<String>>>,
     /// `[examples]`.
     pub examples: ExampleEntries,
     /// `[xboard]`.
@@ -109,6 +111,20 @@ impl Written {
                 ))
             }
         };
+        let diagram_support = match self.diagram_support {
+            None => Vec::new(),
+            Some(symbols) => {
+                let unknown = (symbols.get_ref().iter())
+                    .find(|symbol| !pieces.iter().any(|piece| piece.symbol == **symbol));
+                if let Some(symbol) = unknown {
+                    return Err(sources.at(
+                        symbols.span(),
+                        format!("display.diagram-support: {symbol:?} is no piece of the game"),
+                    ));
+                }
+                symbols.into_inner()
+            }
+        };
         Ok(Presentation {
             display_title: named(self.display_title, "display-title", title)?,
             fortress_name: named(
@@ -116,6 +132,7 @@ impl Written {
                 "display.fortress-name",
                 DEFAULT_FORTRESS_NAME,
             )?,
+            diagram_support,
             example_san: examples(self.examples.san, "san")?,
             example_coordinates: examples(self.examples.coordinates, "coordinates")?,
             xboard_variant,
@@ -310,6 +327,10 @@ mod tests {
             (
                 small("[examples]\ncoordinates = [\"a\", \"b\", \"c\", \"d\", \"e\", \"f\", \"g\", \"h\", \"i\"]", ""),
                 "examples.coordinates: more than 8 moves",
+            ),
+            (
+                small("[display]\ndiagram-support = [\"Q\"]", ""),
+                "line 6, column 19: display.diagram-support: \"Q\" is no piece of the game",
             ),
             (
                 small("[xboard]\nvariant = \"Normal\"", ""),
