@@ -247,7 +247,7 @@ impl TimeBudget {
     const MOVES_LEFT: u32 = 30;
 
     /// The budget of `limits`: a fixed time is used in full; a clock is shared out over the
-    /// moves to go (or [`Self::MOVES_LEFT`]) plus most of the increment, and one move may take
+    /// moves to go (or `MOVES_LEFT`) plus most of the increment, and one move may take
     /// up to four times its share, never more than a third of what is left.
     pub fn of(limits: &Limits) -> TimeBudget {
         let mut budget = TimeBudget {
@@ -1511,8 +1511,8 @@ mod tests {
 
     #[test]
     fn depth_one_finishes_where_hoppers_capture_one_another() {
-        // Issue 13's reproducer (Yáng Qí after Pi2 Nd9 Va6 Ra9 Pid2 Nf9 Nf2, where depth 1 never
-        // ended), and Dense-Rim Mitregi's start, full of hoppers: quiescence is bounded.
+        // A position where depth 1 once never ended (Yáng Qí after Pi2 Nd9 Va6 Ra9 Pid2 Nf9 Nf2)
+        // and Dense-Rim Mitregi's start, full of hoppers: quiescence is bounded.
         let mut yangqi = Game::start(Variant::by_name("yangqi").unwrap());
         for uci in ["h2i2", "b10d9", "f1a6", "a10a9", "i2d2", "h10f9", "h1f2"] {
             let mv = yangqi.position_mut().parse_uci(uci).unwrap().expect(uci);

@@ -17,13 +17,14 @@ from collections.abc import Iterator
 import pytest
 from hypothesis import HealthCheck, settings
 
-_COMMON = {
-    "deadline": None,
-    "print_blob": True,
-    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
-}
-settings.register_profile("ci", max_examples=40, **_COMMON)
-settings.register_profile("thorough", max_examples=20_000, **_COMMON)
+for name, examples in (("ci", 40), ("thorough", 20_000)):
+    settings.register_profile(
+        name,
+        max_examples=examples,
+        deadline=None,
+        print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 settings.load_profile(os.environ.get("MEIRIQI_HYPOTHESIS_PROFILE", "ci"))
 
 _CROSSCHECK_STATS: Counter[str] = Counter()

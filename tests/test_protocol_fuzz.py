@@ -44,7 +44,9 @@ FAULT = re.compile(r"the (search|engine) failed|\b\w+(Error|Exception|Interrupt|
 
 def fuzz(share: float) -> settings:
     """Settings running ``share`` times the profile's number of examples (at least one)."""
-    return settings(max_examples=max(1, round(settings.default.max_examples * share)))
+    default = settings.default
+    assert default is not None, "conftest.py loads a profile"
+    return settings(max_examples=max(1, round(default.max_examples * share)))
 
 
 @cache

@@ -261,7 +261,9 @@ def test_load_refuses_what_is_no_record(tmp_path: Path) -> None:
     (tmp_path / "nul.pgn").write_bytes(b"1. c4 \0 Nb7 *\n")
     with (tmp_path / "huge.pgn").open("wb") as huge:
         huge.truncate(10_000_001)  # sparse: no disk space used
-    files = ["/dev/zero", tmp_path, "one-line.pgn", "binary.pgn", "nul.pgn", "huge.pgn", "no.pgn"]
+    files: list[str | Path] = [
+        *("/dev/zero", tmp_path, "one-line.pgn", "binary.pgn", "nul.pgn", "huge.pgn", "no.pgn")
+    ]
     paths = [tmp_path / name for name in files]
     output = play(*(f"load {path}" for path in paths), "c4", "save")
     assert errors(output) == [

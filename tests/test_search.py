@@ -7,6 +7,7 @@ import _thread
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -55,10 +56,11 @@ def test_finds_a_stalemate_win_in_one() -> None:
     board = meiriqi.Board("9k/R9/10/10/10/10/10/10/10/8K1 w")
     assert not any(mates_at_once(board, m) for m in board.legal_moves)
     result = board.search(depth=3)
-    assert result.mate == 1
+    assert result.mate == 1 and result.move is not None
     board.push(result.move)
     assert board.is_stalemate()
-    assert board.outcome().winner is meiriqi.WHITE
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner is meiriqi.WHITE
 
 
 def test_finds_a_checkmate_in_two() -> None:
@@ -66,7 +68,7 @@ def test_finds_a_checkmate_in_two() -> None:
     board = meiriqi.Board("9k/i9/10/10/10/8I1/10/10/R9/1R6K1 w")
     assert not any(wins_at_once(board, m) for m in board.legal_moves)
     result = board.search(depth=4)
-    assert result.mate == 3
+    assert result.mate == 3 and result.move is not None
     assert forces_win_next_move(board, result.move)
     assert result.pv[0] == result.move and len(result.pv) == 3
 
@@ -85,11 +87,11 @@ def test_no_move_in_a_finished_game() -> None:
 
 
 @pytest.mark.parametrize("limits", [{"depth": 1}, {"depth": 2}, {"nodes": 1}, {"nodes": 500}])
-def test_always_returns_a_legal_move(limits: dict[str, int]) -> None:
+def test_always_returns_a_legal_move(limits: dict[str, Any]) -> None:
     board = meiriqi.Board()
     for _ in range(12):
         result = board.search(**limits)
-        assert result.move in board.legal_moves
+        assert result.move is not None and result.move in board.legal_moves
         board.push(result.move)
 
 
@@ -121,7 +123,7 @@ def test_search_leaves_the_board_alone() -> None:
         ({"time": float("nan")}, "invalid search time"),
     ],
 )
-def test_bad_limits_are_refused(limits: dict[str, float], message: str) -> None:
+def test_bad_limits_are_refused(limits: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         meiriqi.Board().search(**limits)
 
@@ -231,8 +233,9 @@ def test_an_error_in_a_hook_stops_the_search_and_is_raised(hook: str) -> None:
         def __call__(self, _result: object) -> None:
             raise RuntimeError("from the hook")
 
+    hooks: dict[str, Any] = {hook: Failing()}
     with pytest.raises(RuntimeError, match="from the hook"):
-        meiriqi.Board().search(time=60, **{hook: Failing()})
+        meiriqi.Board().search(time=60, **hooks)
 
 
 def test_several_best_lines() -> None:
@@ -241,7 +244,7 @@ def test_several_best_lines() -> None:
     result = board.search(depth=4, multipv=3)
     lines = result.lines
     assert lines[0].move == meiriqi.Move.from_uci("d1d8", variant="chess")
-    assert len({line.move.uci() for line in lines}) == 3
+    assert len({line.move.uci() for line in lines if line.move is not None}) == 3
     assert [line.score for line in lines] == sorted((line.score for line in lines), reverse=True)
     assert (lines[0].score, lines[0].pv) == (result.score, result.pv)
     assert all(line.depth == result.depth for line in lines)

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import chess
 import chess.engine
@@ -20,6 +21,9 @@ import meiriqi
 from meiriqi.protocol import Output
 from meiriqi.xboard import XBoardEngine, from_gui, to_gui
 from meiriqi.xboard_setup import piece_commands, setup_command, xboard_variant
+
+EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "gryphon-cannon.toml"
+"""The worked example of docs/variants.md."""
 
 VARIANTS = list(meiriqi.Board.variants())
 THINKING = r"(\d+) (-?\d+) (\d+) (\d+) (\d+) (\d+) 0\t(?P<pv>.*)"
@@ -110,15 +114,41 @@ def test_setup_as_xboard_showed_it() -> None:
     assert not any("Y&" in line or "H&" in line for line in piece_commands(meiriqi.Board()))
 
 
-def test_no_piece_command_for_a_loaded_variant_whatever_its_name() -> None:
-    # A player's game named like a built-in family must not get that family's moves.
+def test_a_loaded_variant_tells_xboard_what_its_own_file_says_whatever_its_name() -> None:
+    # A player's game named like a built-in family gets its own pieces' moves, never the
+    # family's: here the Eagle of a copy of Mĕirìqí becomes a Knight.
     source = (
         meiriqi.Variant("meiriqi")
         .source.replace('name = "meiriqi"', 'name = "meiriqi-xboard-test"')
         .replace('title = "Meiriqi"', 'title = "Meiriqi XBoard test"')
     )
-    loaded = meiriqi.Variant.from_toml(source.replace("value = 700", "value = 701"))
-    assert piece_commands(meiriqi.Board(variant=loaded)) == []
+    eagle = source.index('name = "eagle"')
+    moves = source.index("moves = [", eagle)
+    end = source.index("]\n\n", moves) + 1
+    source = source[:moves] + "moves = [{ leap = [2, 1] }]" + source[end:]
+    loaded = meiriqi.Board(variant=meiriqi.Variant.from_toml(source))
+    built_in = piece_commands(meiriqi.Board())
+    assert piece_commands(loaded) == [
+        "piece E& N" if line.startswith("piece E&") else line for line in built_in
+    ]
+    # Its file's pictures and Betza (the Pawn's) are its own too.
+    assert "piece I& fsmWfcF" in piece_commands(loaded)
+    assert setup_command(loaded) == setup_command(meiriqi.Board())
+
+
+def test_a_file_without_xboard_keys_gets_betza_from_its_moves() -> None:
+    # The worked example of docs/variants.md: the Gryphon's bent ride has no Betza.
+    board = meiriqi.Board(variant=meiriqi.Variant.load(EXAMPLE))
+    assert piece_commands(board) == [
+        "piece K& K",
+        "piece C& mRcpR",
+        "piece N& N",
+        "piece P& fmWfcF",
+    ]
+    assert setup_command(board) == (
+        "setup (PNY........C.........Kpny........c.........k) 6x6+0_shatranj "
+        "cnyknc/pppppp/6/6/PPPPPP/CNYKNC w 0 1"
+    )
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -533,7 +563,8 @@ def test_a_game_with_swaps_gets_a_parent_in_which_xboard_swaps() -> None:
         "rnbvkvbnr/1p5p1/i1i1i1i1i/1i1i1i1i1/9/9/1I1I1I1I1/I1I1I1I1I/1P5P1/RNBVKVBNR w 0 1"
     )
     board = meiriqi.Board(variant="wildeurasian-bestiary")
-    assert setup_command(board) is not None and f"_fairy {board.fen()}" in setup_command(board)
+    command = setup_command(board)
+    assert command is not None and f"_fairy {board.fen()}" in command
 
 
 def test_setboard_reads_the_fens_xboard_writes(engine: EngineProcess) -> None:

@@ -48,7 +48,7 @@ from meiriqi import (
     square_rank,
 )
 from meiriqi.display import PLAIN, Style, diagram
-from meiriqi.names import counted, game_name
+from meiriqi.names import counted, game_name, plural_of
 from meiriqi.quoting import quoted
 from meiriqi.san import AmbiguousMoveError
 from meiriqi.svg import Geometry
@@ -89,36 +89,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 _ALIASES = {"exit": "quit", "?": "help", "board": "show"}
 _AUTO = {"white": {WHITE}, "black": {BLACK}, "both": {WHITE, BLACK}, "off": set()}
-_MOVE_EXAMPLES = {
-    "meiriqi": ("c4, Nb4, Lxe5, Sd8=O", "c3c4, c7d8o"),
-    "chess": ("e4, Nf3, Bxc6, O-O, e8=Q", "e2e4, e1g1, e7e8q"),
-    "xiangqi": ("Che3, Nc3, e5, Rxa10", "h3e3, b1c3"),
-    "shogi": ("c4, Gd2, Bxh8=+, P@e5", "c3c4, b2h8+, P@e5"),
-    **{
-        f"wildeurasian-{game}{option}": examples
-        for game, examples in (
-            ("bestiary", ("e5, Nd4, Pxc11, O-O, e7=W", "e4e5, e6e7w")),
-            ("mitregi", ("e5, Nd4, Lxa12=+, O-O, L@e5", "e4e5, a1a12+, L@e5")),
-            ("dense-rim-mitregi", ("e5, Nd4, Lxa12=+, O-O, O@e5", "e4e5, a1a12+, O@e5")),
-        )
-        for option in ("", "-korean")
-    },
-}
-"""Example moves per variant, in SAN and in coordinates, for hints."""
-_YANGQI_EXAMPLES = ("e4, Nd2, Pxb7, Kd1, e10=R", "e3e4, e9e10r")
 
 
 def move_examples(board: Board) -> tuple[str, str]:
-    """Example moves of ``board``'s variant: SAN, then coordinates; for a variant loaded from a
-    file, the first moves of its start position."""
-    name = board.variant_name
-    if name in _MOVE_EXAMPLES:
-        return _MOVE_EXAMPLES[name]
-    if name.startswith("yangqi") and Variant(name).is_builtin:
-        return _YANGQI_EXAMPLES
-    start = Board(variant=name)
-    moves = list(start.legal_moves)[:3]
-    return ", ".join(start.san(move) for move in moves), ", ".join(m.uci() for m in moves[:2])
+    """Example moves of ``board``'s variant: SAN, then coordinates (its variant file's
+    ``[examples]``, else the first moves of its start position)."""
+    variant = Variant(board.variant_name)
+    return ", ".join(variant.example_san), ", ".join(variant.example_coordinates)
 
 
 def move_hint(board: Board) -> str:
@@ -318,15 +295,15 @@ def _notes(board: Board) -> list[str]:
             "Castling is O-O (on the King's side) or O-O-O, or the King's two-square move in "
             "coordinates (e1g1)."
         )
-    if board.variant_name.startswith("yangqi"):
+    if Variant(board.variant_name).has_king_swap:
         notes.append(
             "A King's swap with a neighbour is written as the King's move onto the neighbour's "
             "square (Kd1 or e1d1)."
         )
     board_parts = ["uppercase White, lowercase Black"]
     if board.fortress(WHITE):
-        palaces = "palaces" if board.variant_name == "xiangqi" else "fortresses"
-        board_parts.append(f"the {palaces} are walled off and their empty 'X' points marked")
+        fortresses = plural_of(Variant(board.variant_name).fortress_name)
+        board_parts.append(f"the {fortresses} are walled off and their empty 'X' points marked")
     if Geometry.of(board).camp_lines:
         board_parts.append("dashed lines bound the camps (promotion zones)")
     elif board.camp(WHITE):
@@ -739,7 +716,7 @@ class Session:
         path = self.require_file(argument, "load")
         try:
             with record_input.open_record(path) as lines:
-                game = pgn.read_game(lines)  # type: ignore[arg-type]
+                game = pgn.read_game(lines)
         except OSError as error:
             raise ValueError(f"cannot read {path!r}: {error.strerror or error}") from None
         if game is None:

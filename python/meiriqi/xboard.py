@@ -51,6 +51,7 @@ from meiriqi.protocol import (
     whole_number,
 )
 from meiriqi.xboard_setup import (
+    XBOARD_CHESS,
     piece_commands,
     setup_command,
     variant_from_xboard,
@@ -175,7 +176,7 @@ class XBoardEngine:
 
     def __init__(self, out: Output) -> None:
         self.out = out
-        self.board = Board(variant="chess")
+        self.board = Board(variant=variant_from_xboard(XBOARD_CHESS))
         self.valid_position = True
         self.engine_color: bool | None = BLACK
         self.analyzing = False
@@ -243,7 +244,7 @@ class XBoardEngine:
         """A new game of chess (a ``variant`` command follows for another game); the engine
         plays Black, without a depth limit. Analysis goes on, from the new start."""
         self.searcher.stop(discard=True)
-        self.set_board(Board(variant="chess"))
+        self.set_board(Board(variant=variant_from_xboard(XBOARD_CHESS)))
         self.engine_color = BLACK
         self.depth_limit = None
         self.resume_analysis()

@@ -12,12 +12,11 @@ use super::move_objects::{move_object, move_objects};
 use super::move_value::{invalid_move, PyMove};
 use super::outcome::PyOutcome;
 use super::piece::PyPiece;
+use super::position_problems::invalid_position_error as invalid_position;
 use super::search_result::{PySearchProgress, PySearchResult};
 use super::status::status_flags;
 use super::variant::{PyVariant, VariantArg};
-use super::{
-    AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidPositionError,
-};
+use super::{AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError};
 use crate::catalog;
 use crate::fen::{self, ParseError};
 use crate::game::{Game, Termination};
@@ -99,10 +98,6 @@ fn parse_error(error: ParseError) -> PyErr {
 fn game_from_fen(variant: &'static Variant, text: &str) -> PyResult<Game> {
     Game::from_fen(variant, text)
         .map_err(|error| parse_error(catalog::with_variant_hint(error, variant, text)))
-}
-
-fn invalid_position(error: &InvalidPosition) -> PyErr {
-    InvalidPositionError::new_err(format!("invalid position: {error}"))
 }
 
 /// The largest count `random_games` plays, and the longest game.
@@ -385,7 +380,7 @@ impl PyBoard {
     /// `__init__`, so that a subclass may take arguments of its own (`meiriqi.Board.__init__`
     /// refuses any it does not know).
     #[new]
-    #[pyo3(signature = (fen=None, *_args, variant=VariantArg::default(), **_kwargs))]
+    #[pyo3(signature = (fen=None, *_args, variant=VariantArg::default(), **_kwargs), text_signature = "(fen=None, *_args, variant='meiriqi', **_kwargs)")]
     fn new(
         fen: Option<&str>,
         _args: &Bound<'_, PyTuple>,
@@ -402,7 +397,7 @@ impl PyBoard {
 
     /// A board of `variant` with no pieces, White to move, to be set up with `set_piece_at`.
     #[classmethod]
-    #[pyo3(signature = (*, variant=VariantArg::default()))]
+    #[pyo3(signature = (*, variant=VariantArg::default()), text_signature = "($cls, *, variant='meiriqi')")]
     fn empty<'py>(cls: &Bound<'py, PyType>, variant: VariantArg) -> PyResult<Bound<'py, PyAny>> {
         let game = Game::start(variant.0);
         PyBoard::with_state(cls, game, Some(Setup::empty()))
@@ -1202,7 +1197,7 @@ impl PyBoard {
     /// without the interpreter lock; each ends when the game does or after `max_plies` moves.
     /// Returns `(moves, outcome)` pairs (`outcome` is `None` for a game cut off). The same `seed`
     /// gives the same games.
-    #[pyo3(signature = (count, *, max_plies=Int(200), seed=Int(0)))]
+    #[pyo3(signature = (count, *, max_plies=Int(200), seed=Int(0)), text_signature = "($self, count, *, max_plies=200, seed=0)")]
     fn random_games(
         slf: &Bound<'_, Self>,
         count: Int,
@@ -1255,7 +1250,7 @@ impl PyBoard {
     }
 
     /// Whether the position has occurred at least `count` times.
-    #[pyo3(signature = (count=Int(3)))]
+    #[pyo3(signature = (count=Int(3)), text_signature = "($self, count=3)")]
     fn is_repetition(&self, count: Int) -> bool {
         self.setup.is_none()
             && i128::try_from(self.game.repetitions()).unwrap_or(i128::MAX) >= count.0

@@ -3,6 +3,7 @@
 
 mod chess;
 mod fairy;
+pub(crate) mod perft_counts;
 mod shogi;
 mod testing;
 mod wildeurasian;
