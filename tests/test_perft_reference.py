@@ -96,7 +96,7 @@ def chess_perft(board: chess.Board, depth: int) -> int:
 def oracle_cases(*, deep: bool) -> list[object]:
     """One case per position and depth the oracle recounts: the cheap ones, or (``deep``) the
     other games' depth 3."""
-    cases = []
+    cases: list[object] = []
     for position in POSITIONS:
         cheap = ORACLE_NODES.get(position.variant, FAIRY_ORACLE_NODES)
         for depth, count in enumerate(position.counts, start=1):

@@ -479,7 +479,7 @@ class Interrupted(meiriqi.Board):
 
     iterations = 0
 
-    def search(self, *args: object, **limits: object) -> meiriqi.SearchResult:  # type: ignore[override]
+    def search(self, *args: object, **limits: object) -> meiriqi.SearchResult:
         if limits.get("depth") == 1:
             return super().search(depth=1)
         info = limits["info"]
@@ -497,7 +497,9 @@ def test_a_hurried_search_plays_its_last_iteration_or_a_quick_one(iterations: in
     assert (decision.depth, decision.hurried) == (max(iterations, 1), True)
     assert decision.move == meiriqi.Board().search(depth=max(iterations, 1)).move
     unhurried = engine.decide(meiriqi.Board(), depth=2)
-    assert unhurried == engine.Decision(meiriqi.Board().search(depth=2).move, 2, hurried=False)
+    best = meiriqi.Board().search(depth=2).move
+    assert best is not None
+    assert unhurried == engine.Decision(best, 2, hurried=False)
 
 
 def test_engine_uses_the_search() -> None:

@@ -393,12 +393,14 @@ def test_python_chess_analyses_with_multipv() -> None:
         found = gui.analyse(mate, chess.engine.Limit(depth=5))
         assert found["score"].relative == chess.engine.Mate(2)
         played = gui.play(chess.Board(), chess.engine.Limit(depth=3), ponder=True)
-        assert played.move in chess.Board().legal_moves and played.ponder is not None
+        assert played.move is not None and played.ponder is not None
+        assert played.move in chess.Board().legal_moves
         with gui.analysis(chess.Board()) as analysis:
             for info in analysis:
                 if info.get("depth", 0) >= 3:
                     break
-        assert analysis.wait().move in chess.Board().legal_moves
+        best = analysis.wait().move
+        assert best is not None and best in chess.Board().legal_moves
 
 
 class FailingBoard(meiriqi.Board):
