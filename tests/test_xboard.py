@@ -97,6 +97,35 @@ def test_handshake_announces_the_features_and_every_variant() -> None:
     assert process.close() == ""
 
 
+XBOARD_STARTS = {
+    "capablanca": "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
+    "gothic": "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR",
+    "grand": "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R",
+    "knightmate": "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR",
+    "shatranj": "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR",
+}
+"""XBoard 4.9's own start positions of the games named after Fairy-Stockfish's that it plays by
+itself, in its letters (which are ours for these games). Its Courier Chess starts without the
+traditional opening moves (the advanced Pawns and Fers) that ours starts from."""
+
+
+@pytest.mark.parametrize(("variant", "placement"), XBOARD_STARTS.items())
+def test_a_game_xboard_plays_by_itself_starts_where_xboard_starts_it(
+    variant: str, placement: str
+) -> None:
+    assert xboard_variant(variant) == variant
+    board = meiriqi.Board(variant=variant)
+    assert (setup_command(board), piece_commands(board)) == (None, [])
+    assert board.fen().split()[0] == placement
+
+
+def test_a_game_xboard_starts_elsewhere_gets_its_setup() -> None:
+    board = meiriqi.Board(variant="courier")
+    command = setup_command(board)
+    assert command is not None and command.endswith(" w 0 1")
+    assert "6f5/p5p4p/P5P4P/6F5" in command
+
+
 def test_setup_as_xboard_showed_it() -> None:
     # The tables XBoard 4.9.1 drew correctly under Xvfb (docs/engines.md).
     # A game without castling gets XBoard's Shatranj as its parent, whose FENs leave out the
@@ -580,6 +609,11 @@ def test_setboard_reads_the_fens_xboard_writes(engine: EngineProcess) -> None:
     assert start(engine, "yangqi", f"setboard {placement} {turn} 0 3", "usermove d4e3") == [
         "Illegal move: d4e3"
     ]
+    # XBoard's Grand Chess writes the captured pieces a Pawn may promote to after the board
+    # (none: [-]) and no castling field; Black is to move (e8-e7 is e7e6 to XBoard).
+    grand = "r8r/1nbqkcabn1/pppppppppp/10/10/4P5/10/PPPP1PPPPP/1NBQKCABN1/R8R[-] b - 0 1"
+    assert start(engine, "grand", f"setboard {grand}", "usermove e7e6") == []
+    assert start(engine, "grand", f"setboard {grand}", "usermove e4e5") == ["Illegal move: e4e5"]
 
 
 def test_help_says_what_the_engine_does_and_how_a_gui_starts_it() -> None:

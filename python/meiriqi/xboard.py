@@ -138,11 +138,22 @@ def from_gui(text: str, board: Board) -> str:
     return _shift_ranks(text, board.ranks, +1)
 
 
+_HOLDINGS = re.compile(r"\[[^\]]*\]$")
+"""What XBoard writes after the board of a game it keeps pieces aside in (``[-]``, ``[PNbq]``)."""
+
+
 def fen_from_gui(fen: str, board: Board) -> str:
     """A FEN of XBoard's (for ``board``'s variant) in ours: on a board of ten ranks XBoard counts
-    the en-passant square's rank from 0, as in its moves. (Its FEN of a game without castling,
-    without castling and en-passant fields, the core reads as it is.)"""
+    the en-passant square's rank from 0, as in its moves. In a game without hands, the pieces
+    XBoard keeps aside after the board (its Grand Chess lists the captured pieces a Pawn may
+    promote to) are left out, and a FEN of five fields of a game without castling (Grand Chess's)
+    gets its castling field back. (Its FEN of Shatranj, without castling and en-passant fields,
+    the core reads as it is.)"""
     fields = fen.split()
+    if fields and not board.has_hands:
+        fields[0] = _HOLDINGS.sub("", fields[0])
+    if len(fields) == 5 and not board.has_castling:
+        fields.insert(2, "-")
     if len(fields) == 6:
         fields[3] = from_gui(fields[3], board)
     return " ".join(fields)
