@@ -43,6 +43,17 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "wildeurasian-bestiary-korean",
     "wildeurasian-mitregi-korean",
     "wildeurasian-dense-rim-mitregi-korean",
+    "capablanca",
+    "gothic",
+    "embassy",
+    "grand",
+    "amazon",
+    "nightrider",
+    "knightmate",
+    "hoppelpoppel",
+    "manchu",
+    "shatranj",
+    "courier",
     "grasshopper",
 ];
 

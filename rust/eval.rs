@@ -240,7 +240,14 @@ mod tests {
 
     #[test]
     fn start_position_is_balanced() {
-        for variant in Variant::all() {
+        // Manchu's sides differ (one Banner against Chariots, Horses and Cannons).
+        let same_armies = |variant: &Variant| {
+            variant.rules().all(|rule| {
+                variant.start_count(Color::White, rule.kind)
+                    == variant.start_count(Color::Black, rule.kind)
+            })
+        };
+        for variant in Variant::all().filter(|variant| same_armies(variant)) {
             let position = fen::parse(variant, &variant.spec().start_fen).unwrap();
             assert_eq!(evaluate(&position), TEMPO, "{}", variant.spec().name);
         }

@@ -6,6 +6,7 @@
 //! ([`crate::validate::InvalidPosition`]). [`parse`] does both.
 
 use crate::castling::CastlingRights;
+use crate::conventions::EnPassantFen;
 use crate::geometry::Square;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
@@ -364,11 +365,31 @@ fn parse_board(variant: &Variant, board: &str, setup: &mut Setup) -> Result<(), 
     Ok(())
 }
 
-/// Writes `position` as FEN, with the en-passant square only when a capture there is legal.
+/// Writes `position` as FEN, with the en-passant square as the variant's `en-passant-fen` says:
+/// only when a capture there is legal, or whenever a Pawn of the side to move attacks it.
 pub fn write(position: &Position) -> String {
     let mut setup = position.to_setup();
-    setup.en_passant = position.legal_en_passant();
+    setup.en_passant = match position.variant().spec().en_passant_fen {
+        EnPassantFen::Legal => position.legal_en_passant(),
+        EnPassantFen::Attacked => attacked_en_passant(position),
+    };
     write_setup(position.variant(), &setup)
+}
+
+/// The en-passant square if a Pawn of the side to move attacks it, whether or not the capture is
+/// legal (Fairy-Stockfish's FEN).
+fn attacked_en_passant(position: &Position) -> Option<Square> {
+    let square = position.en_passant_candidate()?;
+    let pawns = position.variant().pawns();
+    position
+        .attackers(position.turn(), square)
+        .iter()
+        .any(|from| {
+            position
+                .piece_at(from)
+                .is_some_and(|piece| pawns & piece.kind.bit() != 0)
+        })
+        .then_some(square)
 }
 
 /// Writes `setup` as FEN in `variant`'s letters.

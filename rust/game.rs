@@ -1,6 +1,7 @@
 //! A game: a position with the moves that led to it, so that moves can be taken back,
 //! repetitions counted and the outcome decided.
 
+use crate::conventions::DrawClaim;
 use crate::fen::{self, ParseError};
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -30,11 +31,19 @@ pub enum Termination {
     /// The side to move has no legal move and is over one of the variant's limits (the
     /// Wildeurasian Prince or crossing limit), so it loses.
     VariantLoss,
+    /// A side is reduced to too few pieces by the variant's extinction rule (Shatranj's bare
+    /// King), so it loses.
+    Extinction,
+    /// A draw claimed under the variant's move rule, when it is not fifty moves (Shatranj's
+    /// seventy).
+    MoveRule,
+    /// A draw claimed under the variant's repetition rule, when it is not threefold.
+    RepetitionRule,
 }
 
 impl Termination {
     /// Every termination, in declaration order.
-    pub const ALL: [Termination; 8] = [
+    pub const ALL: [Termination; 11] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::InsufficientMaterial,
@@ -43,6 +52,9 @@ impl Termination {
         Termination::FiftyMoves,
         Termination::ThreefoldRepetition,
         Termination::VariantLoss,
+        Termination::Extinction,
+        Termination::MoveRule,
+        Termination::RepetitionRule,
     ];
 
     /// The name python-chess gives it, such as `SEVENTYFIVE_MOVES`.
@@ -56,6 +68,9 @@ impl Termination {
             Termination::FiftyMoves => "FIFTY_MOVES",
             Termination::ThreefoldRepetition => "THREEFOLD_REPETITION",
             Termination::VariantLoss => "VARIANT_LOSS",
+            Termination::Extinction => "EXTINCTION",
+            Termination::MoveRule => "MOVE_RULE",
+            Termination::RepetitionRule => "REPETITION_RULE",
         }
     }
 
@@ -70,6 +85,9 @@ impl Termination {
             Termination::FiftyMoves => "fifty moves",
             Termination::ThreefoldRepetition => "threefold repetition",
             Termination::VariantLoss => "no move within the limits",
+            Termination::Extinction => "bare King",
+            Termination::MoveRule => "move rule",
+            Termination::RepetitionRule => "repetition",
         }
     }
 }
@@ -197,13 +215,20 @@ impl Game {
             .count()
     }
 
-    /// The outcome, if the game is over, in python-chess's order: the side to move checkmated;
-    /// without a legal move and over a limit of the variant (a loss); a dead position; the side
-    /// to move stalemated (which loses or draws, as the variant says); in variants with the
-    /// chess draws, seventy-five moves or a fivefold repetition.
+    /// The outcome, if the game is over, in python-chess's order: a side reduced by the
+    /// variant's extinction rule (a loss, before anything else: no move is legal then); the side
+    /// to move checkmated; without a legal move and over a limit of the variant (a loss); a dead
+    /// position; the side to move stalemated (which loses or draws, as the variant says); in
+    /// variants with the chess draws, seventy-five moves or a fivefold repetition.
     pub fn outcome(&mut self) -> Option<Outcome> {
         let spec = self.position.variant().spec();
         let turn = self.position.turn();
+        if let Some(loser) = self.position.extinct_side() {
+            return Some(Outcome {
+                termination: Termination::Extinction,
+                winner: Some(loser.opponent()),
+            });
+        }
         let stuck = !self.position.has_legal_move();
         let (termination, winner) = if stuck && self.position.is_check() {
             (Termination::Checkmate, Some(turn.opponent()))
@@ -241,12 +266,27 @@ impl Game {
         })
     }
 
-    /// A draw the side to move could claim, in variants with the chess draws, as python-chess
+    /// A draw the side to move could claim. In variants with the chess draws, as python-chess
     /// reads the rules: fifty moves (100 plies without a capture or a pawn move) or a threefold
-    /// repetition, either now or after one of its legal moves.
+    /// repetition, either now or after one of its legal moves. In the others, the variant's
+    /// [`DrawClaims`](crate::conventions::DrawClaims), as Fairy-Stockfish offers them: in the
+    /// present position only, and only while the side to move has a legal move.
     pub fn claimable_draw(&mut self) -> Option<Termination> {
-        if !self.position.variant().spec().chess_draws {
-            return None;
+        let spec = self.position.variant().spec();
+        if !spec.chess_draws {
+            let claim = spec
+                .draw_claims
+                .claim(self.position.halfmove_clock(), self.repetitions())
+                .filter(|_| self.position.has_legal_move())?;
+            let claims = spec.draw_claims;
+            return Some(match claim {
+                DrawClaim::MoveRule if claims.move_rule == 50 => Termination::FiftyMoves,
+                DrawClaim::MoveRule => Termination::MoveRule,
+                DrawClaim::Repetition if claims.repetition_rule == 3 => {
+                    Termination::ThreefoldRepetition
+                }
+                DrawClaim::Repetition => Termination::RepetitionRule,
+            });
         }
         let fifty = |game: &Game| game.position.halfmove_clock() >= 100;
         let threefold = |game: &Game| game.repetitions() >= 3;

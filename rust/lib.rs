@@ -24,14 +24,18 @@
 //! ```text
 //! text, geometry, piece, square_set         words for messages, squares, colours and kinds, sets
 //! atom, betza, region                       movement atoms, Betza read into atoms, board regions
+//! conventions, extinction                  rule switches: programs' conventions, bare Kings
 //! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
+//! presentation                              how a variant is shown: titles, pictures, examples
 //! castling, setup                           plain data: castling rights, an unchecked position
 //! variant, variant_file                     the variant built from its definition; its file read
 //! moves, zobrist                            plain data: moves, hash keys
 //! position, movegen, move_limits, validate  make/unmake, legal moves, the Wildeurasian limits,
 //!                                           a setup checked into a position
+//! ends                                      the ends of a game by a variant's own rule
 //! uci, fen, san, movetext, record_writer    text: coordinate moves, FEN, SAN, game records
 //! game, perft, eval, search, playout        history and endings, counting, the computer player
+//! move_examples                             a variant's example moves, from its file or its start
 //! catalog                                   the one list of variants, built in and loaded
 //! python                                    the Python bindings: translation only
 //! ```
@@ -40,13 +44,17 @@ pub mod atom;
 pub mod betza;
 pub mod castling;
 pub mod catalog;
+pub mod conventions;
+pub mod ends;
 pub mod eval;
 pub mod eval_tables;
+pub mod extinction;
 pub mod fen;
 pub mod game;
 pub mod geometry;
 #[cfg(test)]
 mod layering;
+pub mod move_examples;
 pub mod move_limits;
 pub mod movegen;
 pub mod moves;
@@ -56,6 +64,7 @@ pub mod piece;
 pub mod piece_rule;
 pub mod playout;
 pub mod position;
+pub mod presentation;
 pub mod record_writer;
 pub mod region;
 pub mod san;

@@ -374,11 +374,17 @@ impl Position<'_> {
     }
 
     /// Keeps the pseudo-legal `moves` that leave the King safe, keep within the variant's
-    /// limits and break no drop rule. Only moves that could expose the King are tried: all of
-    /// them when it is attacked or facing already, else King moves, moves of pinned pieces, of
-    /// the one piece between the Kings on a line they may not share, and moves that could give
-    /// an enemy hopper a screen or take one of two screens away.
+    /// limits and break no drop rule; none where the game is over by the variant's extinction
+    /// rule (as Fairy-Stockfish has no legal move there). Only moves that could expose the King
+    /// are tried: all of them when it is attacked or facing already, else King moves, moves of
+    /// pinned pieces, of the one piece between the Kings on a line they may not share, and moves
+    /// that could give an enemy hopper a screen or take one of two screens away.
     pub(crate) fn retain_legal(&mut self, moves: &mut Vec<Move>) {
+        if self.variant().spec().extinction.is_some() && self.extinct_side().is_some() {
+            // The game is over by the variant's rule: no move is legal.
+            moves.clear();
+            return;
+        }
         let us = self.turn();
         let Some(king) = self.king(us) else { return };
         let enemy = us.opponent();
@@ -518,9 +524,12 @@ mod tests {
     }
 
     /// Legal moves by trying every pseudo-legal move, attacks found by walking every path: the
-    /// slow, obvious way.
+    /// slow, obvious way (none once the variant's extinction rule has ended the game).
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
+        if position.extinct_side().is_some() {
+            return moves;
+        }
         position.pseudo_legal_moves(&mut moves);
         let in_check = exposed_by_walking(position, position.turn());
         moves.retain(|&mv| {

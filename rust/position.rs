@@ -439,7 +439,11 @@ impl<'v> Position<'v> {
             }
         }
         if undo.moved.kind == self.variant.royal() {
-            self.kings[us.index()] = Some(mv.from);
+            // A King dropped goes back to the hand: its side has none on the board again.
+            self.kings[us.index()] = match mv.kind {
+                MoveKind::Drop(_) => None,
+                _ => Some(mv.from),
+            };
         }
         self.turn = us;
         self.castling = undo.castling;

@@ -5,7 +5,9 @@
 //! reads its start position and gives it to the variant ([`Variant::with_start`]).
 
 pub use crate::atom::BlackMoves;
+use crate::conventions::{DrawClaims, EnPassantFen};
 use crate::eval_tables::EvalTables;
+use crate::extinction::Extinction;
 use crate::geometry::{Dimensions, Square};
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
 pub use crate::piece_rule::{Compulsory, PieceRule, PieceSpec, Promotion, PromotionSpec};
@@ -111,6 +113,8 @@ pub struct VariantSpec {
     pub stalemate: Stalemate,
     /// Whether a Pawn may capture en passant a Pawn that has just moved two squares.
     pub en_passant: bool,
+    /// When FEN writes the en-passant square.
+    pub en_passant_fen: EnPassantFen,
     /// Whether a King not in check may swap places with an adjacent friendly swappable piece.
     pub king_swap: bool,
     /// Castling, if the variant has it.
@@ -126,12 +130,18 @@ pub struct VariantSpec {
     pub chess_draws: bool,
     /// Which positions are dead for lack of material.
     pub dead_positions: DeadPositions,
+    /// The draws a player may claim when the chess draws do not apply.
+    pub draw_claims: DrawClaims,
+    /// A side reduced to too few pieces loses (a bare King), if the variant says so.
+    pub extinction: Option<Extinction>,
     /// A player may not end a move with the enemy holding this many Princes (pieces with the
     /// `prince` role) on the board, and loses when unable to; 0: no such rule.
     pub prince_limit: u8,
     /// Whether a player may not end a move with half or more of their relevant pieces (the
     /// `relevant` role) across the middle of the board (the River), and loses when unable to.
     pub crossing_limit: bool,
+    /// How the variant presents itself to players and to other programs (no rule).
+    pub presentation: crate::presentation::Presentation,
 }
 
 /// Why a variant definition cannot be played, and which part of it is wrong.
@@ -247,6 +257,7 @@ impl Variant {
         let mut rules = checks.piece_rules(camps)?;
         let royal = checks.royal(&rules)?;
         check_royal_links(&spec, &rules, royal)?;
+        check_draw_rules(&spec)?;
         let castling = match &spec.castling {
             Some(castling) => Some(checks.castling(castling)?),
             None => None,
@@ -778,6 +789,37 @@ fn check_royal_links(
     }
     Ok(())
 }
+
+/// Checks that the draw rules of `spec` can be applied: chess's dead positions need chess's
+/// kinds, and the claims of `move-rule` and `repetition-rule` are for variants without the chess
+/// draws (which bring their own claims).
+fn check_draw_rules(spec: &VariantSpec) -> Result<(), VariantError> {
+    let fail = |why: String| Err(VariantError::new(&spec.name, SpecPart::Whole, &why));
+    if spec.dead_positions == DeadPositions::Chess {
+        let missing: Vec<&str> = CHESS_KINDS
+            .into_iter()
+            .filter(|symbol| !spec.pieces.iter().any(|piece| piece.symbol == *symbol))
+            .collect();
+        if !missing.is_empty() {
+            return fail(format!(
+                "dead-positions = \"chess\" reads chess's material (P N B R Q), but no piece is \
+                 written {}",
+                missing.join(", ")
+            ));
+        }
+    }
+    if spec.chess_draws && spec.draw_claims != DrawClaims::default() {
+        return fail(
+            "move-rule and repetition-rule are for variants without chess-draws, which claims \
+             fifty moves and threefold repetitions already"
+                .to_string(),
+        );
+    }
+    Ok(())
+}
+
+/// The symbols chess's dead-position rule counts.
+const CHESS_KINDS: [&str; 5] = ["P", "N", "B", "R", "Q"];
 
 /// The set of the kinds of `rules` whose definition passes `test`.
 fn kind_set(rules: &[PieceRule], test: impl Fn(&PieceSpec) -> bool) -> KindSet {

@@ -9,12 +9,14 @@
 //!
 //! A file is untrusted input: every mistake is reported as a [`VariantFileError`] naming the
 //! file, the line and column, and the field; a mistake in an inherited part is placed at the
-//! file's `extends` and names where the part comes from ([`sources`]).
+//! file's `extends` and names where the part comes from (the `sources` module).
 
 mod document;
+mod presentation;
 mod sources;
 
 use crate::atom::BlackMoves;
+use crate::conventions::DrawClaims;
 use crate::geometry::Dimensions;
 use crate::piece::{Color, MAX_KINDS};
 use crate::region::Region;
@@ -302,6 +304,14 @@ impl Checks<'_, '_> {
         let title = document
             .title
             .map_or_else(|| name.get_ref().clone(), Spanned::into_inner);
+        let presentation = presentation::Written {
+            display_title: document.display_title,
+            fortress_name: display.fortress_name,
+            diagram_support: display.diagram_support,
+            examples: document.examples,
+            xboard: document.xboard,
+        }
+        .read(sources, &title, &document.pieces, &pieces)?;
         let spec = VariantSpec {
             name: name.get_ref().clone(),
             title,
@@ -325,6 +335,7 @@ impl Checks<'_, '_> {
             facing: rules.facing.unwrap_or(Facing::Allowed),
             stalemate: rules.stalemate.unwrap_or(Stalemate::Draws),
             en_passant: rules.en_passant.unwrap_or(false),
+            en_passant_fen: rules.en_passant_fen.unwrap_or_default(),
             king_swap: rules.king_swap.unwrap_or(false),
             castling,
             hands: rules.hands.unwrap_or(false),
@@ -335,8 +346,14 @@ impl Checks<'_, '_> {
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),
             dead_positions: rules.dead_positions.unwrap_or(DeadPositions::None),
+            draw_claims: DrawClaims {
+                move_rule: rules.move_rule.unwrap_or(0),
+                repetition_rule: rules.repetition_rule.unwrap_or(0),
+            },
+            extinction: rules.extinction,
             prince_limit: rules.prince_limit.unwrap_or(0),
             crossing_limit: rules.crossing_limit.unwrap_or(false),
+            presentation,
         };
         // The whole-variant checks: symbols, royalty, promotion targets.
         Variant::build(spec).map_err(|error| {

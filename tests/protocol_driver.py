@@ -87,7 +87,9 @@ class EngineProcess:
 
 def mate_in_one(variant: str) -> tuple[str, str, str]:
     """A position of ``variant`` whose side to move wins with its next move, from a random game
-    that ended so: its FEN, the winning move and the result (``1-0``/``0-1``)."""
+    that ended so: its FEN, the winning move and the result (``1-0``/``0-1``). The side to move
+    may not claim a draw there instead (engines claim what they may), and wins by its own move
+    (a bare King that has just moved loses before the other side moves)."""
     board = meiriqi.Board(variant=variant)
     for seed in range(100):
         for moves, outcome in board.random_games(10, max_plies=400, seed=seed):
@@ -95,5 +97,9 @@ def mate_in_one(variant: str) -> tuple[str, str, str]:
                 before = meiriqi.Board(variant=variant)
                 for move in moves[:-1]:
                     before.push(move)
+                if outcome.winner != before.turn:
+                    continue
+                if meiriqi.Board(before.fen(), variant=variant).can_claim_draw():
+                    continue
                 return before.fen(), moves[-1].uci(), outcome.result()
     raise AssertionError(f"no decisive random game of {variant}")

@@ -157,7 +157,8 @@ def preferred(reference: ref.Board, moves: list[str], style: str) -> list[str]:
     advances = [
         m.uci()
         for m in parsed
-        if reference.piece_at(m.from_square).letter in VARIANT.promotions
+        if (piece := reference.piece_at(m.from_square)) is not None
+        and piece.letter in VARIANT.promotions
         and GRID.relative_rank(m.to_square, reference.turn)
         > GRID.relative_rank(m.from_square, reference.turn)
     ]
@@ -334,7 +335,12 @@ def test_malformed_fen_is_rejected_by_both(
 
 def test_fen_with_missing_trailing_fields_takes_the_defaults() -> None:
     board_field = VARIANT.starting_fen.split()[0]
-    for fen in (f"{board_field} w", f"{board_field} b - -", f"{board_field} w - - 7"):
+    for fen in (
+        f"{board_field} w",
+        f"{board_field} b - -",
+        f"{board_field} w - - 7",
+        f"{board_field} b 7 3",  # the clocks right after the side, as Fairy-Stockfish may write
+    ):
         assert meiriqi.Board(fen).fen() == ref.Board(fen).fen(), fen
 
 

@@ -9,6 +9,11 @@
   move the side to move loses (checkmate or stalemate). pyffish ends no game while there are
   legal moves (repetitions and move counts are only "optional" ends there), so neither may the
   core.
+- The games named after Fairy-Stockfish's (``FSF_GAMES``: ``capablanca``, ``grand``, ``manchu``,
+  ...) against pyffish in the same way, and besides at every ply the draws a player may claim: the
+  core's ``can_claim_draw()`` is pyffish's ``is_optional_game_end`` (fifty moves, threefold
+  repetition; in ``manchu`` only fifty moves, as its file says); at the end of the game the SAN
+  of every move is pyffish's (but in ``manchu``).
 
 One known difference, checked as such: Fairy-Stockfish lists a Shogi pawn drop that checkmates
 as a legal move and then scores the game as lost by the dropper; the core follows the rule of
@@ -30,7 +35,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 import pytest
 from hypothesis import given, settings
@@ -42,12 +47,36 @@ chess = pytest.importorskip("chess")
 sf = pytest.importorskip("pyffish")
 
 # Every pyffish call costs milliseconds (it sets its variant up afresh), so the games are few
-# in the "ci" profile (5 per chess test, 4 per xiangqi or shogi test); "thorough" plays thousands.
+# in the "ci" profile (5 per chess test, 4 per xiangqi or shogi test, 2 per other game and style);
+# "thorough" plays thousands.
 CHESS_EXAMPLES = max(5, settings().max_examples // 8)
 FAIRY_EXAMPLES = max(4, settings().max_examples // 10)
+FSF_EXAMPLES = max(2, settings().max_examples // 20)
 STYLES = ("uniform", "special")
 SPECIAL_SHARE = 0.7
-MAX_PLIES = {"chess": 300, "xiangqi": 250, "shogi": 300}
+# The games named after Fairy-Stockfish's, with the optional ends each claims: its move rule,
+# and whether repetitions.
+FSF_GAMES = {
+    "capablanca": (50, True),
+    "gothic": (50, True),
+    "embassy": (50, True),
+    "grand": (50, True),
+    "amazon": (50, True),
+    "nightrider": (50, True),
+    "knightmate": (50, True),
+    "hoppelpoppel": (50, True),
+    "manchu": (50, False),
+    "shatranj": (70, True),
+    "courier": (50, True),
+}
+MAX_PLIES = {"chess": 300, "xiangqi": 250, "shogi": 300} | {name: 150 for name in FSF_GAMES}
+# The games whose SAN is Fairy-Stockfish's letter for letter (Manchu, like Xiangqi, keeps the FEN
+# letters of the Elephant and the Horse, and no letter for the Soldier: pyffish writes E, H, P).
+SAN_AS_PYFFISH = set(FSF_GAMES) - {"manchu"}
+# The games where a King moving two files or more along its rank castles, and en passant exists.
+CASTLING = {"chess", "capablanca", "gothic", "embassy", "amazon", "nightrider", "knightmate"}
+CASTLING |= {"hoppelpoppel"}
+EN_PASSANT = CASTLING | {"grand"}
 
 CHESS_STARTS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -74,6 +103,44 @@ FAIRY_STARTS = {
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
         "lnsg2sn1/2r3g1l/p1ppk1pp1/1p2pp2p/9/5K3/P1PPP1PPP/2S3R2/LNBG1GSNL[Bpp] w - - 1 13",
         "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bb] w - - 0 3",
+    ],
+    # Each start, and positions where promotions, castling, en passant or claims come up.
+    "capablanca": [
+        "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1",
+        "r4k3r/1P6p1/10/10/10/10/1p6P1/R4K3R w KQkq - 0 1",
+        "5k4/10/10/3p6/10/10/10/R4K4 w - - 90 80",
+    ],
+    "gothic": ["rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1"],
+    "embassy": [
+        "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR w KQkq - 0 1",
+        "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R w KQkq - 0 1",
+    ],
+    "grand": [
+        "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R w - - 0 1",
+        "1r2k4r/10/P9/10/10/10/10/p9/10/R3K4R w - - 0 1",
+    ],
+    "amazon": [
+        "rnbakbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1",
+        "4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1",
+    ],
+    "nightrider": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+    "knightmate": [
+        "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR w KQkq - 0 1",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+    ],
+    "hoppelpoppel": ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"],
+    "manchu": [
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1",
+        "3k5/4a4/9/9/9/2p6/9/9/4A4/M3K4 w - - 90 100",
+    ],
+    "shatranj": [
+        "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1",
+        "8/2k5/8/3n4/8/3N4/2K5/R7 w - - 0 40",
+        "8/8/8/2k5/8/8/3r4/R6K w - - 130 80",
+    ],
+    "courier": [
+        "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
+        "12/2k9/12/3e8/12/3F4W3/2K9/12 b - - 0 40",
     ],
 }
 
@@ -111,9 +178,12 @@ def move_kinds(variant: str, uci: str, pieces: dict[str, str]) -> set[str]:
     if len(uci) > len(origin) + len(target):
         kinds.add("promotion")
     mover = pieces.get(origin, "").upper()
-    if variant == "chess" and mover == "K" and abs(ord(origin[0]) - ord(target[0])) == 2:
+    same_rank = origin[1:] == target[1:]
+    wide = abs(ord(origin[0]) - ord(target[0])) >= 2
+    if variant in CASTLING and mover == "K" and same_rank and wide:
         kinds.add("castling")
-    if variant == "chess" and mover == "P" and origin[0] != target[0] and target not in pieces:
+    diagonal = origin[0] != target[0] and not same_rank
+    if variant in EN_PASSANT and mover == "P" and diagonal and target not in pieces:
         kinds.add("en passant")
     return kinds
 
@@ -142,6 +212,7 @@ class Trail:
     fens: list[str] = field(default_factory=list)
     checks: list[bool] = field(default_factory=list)
     refused_drop_mates: int = 0
+    claimable: int = 0
 
     def where(self, index: int | None = None) -> str:
         """The position ``index`` (the last one by default) and how it was reached."""
@@ -177,17 +248,29 @@ def core_outcome(core: meiriqi.Board) -> tuple[str, bool | None] | None:
     return None if outcome is None else (outcome.termination.name, outcome.winner)
 
 
-def assert_checks_match_pyffish(variant: str, trail: Trail) -> None:
-    """The core's check at every position of the game equals pyffish's. One call replays the
-    whole game: pyffish's SAN ends with ``+`` or ``#`` exactly after a checking move (it writes a
-    Shogi promotion ``=G``, so the ``+`` is unambiguous). Every pyffish call costs milliseconds,
-    which is why the games do not ask ``gives_check`` at every ply."""
-    sans = sf.get_san_moves(variant, trail.start, trail.moves, False, sf.NOTATION_SAN)
+def assert_checks_match_pyffish(variant: str, trail: Trail) -> list[str]:
+    """The core's check at every position of the game equals pyffish's; returns pyffish's SAN
+    of the moves. One call replays the whole game: pyffish's SAN ends with ``+`` or ``#`` exactly
+    after a checking move (it writes a Shogi promotion ``=G``, so the ``+`` is unambiguous).
+    Every pyffish call costs milliseconds, which is why the games do not ask ``gives_check`` at
+    every ply."""
+    sans: list[str] = sf.get_san_moves(variant, trail.start, trail.moves, False, sf.NOTATION_SAN)
     flags = [sf.gives_check(variant, trail.start, [])]
     flags += [san.endswith(("+", "#")) for san in sans]
     assert len(flags) == len(trail.checks), "test harness: one check per position"
     for index, (flag, core_check) in enumerate(zip(flags, trail.checks)):
         assert core_check == flag, f"check differs (core {core_check}) {trail.where(index)}"
+    return sans
+
+
+def assert_san_is_pyffish(variant: str, trail: Trail, sans: Sequence[str]) -> None:
+    """The core writes every move of the game in SAN as pyffish does."""
+    board = meiriqi.Board(trail.start, variant=variant)
+    for index, (uci, expected) in enumerate(zip(trail.moves, sans)):
+        move = board.parse_uci(uci)
+        san = board.san(move)
+        assert san == expected, f"SAN of {uci}: core {san}, pyffish {expected} {trail.where(index)}"
+        board.push(move)
 
 
 # -- the oracles -----------------------------------------------------------------------------------
@@ -217,7 +300,7 @@ class ChessOracle:
         self.board = chess.Board(fen)
 
     def fen(self) -> str:
-        return self.board.fen()
+        return str(self.board.fen())
 
     def push(self, uci: str) -> None:
         self.board.push_uci(uci)
@@ -255,13 +338,16 @@ class ChessOracle:
 
 
 class FairyOracle:
-    """pyffish for ``xiangqi`` or ``shogi``: every ply the FEN (``get_fen`` move by move) and the
-    legal moves; the result where there is no legal move (``game_result``, given the last move:
-    Fairy-Stockfish needs it to see a mate by a pawn drop); at the end of the game check at every
-    ply and ``is_immediate_game_end``. With ``every_ply`` (for short lines) check and
+    """pyffish for ``xiangqi``, ``shogi`` and the ``FSF_GAMES``: every ply the FEN (``get_fen``
+    move by move), the legal moves and (``FSF_GAMES``) the draws a player may claim; the result
+    where there is no legal move (``game_result``, given the last move: Fairy-Stockfish needs it
+    to see a mate by a pawn drop); at the end of the game check at every ply and
+    ``is_immediate_game_end``. With ``every_ply`` (for short lines) check and
     ``is_immediate_game_end`` are asked at every position instead."""
 
-    PERFT_MOVES = 45  # pyffish perft(2) costs a call per root move: only small positions
+    # pyffish perft(2) costs a call per root move: only small positions (Grand's start has 65).
+    PERFT_MOVES = 45
+    PERFT_MOVES_OF: ClassVar[dict[str, int]] = {"grand": 70}
 
     def __init__(self, variant: str, fen: str, *, every_ply: bool = False) -> None:
         self.variant = variant
@@ -270,7 +356,7 @@ class FairyOracle:
         self.last: tuple[str, str] | None = None  # the FEN before the last move, and the move
 
     def fen(self) -> str:
-        return self.position
+        return str(self.position)
 
     def push(self, uci: str) -> None:
         self.last = (self.position, uci)
@@ -305,6 +391,8 @@ class FairyOracle:
             check = sf.gives_check(self.variant, fen, [])
             assert trail.checks[-1] == check, f"check differs (pyffish: {check}) {where}"
         actual = core_outcome(core)
+        if moves and self.variant in FSF_GAMES:
+            self.compare_claims(core, trail)
         if moves:
             ended, value = False, 0
             if actual is not None or self.every_ply:
@@ -318,8 +406,9 @@ class FairyOracle:
             fen_before, played = (self.last[0], [self.last[1]]) if self.last else (fen, [])
             winner = self.winner(sf.game_result(self.variant, fen_before, played))
             in_check = trail.checks[-1]  # compared with pyffish's at the end of the game
-            termination = "CHECKMATE" if in_check else "STALEMATE"
-            if winner == (fen.split()[1] == "w"):
+            ended, _ = self.immediate_end()  # a variant's end (a bare King) before any mate
+            termination = "EXTINCTION" if ended else "CHECKMATE" if in_check else "STALEMATE"
+            if winner == (fen.split()[1] == "w") and not ended:
                 termination = None  # the mated side wins: a Shogi mate by a pawn drop
         assert actual is not None, f"pyffish ends the game ({winner}), the core does not {where}"
         assert actual[1] == winner, f"winner: core {actual}, pyffish {winner} {where}"
@@ -327,8 +416,36 @@ class FairyOracle:
             assert actual[0] == termination, f"termination: core {actual}, expected {termination}"
         return moves, True
 
+    def compare_claims(self, core: meiriqi.Board, trail: Trail) -> None:
+        """The core may claim a draw exactly where pyffish sees an optional end of the kinds the
+        game claims (``FSF_GAMES``). pyffish is given the moves since the halfmove clock was last
+        reset: Fairy-Stockfish looks no further back for repetitions, and a position with a
+        smaller clock can be neither a repetition (it needs four plies) nor fifty moves."""
+        clock = int(self.position.split()[-2])
+        move_rule, repetitions = FSF_GAMES[self.variant]
+        claimed = core.can_claim_draw()
+        moves_done = clock >= 2 * move_rule
+        expected = False
+        if clock >= 4:
+            played = len(trail.moves)
+            since = max(0, played - clock)
+            ended, value = sf.is_optional_game_end(
+                self.variant, trail.fens[since], trail.moves[since:]
+            )
+            expected = ended and (moves_done or repetitions)
+            assert not expected or value == 0, f"pyffish scores the end {value} {trail.where()}"
+        where = trail.where()
+        assert claimed == expected, f"draw claim: core {claimed}, pyffish {expected} {where}"
+        trail.claimable += claimed
+        if claimed:
+            outcome = core.outcome(claim_draw=True)
+            assert outcome is not None and outcome.winner is None
+            fifty = "FIFTY_MOVES" if move_rule == 50 else "MOVE_RULE"
+            name = fifty if moves_done else "THREEFOLD_REPETITION"
+            assert outcome.termination.name == name, f"claim {outcome} {trail.where()}"
+
     def perft2(self, moves: Sequence[str]) -> int | None:
-        if len(moves) > self.PERFT_MOVES:
+        if len(moves) > self.PERFT_MOVES_OF.get(self.variant, self.PERFT_MOVES):
             return None
         total = 0
         for move in moves:
@@ -356,7 +473,9 @@ class FairyOracle:
     def finish(self, core: meiriqi.Board, trail: Trail) -> None:
         replayed = sf.get_fen(self.variant, trail.start, trail.moves)
         assert replayed == self.position, f"test harness: FEN {self.position}, replay {replayed}"
-        assert_checks_match_pyffish(self.variant, trail)
+        sans = assert_checks_match_pyffish(self.variant, trail)
+        if self.variant in SAN_AS_PYFFISH:
+            assert_san_is_pyffish(self.variant, trail, sans)
         ended, value = self.immediate_end()
         if ended:
             actual = core_outcome(core)
@@ -394,6 +513,7 @@ def play(
         stats[f"{variant} positions"] += 1
         if over:
             outcome = core.outcome()
+            assert outcome is not None
             stats[f"{variant} games ended by {outcome.termination.name.lower()}"] += 1
             break
         if ply == plies:
@@ -415,6 +535,8 @@ def play(
     oracle.finish(core, trail)
     if trail.refused_drop_mates:
         stats[f"{variant} mating pawn drops refused"] += trail.refused_drop_mates
+    if trail.claimable:
+        stats[f"{variant} positions with a draw to claim"] += trail.claimable
 
 
 @pytest.mark.parametrize("style", STYLES)
@@ -448,13 +570,31 @@ def test_fairy_games_agree(
     play(variant, start, style, plies, chooser, crosscheck_stats)
 
 
+@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("variant", list(FSF_GAMES))
+@settings(max_examples=FSF_EXAMPLES)
+@given(data=st.data(), chooser=st.randoms(use_true_random=False))
+def test_fairy_stockfish_games_agree(
+    variant: str,
+    style: str,
+    data: st.DataObject,
+    chooser: random.Random,
+    crosscheck_stats: Counter[str],
+) -> None:
+    """The games named after Fairy-Stockfish's: the core agrees with pyffish over a generated
+    game, claims included."""
+    start = data.draw(st.sampled_from(FAIRY_STARTS[variant]), label="start")
+    plies = data.draw(st.integers(1, MAX_PLIES[variant]), label="plies")
+    play(variant, start, style, plies, chooser, crosscheck_stats)
+
+
 # -- chosen positions ------------------------------------------------------------------------------
 
 START = {
     "chess": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "xiangqi": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
     "shogi": "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1",
-}
+} | {name: FAIRY_STARTS[name][0] for name in FSF_GAMES}
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 LINES = [
     # (variant, start FEN, moves): every position on the way is compared with the oracle.
@@ -499,6 +639,29 @@ LINES = [
     # Mates by a pawn's move and by a lance drop (a pawn drop may not mate: see below).
     ("shogi", "kl7/9/PG7/9/9/9/9/9/4K4[] w - - 0 1", "a7a8"),
     ("shogi", "kl7/9/1G7/9/9/9/9/9/4K4[L] w - - 0 1", "L@a8"),
+    # Castling on ten files (the King from f1 to i1, from e1 to h1 or b1), with a royal Knight.
+    ("capablanca", START["capablanca"], "i1j3 i8j6 h1i3 h8i6 h2h3 h7h6 g1h2 g8h7 f1i1 f8i8"),
+    ("embassy", START["embassy"], "i1j3 i8j6 i2i3 i7i6 h1i2 h8i7 g1f3 g8f6 f1g3 f8g6 e1h1 e8h8"),
+    ("embassy", START["embassy"], "b1a3 b8a6 d2d3 d7d6 c1d2 c8d7 c2c3 c7c6 d1c2 d8c7 e1b1 e8b8"),
+    ("knightmate", START["knightmate"], "g2g3 g7g6 f1h3 f8h6 g1g2 g8g7 e1g1 e8g8"),
+    # Grand: promotion by choice on rank 9, to lost kinds only; compulsory on rank 10.
+    ("grand", "1r2k4r/10/P9/10/10/10/10/p9/10/R3K4R w - - 0 1", "a8a9 a3a2c a9a10q b10a10"),
+    # The en-passant square written although the capture is illegal (a pinned Pawn).
+    ("amazon", "4k3/2p5/8/KP5r/8/8/8/8 b - - 0 1", "c7c5"),
+    ("capablanca", "5k4/2p7/10/KP7r/10/10/10/10 b - - 0 1", "c7c5"),
+    # Claims: threefold repetition, fifty moves (in manchu only fifty moves).
+    ("capablanca", START["capablanca"], " ".join(["i1j3 i8j6 j3i1 j6i8"] * 2)),
+    ("capablanca", "5k4/10/10/10/10/10/10/R4K4 w - - 98 80", "a1a2 f8f7 a2a1"),
+    ("manchu", "3k5/9/9/9/9/9/9/9/9/M3K4 w - - 98 80", "a1a2 d10d9"),
+    ("manchu", START["manchu"], " ".join(["a1a2 b10c8 a2a1 c8b10"] * 2)),
+    # A bare King: lost at once against two pieces, after its reply against one (which may
+    # bare the other King in turn); seventy moves in shatranj.
+    ("shatranj", "4k3/8/8/8/8/8/8/RR2K3 b - - 0 1", ""),
+    ("shatranj", "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", ""),
+    ("shatranj", "8/8/8/8/8/2k5/3r4/3R3K w - - 0 1", "d1d2 c3d2"),
+    ("shatranj", "8/8/8/8/8/2k5/3r4/3R3K w - - 0 1", "d1d2 c3b3"),
+    ("shatranj", "8/8/8/8/8/2k5/3r4/R6K w - - 138 80", "a1a2 c3b3"),
+    ("courier", "12/2k9/12/3e8/12/3F4W3/2K9/12 w - - 0 40", "d3e4 c7d6 e4d5"),
 ]
 
 
@@ -549,11 +712,12 @@ def test_a_mating_pawn_drop_is_refused(fen: str, drop: str) -> None:
     assert core.fen() == fen
 
 
-@pytest.mark.parametrize("variant", ["chess", "xiangqi", "shogi"])
+@pytest.mark.parametrize("variant", ["chess", "xiangqi", "shogi", *FSF_GAMES])
 def test_start_position_is_the_oracles(variant: str) -> None:
-    """``Board(variant=...)`` starts where the oracle starts."""
+    """``Board(variant=...)`` starts where the oracle starts, and reads the oracle's start."""
     if variant == "chess":
         expected = chess.Board().fen()
     else:
         expected = sf.get_fen(variant, sf.start_fen(variant), [])
+        assert meiriqi.Board(sf.start_fen(variant), variant=variant).fen() == expected
     assert meiriqi.Board(variant=variant).fen() == expected

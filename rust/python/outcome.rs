@@ -5,8 +5,10 @@ use crate::piece::Color;
 use pyo3::prelude::*;
 
 /// Why a game ended: `Termination.CHECKMATE`, `STALEMATE`, `INSUFFICIENT_MATERIAL`,
-/// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES`, `THREEFOLD_REPETITION` or
-/// `VARIANT_LOSS` (no legal move while over a Wildeurasian limit).
+/// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES`, `THREEFOLD_REPETITION`,
+/// `VARIANT_LOSS` (no legal move while over a Wildeurasian limit), `EXTINCTION` (a bare King
+/// loses, in Shatranj), `MOVE_RULE` or `REPETITION_RULE` (draws claimed under a variant's move
+/// or repetition rule other than fifty moves and threefold repetition).
 #[pyclass(name = "Termination", module = "meiriqi._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct PyTermination(pub(super) Termination);
@@ -53,6 +55,9 @@ termination_constants! {
     FIFTY_MOVES = FiftyMoves;
     THREEFOLD_REPETITION = ThreefoldRepetition;
     VARIANT_LOSS = VariantLoss;
+    EXTINCTION = Extinction;
+    MOVE_RULE = MoveRule;
+    REPETITION_RULE = RepetitionRule;
 }
 
 /// How a finished game ended.

@@ -2,8 +2,10 @@
 //! [`crate::catalog`]).
 
 mod chess;
+mod fairy;
 mod grasshopper;
 mod movement;
+pub(crate) mod perft_counts;
 mod shogi;
 pub(crate) mod testing;
 mod wildeurasian;

@@ -195,7 +195,8 @@ class Game:
                 raise ValueError(
                     "no draw to claim: the side to move may claim one after 50 moves by each "
                     "side without a capture or pawn move, or when a position occurs for the "
-                    "third time, in the games that have those draws (Yáng Qí, chess)"
+                    "third time, in the games that have those draws (Yáng Qí, chess, the games "
+                    "named after Fairy-Stockfish's)"
                 )
             self._cancel()
             self.claimed = True
