@@ -186,6 +186,25 @@ def test_hoppers_and_lame_leaps_move_as_in_fairy_stockfish(
         assert worker.submit(_differences, betza, seed).result(timeout=120) == [], betza
 
 
+@pytest.mark.parametrize(
+    "betza",
+    # The pieces of Fairy-Stockfish's games as its own Betza strings give them (piece.cpp and
+    # variant.cpp): Archbishop, Chancellor, Alfil, Fers, Khon, Amazon, Shogi's and Tori Shogi's
+    # pieces, Kyoto Shogi's Knight and Lance, Janggi's Elephant, Horse, Cannon and Soldier, the
+    # Nightrider, the Grasshopper, the Knibis and Biskni, the Banner.
+    [
+        *["BN", "RN", "A", "F", "FfW", "W", "K", "QN", "fW", "WfF", "BW", "RF"],
+        *["fAbD", "FsfW", "KbRfBbF2", "FvW", "fRrbBlbF", "fRlbBrbF", "bFfD", "fN", "fR"],
+        *["nZ", "nJ", "nN", "pR", "fsW", "NN", "gQ", "mNcB", "mBcN", "RcpRnN"],
+    ],
+)
+def test_the_pieces_of_fairy_stockfish_s_games_are_read_as_it_reads_them(
+    worker: concurrent.futures.ProcessPoolExecutor, betza: str
+) -> None:
+    assert not worker.submit(_refused, betza).result(timeout=120)
+    assert worker.submit(_differences, betza, 1).result(timeout=120) == [], betza
+
+
 def test_a_limited_hopper_counts_its_range_from_the_piece(
     worker: concurrent.futures.ProcessPoolExecutor,
 ) -> None:
