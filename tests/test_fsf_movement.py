@@ -107,7 +107,9 @@ def _play(name: str, seed: int) -> tuple[str | None, Counter[str]]:
     stats: Counter[str] = Counter()
     start = sf.get_fen(theirs, sf.start_fen(theirs), [])
     board = meiriqi.Board(variant=variant)
-    fen, moves, checks = start, [], []
+    fen = start
+    moves: list[str] = []
+    checks: list[bool] = []
 
     def where() -> str:
         return f"at {fen} (from {start} after {' '.join(moves) or 'no move'})"
