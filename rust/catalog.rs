@@ -54,6 +54,7 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "manchu",
     "shatranj",
     "courier",
+    "grasshopper",
 ];
 
 /// The file of the built-in variant called `name`.

@@ -1,6 +1,7 @@
 //! Move generation: walking the precomputed paths, drops from the hand and castling, then keeping
 //! the moves that leave the King safe (not attacked, not facing the other King).
 
+use crate::atom::Mode;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, UciMove};
 use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece};
@@ -136,7 +137,7 @@ impl Position<'_> {
                     })
             };
             if mode.hops() {
-                if self.for_each_hop(squares, mode.moves(), |index, to| {
+                if self.for_each_hop(piece.kind, squares, mode, |index, to| {
                     emit(to, MoveKind::Normal, index)
                 }) {
                     return true;
@@ -149,7 +150,7 @@ impl Position<'_> {
                 if target == 0 {
                     let kind = if mode.moves() {
                         MoveKind::Normal
-                    } else if mode.captures() && en_passant == Some(to) {
+                    } else if en_passant == Some(to) && mode.captures() {
                         MoveKind::EnPassant
                     } else {
                         continue;
@@ -192,28 +193,41 @@ impl Position<'_> {
         Kind::new(code_kind(code)).is_some_and(|kind| self.variant().rule_of(kind).spec.swappable)
     }
 
-    /// Offers `visit` (index in the path, square) each destination of a hopper walking
-    /// `squares`: beyond the first piece (the screen), every empty square up to the next piece
-    /// when it `moves` quietly too, and that piece when it is an enemy. Stops early when `visit`
-    /// returns `true`; returns whether it did.
+    /// Offers `visit` (index in the path, square) each destination of a hopper of `kind`
+    /// walking `squares` in `mode`: beyond the first piece (the screen, unless of a kind the
+    /// hopper may not jump), every empty square up to the next piece when it moves quietly, and
+    /// that piece when it is an enemy it may capture; a Grasshopper's only right behind the
+    /// screen. Stops early when `visit` returns `true`; returns whether it did.
     fn for_each_hop(
         &self,
+        kind: Kind,
         squares: &[Square],
-        moves: bool,
+        mode: Mode,
         mut visit: impl FnMut(usize, Square) -> bool,
     ) -> bool {
         let Some(screen) = squares.iter().position(|&s| !self.is_empty(s)) else {
             return false;
         };
-        for (index, &to) in squares.iter().enumerate().skip(screen + 1) {
+        let rule = self.variant().rule_of(kind);
+        if rule.screen_not >> code_kind(self.code_at(squares[screen])) & 1 != 0 {
+            return false;
+        }
+        let landings = match mode.lands_behind() {
+            true => 1,
+            false => squares.len(),
+        };
+        for (index, &to) in squares.iter().enumerate().skip(screen + 1).take(landings) {
             let target = self.code_at(to);
             if target == 0 {
-                if moves && visit(index, to) {
+                if mode.moves() && visit(index, to) {
                     return true;
                 }
                 continue;
             }
-            return code_color(target) != self.turn() && visit(index, to);
+            return code_color(target) != self.turn()
+                && mode.captures()
+                && rule.captures_not >> code_kind(target) & 1 == 0
+                && visit(index, to);
         }
         false
     }
@@ -379,8 +393,9 @@ impl Position<'_> {
         let hoppers = self.kinds_present(enemy) & tables.hopper_kinds();
         let is_empty = |square| self.is_empty(square);
         let hits = |square, kinds| self.check_hits(enemy, square, kinds);
+        let is_of = |square, kinds| self.holds_kind(square, kinds);
         let hop_check = hoppers != 0
-            && tables.find_hop_attack(enemy, king, hoppers, is_empty, |check| {
+            && tables.find_hop_attack(enemy, king, hoppers, is_empty, is_of, |check| {
                 hits(check.square, check.kinds)
             });
         if scan.attacked || hop_check || self.kings_facing() {
@@ -391,7 +406,7 @@ impl Position<'_> {
             });
         } else {
             let hop = if hoppers != 0 {
-                tables.hop_exposure(enemy, king, hoppers, is_empty, hits)
+                tables.hop_exposure(enemy, king, hoppers, is_empty, is_of, hits)
             } else {
                 HopExposure::default()
             };
@@ -494,25 +509,36 @@ impl Position<'_> {
 mod tests {
     use crate::fen;
     use crate::moves::{Move, MoveKind};
+    use crate::piece::Color;
     use crate::position::Position;
+    use crate::tables::tests::attacked_by_walking;
     use crate::variant::Variant;
 
-    /// Legal moves by trying every pseudo-legal move: the slow, obvious way (none once the
-    /// variant's extinction rule has ended the game).
+    /// Whether `color`'s King is attacked (found by walking every enemy path) or facing the
+    /// other King.
+    fn exposed_by_walking(position: &Position, color: Color) -> bool {
+        let attacked = position
+            .king(color)
+            .is_some_and(|king| attacked_by_walking(position, color.opponent(), king));
+        attacked || position.kings_facing()
+    }
+
+    /// Legal moves by trying every pseudo-legal move, attacks found by walking every path: the
+    /// slow, obvious way (none once the variant's extinction rule has ended the game).
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
         if position.extinct_side().is_some() {
             return moves;
         }
         position.pseudo_legal_moves(&mut moves);
-        let in_check = position.is_check();
+        let in_check = exposed_by_walking(position, position.turn());
         moves.retain(|&mv| {
             if in_check && mv.kind == MoveKind::Swap {
                 return false;
             }
             let undo = position.make(mv);
             let mover = position.turn().opponent();
-            let exposed = position.king_exposed(mover) || position.over_limit(mover);
+            let exposed = exposed_by_walking(position, mover) || position.over_limit(mover);
             let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.no_drop_mate)
                 && position.is_check()
                 && !position.has_legal_move();
@@ -525,7 +551,7 @@ mod tests {
     #[test]
     fn shortcut_legality_agrees_with_trying_every_move() {
         let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        for variant in Variant::all() {
+        for variant in crate::variants::testing::every_variant() {
             legality_agrees_in(variant, &mut state);
         }
     }

@@ -68,6 +68,12 @@ pub struct PieceSpec {
     pub prince: bool,
     /// Whether it is one of the *relevant* pieces a variant with a crossing limit counts.
     pub relevant: bool,
+    /// The symbols of the kinds (of either colour) its hops may not use as their screen, as
+    /// Janggi's Cannon may not jump a Cannon.
+    pub screen_not: Vec<String>,
+    /// The symbols of the kinds its hops may not capture, as Janggi's Cannon may not capture a
+    /// Cannon; never the royal kind.
+    pub captures_not: Vec<String>,
     /// How it moves, in a sentence or two for players (empty when the file gives none).
     pub about: String,
 }
@@ -100,6 +106,10 @@ pub struct PieceRule {
     pub to_hand: Option<Kind>,
     /// The kind it was before promotion, for a `+` form.
     pub unpromoted: Option<Kind>,
+    /// The kinds its hops may not use as their screen.
+    pub screen_not: KindSet,
+    /// The kinds its hops may not capture.
+    pub captures_not: KindSet,
 }
 
 impl PieceRule {

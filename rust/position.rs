@@ -576,7 +576,14 @@ impl<'v> Position<'v> {
         let hits = |check: &AttackCheck| self.check_hits(attacker, check.square, check.kinds);
         tables.find_attack(attacker, square, present, |s| self.is_empty(s), hits)
             || (present & tables.hopper_kinds() != 0
-                && tables.find_hop_attack(attacker, square, present, |s| self.is_empty(s), hits))
+                && tables.find_hop_attack(
+                    attacker,
+                    square,
+                    present,
+                    |s| self.is_empty(s),
+                    |s, kinds| self.holds_kind(s, kinds),
+                    hits,
+                ))
     }
 
     /// The squares of `attacker`'s pieces that could capture on `square`.
@@ -602,9 +609,17 @@ impl<'v> Position<'v> {
             square,
             present,
             |s| self.is_empty(s),
+            |s, kinds| self.holds_kind(s, kinds),
             &mut collect,
         );
         found
+    }
+
+    /// Whether a piece of either colour whose kind is in `kinds` stands on `square`.
+    #[inline]
+    pub(crate) fn holds_kind(&self, square: Square, kinds: KindSet) -> bool {
+        let code = self.code_at(square);
+        code != 0 && kinds >> code_kind(code) & 1 != 0
     }
 
     /// Whether a piece of `color` whose kind is in `kinds` stands on `square`.

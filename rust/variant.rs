@@ -4,6 +4,7 @@
 //! [`Variant::build`] checks it and precomputes its tables; the catalog ([`crate::catalog`]) then
 //! reads its start position and gives it to the variant ([`Variant::with_start`]).
 
+pub use crate::atom::BlackMoves;
 use crate::conventions::{DrawClaims, EnPassantFen};
 use crate::eval_tables::EvalTables;
 use crate::extinction::Extinction;
@@ -103,6 +104,9 @@ pub struct VariantSpec {
     pub camp_depth: u8,
     /// Whether a move that starts in the zone may promote too, wherever it ends (Shogi).
     pub promotes_leaving_zone: bool,
+    /// How Black's moves follow from the moves written for White: mirrored, or turned half a
+    /// turn as Fairy-Stockfish does (the two differ for pieces unlike left and right).
+    pub black_moves: BlackMoves,
     /// Which lines the Kings may not face each other on.
     pub facing: Facing,
     /// What stalemate means.
@@ -262,7 +266,12 @@ impl Variant {
         let pawns = kind_set(&rules, |spec| spec.pawn);
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
         rules.insert(0, rules[0].clone());
-        let tables = Tables::build(dims, &rules[1..], spec.promotes_leaving_zone);
+        let tables = Tables::build(
+            dims,
+            &rules[1..],
+            spec.black_moves,
+            spec.promotes_leaving_zone,
+        );
         let eval_tables = EvalTables::build(dims, &rules[1..], &tables, pawns);
         Ok(Variant {
             kinds: kind_set(&rules[1..], |_| true),
@@ -590,6 +599,12 @@ impl Checks<'_> {
             Some(base) => Some(self.kind(base, part, &format!("the promoted {}", piece.name))?),
             None => None,
         };
+        let kinds = |symbols: &[String], what: &str| {
+            symbols.iter().try_fold(0, |set, symbol| {
+                let what = format!("{what} of the {}", piece.name);
+                Ok(set | self.kind(symbol, part, &what)?.bit())
+            })
+        };
         Ok(PieceRule {
             kind,
             spec: piece.clone(),
@@ -597,6 +612,8 @@ impl Checks<'_> {
             promotion,
             to_hand,
             unpromoted,
+            screen_not: kinds(&piece.screen_not, "the screens not jumped")?,
+            captures_not: kinds(&piece.captures_not, "the kinds not captured")?,
         })
     }
 
@@ -732,6 +749,12 @@ fn check_royal_links(
     for (index, rule) in rules.iter().enumerate() {
         let piece = &rule.spec;
         let fail = |why: String| Err(VariantError::new(&spec.name, SpecPart::Piece(index), &why));
+        if rule.captures_not & royal.bit() != 0 {
+            return fail(format!(
+                "the {}'s captures-not names the royal {}: a King it attacks is in check",
+                piece.name, royal_name
+            ));
+        }
         if let Some(promotion) = &rule.promotion {
             if rule.kind == royal {
                 return fail(format!(

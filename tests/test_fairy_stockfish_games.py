@@ -27,6 +27,7 @@ GAMES = [
     "manchu",
     "shatranj",
     "courier",
+    "grasshopper",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 

@@ -3,9 +3,11 @@
 
 mod chess;
 mod fairy;
+mod grasshopper;
+mod movement;
 pub(crate) mod perft_counts;
 mod shogi;
-mod testing;
+pub(crate) mod testing;
 mod wildeurasian;
 mod xiangqi;
 mod yangqi;
