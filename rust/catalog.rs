@@ -55,6 +55,7 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "shatranj",
     "courier",
     "grasshopper",
+    "janggi",
 ];
 
 /// The file of the built-in variant called `name`.

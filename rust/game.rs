@@ -2,6 +2,7 @@
 //! repetitions counted and the outcome decided.
 
 use crate::conventions::DrawClaim;
+use crate::ends::PassingEnd;
 use crate::fen::{self, ParseError};
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -39,11 +40,16 @@ pub enum Termination {
     MoveRule,
     /// A draw claimed under the variant's repetition rule, when it is not threefold.
     RepetitionRule,
+    /// Both sides passed in a row; the variant's material count decides (a draw without one).
+    DoublePass,
+    /// A side passed with the Kings facing each other (Janggi's bikjang); the variant's material
+    /// count decides (a draw without one).
+    Bikjang,
 }
 
 impl Termination {
     /// Every termination, in declaration order.
-    pub const ALL: [Termination; 11] = [
+    pub const ALL: [Termination; 13] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::InsufficientMaterial,
@@ -55,6 +61,8 @@ impl Termination {
         Termination::Extinction,
         Termination::MoveRule,
         Termination::RepetitionRule,
+        Termination::DoublePass,
+        Termination::Bikjang,
     ];
 
     /// The name python-chess gives it, such as `SEVENTYFIVE_MOVES`.
@@ -71,6 +79,8 @@ impl Termination {
             Termination::Extinction => "EXTINCTION",
             Termination::MoveRule => "MOVE_RULE",
             Termination::RepetitionRule => "REPETITION_RULE",
+            Termination::DoublePass => "DOUBLE_PASS",
+            Termination::Bikjang => "BIKJANG",
         }
     }
 
@@ -88,6 +98,8 @@ impl Termination {
             Termination::Extinction => "bare King",
             Termination::MoveRule => "move rule",
             Termination::RepetitionRule => "repetition",
+            Termination::DoublePass => "two passes",
+            Termination::Bikjang => "bikjang",
         }
     }
 }
@@ -216,7 +228,8 @@ impl Game {
     }
 
     /// The outcome, if the game is over, in python-chess's order: a side reduced by the
-    /// variant's extinction rule (a loss, before anything else: no move is legal then); the side
+    /// variant's extinction rule (a loss, before anything else: no move is legal then), or a
+    /// game ended by passing (scored by the material count); the side
     /// to move checkmated; without a legal move and over a limit of the variant (a loss); a dead
     /// position; the side to move stalemated (which loses or draws, as the variant says); in
     /// variants with the chess draws, seventy-five moves or a fivefold repetition.
@@ -227,6 +240,15 @@ impl Game {
             return Some(Outcome {
                 termination: Termination::Extinction,
                 winner: Some(loser.opponent()),
+            });
+        }
+        if let Some(end) = self.position.passing_end() {
+            return Some(Outcome {
+                termination: match end {
+                    PassingEnd::DoublePass => Termination::DoublePass,
+                    PassingEnd::Bikjang => Termination::Bikjang,
+                },
+                winner: self.position.material_count_winner(),
             });
         }
         let stuck = !self.position.has_legal_move();

@@ -24,7 +24,8 @@
 //! ```text
 //! text, geometry, piece, square_set         words for messages, squares, colours and kinds, sets
 //! atom, betza, region                       movement atoms, Betza read into atoms, board regions
-//! conventions, extinction                  rule switches: programs' conventions, bare Kings
+//! conventions, extinction, material_count  rule switches: programs' conventions, bare Kings,
+//!                                           material counting
 //! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
 //! presentation                              how a variant is shown: titles, pictures, examples
 //! castling, setup                           plain data: castling rights, an unchecked position
@@ -54,6 +55,7 @@ pub mod game;
 pub mod geometry;
 #[cfg(test)]
 mod layering;
+pub mod material_count;
 pub mod move_examples;
 pub mod move_limits;
 pub mod movegen;

@@ -33,6 +33,15 @@ impl Position<'_> {
                 false
             });
         }
+        if self.variant().spec().pass {
+            out.extend(self.pass_move());
+        }
+    }
+
+    /// The pass of the side to move, if the variant lets it pass and it has a King on the board
+    /// (whether it may pass now is for [`Position::retain_legal`] to say).
+    fn pass_move(&self) -> Option<Move> {
+        self.king(self.turn()).map(Move::pass)
     }
 
     /// Replaces the contents of `out` with the legal moves of the side to move that end on `to`
@@ -51,8 +60,13 @@ impl Position<'_> {
                 self.for_each_move_from(from, &mut keep);
             }
         }
-        if kinds & self.variant().royal().bit() != 0 && !self.castling_rights().is_empty() {
-            self.for_each_castle(&mut keep);
+        if kinds & self.variant().royal().bit() != 0 {
+            if !self.castling_rights().is_empty() {
+                self.for_each_castle(&mut keep);
+            }
+            if self.variant().spec().pass {
+                self.pass_move().map(&mut keep);
+            }
         }
         self.retain_legal(out);
     }
@@ -375,7 +389,9 @@ impl Position<'_> {
 
     /// Keeps the pseudo-legal `moves` that leave the King safe, keep within the variant's
     /// limits and break no drop rule; none where the game is over by the variant's extinction
-    /// rule (as Fairy-Stockfish has no legal move there). Only moves that could expose the King
+    /// rule or by passing (as Fairy-Stockfish has no legal move there). A pass is legal when the
+    /// King is not attacked, or in bikjang, where it is the one move that may leave the Kings
+    /// facing. Only moves that could expose the King
     /// are tried: all of them when it is attacked or facing already, else King moves, moves of
     /// pinned pieces, of the one piece between the Kings on a line they may not share, and moves
     /// that could give an enemy hopper a screen or take one of two screens away.
@@ -383,6 +399,14 @@ impl Position<'_> {
         if self.variant().spec().extinction.is_some() && self.extinct_side().is_some() {
             // The game is over by the variant's rule: no move is legal.
             moves.clear();
+            return;
+        }
+        if self.variant().spec().pass && self.passing_end().is_some() {
+            moves.clear();
+            return;
+        }
+        if self.in_bikjang() {
+            moves.retain(|&mv| mv.is_pass() || !self.leaves_kings_facing_or_attacked(mv));
             return;
         }
         let us = self.turn();
@@ -418,7 +442,7 @@ impl Position<'_> {
             }
             moves.retain(|&mv| {
                 let may_expose = match mv.kind {
-                    MoveKind::Castle(_) => false,
+                    MoveKind::Castle(_) | MoveKind::Pass => false,
                     MoveKind::Drop(_) => hop.arrive.contains(mv.to),
                     MoveKind::EnPassant | MoveKind::Swap => true,
                     MoveKind::Normal | MoveKind::Promotion(_) => {
@@ -434,6 +458,16 @@ impl Position<'_> {
         if self.hand_kinds(us) != 0 {
             moves.retain(|&mv| !self.is_forbidden_drop_mate(mv));
         }
+    }
+
+    /// Whether `mv` leaves the side to move's King attacked, or the Kings still facing each
+    /// other: the test of every move but a pass in bikjang.
+    fn leaves_kings_facing_or_attacked(&mut self, mv: Move) -> bool {
+        let us = self.turn();
+        let undo = self.make(mv);
+        let bad = self.king_attacked(us) || self.in_bikjang();
+        self.unmake(mv, undo);
+        bad
     }
 
     /// Whether `mv` drops a piece that may not give checkmate, and does.
@@ -499,6 +533,9 @@ impl Position<'_> {
             self.for_each_move_from(uci.from, &mut keep);
             if !self.castling_rights().is_empty() {
                 self.for_each_castle(&mut keep);
+            }
+            if self.variant().spec().pass {
+                self.pass_move().map(&mut keep);
             }
         }
         candidates

@@ -317,6 +317,7 @@ fn pack_move(mv: Move) -> u64 {
         MoveKind::Castle(rook) => (3, rook.index() as u8),
         MoveKind::EnPassant => (4, 0),
         MoveKind::Swap => (5, 0),
+        MoveKind::Pass => (6, 0),
     };
     mv.from.index() as u64
         | (mv.to.index() as u64) << 8
@@ -339,6 +340,7 @@ fn unpack_move(bits: u64) -> Option<Move> {
         3 => MoveKind::Castle(square(payload)?),
         4 => MoveKind::EnPassant,
         5 => MoveKind::Swap,
+        6 => MoveKind::Pass,
         _ => return None,
     };
     Some(Move {

@@ -8,7 +8,8 @@ use pyo3::prelude::*;
 /// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES`, `THREEFOLD_REPETITION`,
 /// `VARIANT_LOSS` (no legal move while over a Wildeurasian limit), `EXTINCTION` (a bare King
 /// loses, in Shatranj), `MOVE_RULE` or `REPETITION_RULE` (draws claimed under a variant's move
-/// or repetition rule other than fifty moves and threefold repetition).
+/// or repetition rule other than fifty moves and threefold repetition), `DOUBLE_PASS` (both sides
+/// passed in a row) or `BIKJANG` (a pass with the Kings facing), scored by material counting.
 #[pyclass(name = "Termination", module = "meiriqi._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct PyTermination(pub(super) Termination);
@@ -58,6 +59,8 @@ termination_constants! {
     EXTINCTION = Extinction;
     MOVE_RULE = MoveRule;
     REPETITION_RULE = RepetitionRule;
+    DOUBLE_PASS = DoublePass;
+    BIKJANG = Bikjang;
 }
 
 /// How a finished game ended.
