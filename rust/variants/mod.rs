@@ -4,6 +4,7 @@
 mod chess;
 mod fairy;
 mod grasshopper;
+mod janggi;
 mod movement;
 pub(crate) mod perft_counts;
 mod shogi;
