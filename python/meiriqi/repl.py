@@ -223,6 +223,10 @@ _ENDINGS = {
     "side as it says without a capture or pawn move, {result}.",
     "REPETITION_RULE": "Draw claimed by {mover} by repetition: the same position has occurred as "
     "often as {game}'s rule says, {result}.",
+    "DOUBLE_PASS": "Both sides passed in a row: the game ends, scored by counting material, "
+    "{result}.",
+    "BIKJANG": "A side passed with the Kings facing each other (bikjang): the game ends, scored "
+    "by counting material, {result}.",
 }
 """The announcement of each ending, by the name of its ``Termination`` (a drawn stalemate has a
 key of its own); ``mover`` is the side to move in the final position, ``material`` says what is

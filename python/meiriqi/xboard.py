@@ -110,6 +110,8 @@ _COMMENTS = {
     "EXTINCTION": "Bare king",
     "MOVE_RULE": "Move rule",
     "REPETITION_RULE": "Draw by repetition",
+    "DOUBLE_PASS": "Two passes: material count",
+    "BIKJANG": "Bikjang: material count",
 }
 """The comment of the result line, by the name of the game's ``Termination``."""
 
@@ -131,6 +133,15 @@ def _shift_ranks(text: str, ranks: int, step: int) -> str:
 def to_gui(text: str, board: Board) -> str:
     """A move or square of ours in XBoard's words (``a10`` -> ``a9`` on a ten-rank board)."""
     return _shift_ranks(text, board.ranks, -1)
+
+
+PASS = "@@@@"
+"""How XBoard writes a pass (a King's move to its own square, in Janggi)."""
+
+
+def move_to_gui(move: Move, board: Board) -> str:
+    """A move of ours in XBoard's words: ``@@@@`` for a pass, else its coordinates."""
+    return PASS if move.is_pass else to_gui(move.uci(), board)
 
 
 def from_gui(text: str, board: Board) -> str:
@@ -337,6 +348,11 @@ class XBoardEngine:
             raise RefusedMoveError(text, "no legal position is set up")
         if self.board.is_game_over(claim_draw=True):
             raise RefusedMoveError(text, "the game is over")
+        if text.strip() == PASS:
+            passes = [move for move in self.board.legal_moves if move.is_pass]
+            if not passes:
+                raise RefusedMoveError(text)
+            return passes[0]
         uci = from_gui(text.strip(), self.board)
         try:
             return self.board.parse_uci(_without_declined_promotion(uci, self.board))
@@ -561,7 +577,7 @@ class XBoardEngine:
             if not self.claim_end():
                 self.out("resign")
             return
-        text = to_gui(move.uci(), self.board)
+        text = move_to_gui(move, self.board)
         self.board.push(move)
         self.excluded.clear()
         self.out(f"move {text}")
@@ -585,7 +601,7 @@ class XBoardEngine:
             f"{int(seconds * 100)} {result.nodes} {result.seldepth} {int(result.nodes / seconds)} 0"
         )
         for line in result.lines or [result]:
-            moves = " ".join(to_gui(move.uci(), self.board) for move in line.pv)
+            moves = " ".join(move_to_gui(move, self.board) for move in line.pv)
             self.out(f"{result.depth} {_score(line)} {counts}\t{moves}")
 
     def status_update(self, _: str) -> None:
@@ -599,7 +615,7 @@ class XBoardEngine:
             return
         centiseconds = int((time.monotonic() - self.search_started) * 100)
         left = status.moves - status.move_number
-        move = to_gui(status.move.uci(), self.board)
+        move = move_to_gui(status.move, self.board)
         self.out(
             f"stat01: {centiseconds} {status.nodes} {status.depth} {left} {status.moves} {move}"
         )

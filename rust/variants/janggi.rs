@@ -127,6 +127,12 @@ fn passes_read_and_write_in_every_notation() {
     assert!(pass.is_pass());
     assert_eq!(crate::san::write(position, pass), "Ke2");
     assert_eq!(position.parse_uci("e2e2").unwrap(), Some(pass));
+    for word in ["pass", "Pass", "@@@@"] {
+        assert_eq!(crate::san::parse(position, word), Ok(pass));
+    }
+    let mut checked = Game::from_fen(janggi(), "4r4/9/3k5/9/9/9/9/9/4K4/9 w - - 0 1").unwrap();
+    let refused = crate::san::parse(checked.position_mut(), "pass").unwrap_err();
+    assert!(refused.to_string().contains("in check"), "{refused}");
     let error =
         crate::moves::UciMove::parse("e2e2", Variant::by_name("xiangqi").unwrap()).unwrap_err();
     assert!(error.0.contains("same square"), "{error}");
