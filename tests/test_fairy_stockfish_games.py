@@ -28,6 +28,7 @@ GAMES = [
     "shatranj",
     "courier",
     "grasshopper",
+    "janggi",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 
