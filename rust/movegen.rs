@@ -561,15 +561,20 @@ mod tests {
     }
 
     /// Legal moves by trying every pseudo-legal move, attacks found by walking every path: the
-    /// slow, obvious way (none once the variant's extinction rule has ended the game).
+    /// slow, obvious way (none once the variant's extinction rule or passing has ended the game;
+    /// in bikjang, a pass or a move that leaves the Kings apart).
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
-        if position.extinct_side().is_some() {
+        if position.extinct_side().is_some() || position.passing_end().is_some() {
             return moves;
         }
         position.pseudo_legal_moves(&mut moves);
         let in_check = exposed_by_walking(position, position.turn());
+        let bikjang = position.in_bikjang();
         moves.retain(|&mv| {
+            if bikjang && mv.is_pass() {
+                return true;
+            }
             if in_check && mv.kind == MoveKind::Swap {
                 return false;
             }
@@ -579,8 +584,9 @@ mod tests {
             let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.no_drop_mate)
                 && position.is_check()
                 && !position.has_legal_move();
+            let still_facing = bikjang && position.in_bikjang();
             position.unmake(mv, undo);
-            !exposed && !drop_mate
+            !exposed && !drop_mate && !still_facing
         });
         moves
     }
