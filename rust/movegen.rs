@@ -8,13 +8,18 @@ use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece};
 use crate::position::Position;
 use crate::square_set::SquareSet;
 use crate::tables::{AttackScan, HopExposure};
+use crate::variant::Facing;
 
 impl Position<'_> {
-    /// Replaces the contents of `out` with every pseudo-legal move of the side to move: moves
-    /// that follow the pieces' patterns, drops and castling, whether or not they expose the King
-    /// (castling moves are checked in full already).
+    /// Replaces the contents of `out` with every pseudo-legal move of the side to move: the pass
+    /// (where the variant has passing), moves that follow the pieces' patterns, drops and
+    /// castling, whether or not they expose the King (castling moves are checked in full
+    /// already). The pass comes first: added after the loops, it slows them for every variant.
     pub fn pseudo_legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        if self.variant().spec().pass {
+            self.add_pass(out);
+        }
         for from in self.occupied_by(self.turn()).iter() {
             self.for_each_move_from(from, |mv| {
                 out.push(mv);
@@ -33,9 +38,14 @@ impl Position<'_> {
                 false
             });
         }
-        if self.variant().spec().pass {
-            out.extend(self.pass_move());
-        }
+    }
+
+    /// Adds the pass of the side to move to `out`, if it has a King (out of line: only games
+    /// with passing call it).
+    #[cold]
+    #[inline(never)]
+    fn add_pass(&self, out: &mut Vec<Move>) {
+        out.extend(self.pass_move());
     }
 
     /// The pass of the side to move, if the variant lets it pass and it has a King on the board
@@ -401,12 +411,8 @@ impl Position<'_> {
             moves.clear();
             return;
         }
-        if self.variant().spec().pass && self.passing_end().is_some() {
-            moves.clear();
-            return;
-        }
-        if self.in_bikjang() {
-            moves.retain(|&mv| mv.is_pass() || !self.leaves_kings_facing_or_attacked(mv));
+        let spec = self.variant().spec();
+        if (spec.pass || spec.facing == Facing::Bikjang) && self.retain_by_passing_rules(moves) {
             return;
         }
         let us = self.turn();
@@ -458,6 +464,24 @@ impl Position<'_> {
         if self.hand_kinds(us) != 0 {
             moves.retain(|&mv| !self.is_forbidden_drop_mate(mv));
         }
+    }
+
+    /// Applies the rules of passing and bikjang to `moves`, if they decide: none are legal once
+    /// passing has ended the game; in bikjang, a pass and the moves that break the line and
+    /// leave the King safe. `false` where neither holds (out of line: only games with these
+    /// rules call it).
+    #[cold]
+    #[inline(never)]
+    fn retain_by_passing_rules(&mut self, moves: &mut Vec<Move>) -> bool {
+        if self.passing_end().is_some() {
+            moves.clear();
+            return true;
+        }
+        if self.in_bikjang() {
+            moves.retain(|&mv| mv.is_pass() || !self.leaves_kings_facing_or_attacked(mv));
+            return true;
+        }
+        false
     }
 
     /// Whether `mv` leaves the side to move's King attacked, or the Kings still facing each
