@@ -7,7 +7,8 @@
 //! Scores are centipawns from the side to move's point of view. A side with no legal move has
 //! lost, scored `-MATE + ply`, when it is in check, over a limit of the variant, or in a variant
 //! where stalemate loses; otherwise (a stalemate that draws) it scores 0. Where the variant's
-//! extinction rule ended the game (no move is legal then), the side it names has lost. A
+//! extinction rule ended the game (no move is legal then), the side it names has lost; where
+//! passing ended it, the side the material count names has won (or it is a draw). A
 //! position that repeats one on the current line scores 0: a line that only goes round in
 //! circles gains nothing.
 //!
@@ -1424,17 +1425,24 @@ fn least_valuable_attacker(
 }
 
 /// The score of `position`, `ply` plies from the root, where the side to move has no legal move:
-/// as the variant's extinction rule says, if it ended the game; else lost in check, over a
-/// limit, or where stalemate loses; else a draw.
+/// as the variant's extinction rule says, if it ended the game; as the material count says, if
+/// passing ended it; else lost in check, over a limit, or where stalemate loses; else a draw.
 fn no_move_score(position: &Position, ply: usize) -> i32 {
     let turn = position.turn();
+    let lost = -MATE + ply as i32;
     if let Some(loser) = position.extinct_side() {
-        let lost = -MATE + ply as i32;
         return if loser == turn { lost } else { -lost };
+    }
+    if position.passing_end().is_some() {
+        return match position.material_count_winner() {
+            Some(winner) if winner == turn => -lost,
+            Some(_) => lost,
+            None => 0,
+        };
     }
     let stalemate_loses = position.variant().spec().stalemate == Stalemate::Loses;
     if stalemate_loses || position.is_check() || position.over_limit(turn) {
-        -MATE + ply as i32
+        lost
     } else {
         0
     }
@@ -1509,6 +1517,31 @@ mod tests {
             "k11/12/1Q10/12/12/12/12/12/12/12/11K/G11 b - - 0 1",
         );
         assert_eq!(no_move_score(&bestiary, 3), 0);
+    }
+
+    #[test]
+    fn passing_ends_score_by_the_material_count() {
+        let janggi = Variant::by_name("janggi").unwrap();
+        let played = |moves: &[&str]| {
+            let mut game = Game::start(janggi);
+            for uci in moves {
+                let mv = game.position_mut().parse_uci(uci).unwrap().expect(uci);
+                game.push(mv).unwrap();
+            }
+            game
+        };
+        // Two passes with level material: Black's komi wins, whoever is to move.
+        let level = played(&["e2e2", "e9e9"]);
+        assert_eq!(no_move_score(level.position(), 2), -MATE + 2);
+        let level = played(&["e2e2", "b10c8", "e2e2", "e9e9"]);
+        assert_eq!(no_move_score(level.position(), 4), -MATE + 4);
+        // White a Chariot up and to move after the passes: White has won.
+        let ahead = played(&["a4b4", "a7b7", "a1a10", "b10c8", "e2e2", "e9e9"]);
+        assert_eq!(no_move_score(ahead.position(), 6), MATE - 6);
+        // In bikjang with level material, White does not pass, which would lose.
+        let bikjang = played(&["e4d4", "e7f7"]);
+        let result = search(&bikjang, Limits::depth(2), &AtomicBool::new(false));
+        assert!(!result.best_move.unwrap().is_pass(), "{result:?}");
     }
 
     #[test]

@@ -33,6 +33,7 @@ from meiriqi import (
     parse_square,
     piece_symbol,
     square,
+    square_name,
 )
 from meiriqi.protocol import (
     ENGINE_NAME,
@@ -145,7 +146,12 @@ def move_to_gui(move: Move, board: Board) -> str:
 
 
 def from_gui(text: str, board: Board) -> str:
-    """A move or square in XBoard's words in ours (``a9`` -> ``a10`` on a ten-rank board)."""
+    """A move or square in XBoard's words in ours (``a9`` -> ``a10`` on a ten-rank board; a pass
+    ``@@@@`` -> the King's square twice, ``e2e2``)."""
+    king = board.king(board.turn)
+    if text == PASS and king is not None:
+        name = square_name(king)
+        return name + name
     return _shift_ranks(text, board.ranks, +1)
 
 
@@ -348,11 +354,6 @@ class XBoardEngine:
             raise RefusedMoveError(text, "no legal position is set up")
         if self.board.is_game_over(claim_draw=True):
             raise RefusedMoveError(text, "the game is over")
-        if text.strip() == PASS:
-            passes = [move for move in self.board.legal_moves if move.is_pass]
-            if not passes:
-                raise RefusedMoveError(text)
-            return passes[0]
         uci = from_gui(text.strip(), self.board)
         try:
             return self.board.parse_uci(_without_declined_promotion(uci, self.board))
