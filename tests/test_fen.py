@@ -167,10 +167,10 @@ def test_fen_errors_count_in_words() -> None:
 @pytest.mark.parametrize(
     ("variant", "fen_of", "fits"),
     [
-        ("meiriqi", "chess", "chess, nightrider or hoppelpoppel"),
+        ("meiriqi", "chess", "chess, nightrider, hoppelpoppel or grasshopper"),
         ("chess", "meiriqi", "meiriqi"),
         ("chess", "shogi", "shogi"),
-        ("meiriqi", "xiangqi", "xiangqi or manchu"),
+        ("meiriqi", "xiangqi", "xiangqi, manchu or janggi"),
         (
             "xiangqi",
             "wildeurasian-bestiary",
