@@ -54,6 +54,9 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "manchu",
     "shatranj",
     "courier",
+    "minishogi",
+    "crazyhouse",
+    "kyotoshogi",
 ];
 
 /// The file of the built-in variant called `name`.

@@ -234,6 +234,7 @@ class Termination:
     EXTINCTION: Termination
     MOVE_RULE: Termination
     REPETITION_RULE: Termination
+    DROP_MATE: Termination
     @property
     def name(self) -> str:
         """The name, such as ``"CHECKMATE"``."""

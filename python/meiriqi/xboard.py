@@ -102,6 +102,7 @@ _COMMENTS = {
     "EXTINCTION": "Bare king",
     "MOVE_RULE": "Move rule",
     "REPETITION_RULE": "Draw by repetition",
+    "DROP_MATE": "Mate by a forbidden drop",
 }
 """The comment of the result line, by the name of the game's ``Termination``."""
 

@@ -5,7 +5,7 @@
 use crate::atom::{Atom, Mode, Origin, Symmetry};
 use crate::conventions::EnPassantFen;
 use crate::extinction::Extinction;
-use crate::variant::{Compulsory, DeadPositions, Facing, Stalemate};
+use crate::variant::{Compulsory, DeadPositions, DropMate, Facing, Stalemate, StuckPieces};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -109,6 +109,10 @@ optional_fields! {
         hands: bool,
         /// The order FEN lists the kinds in hand.
         hand_order: Spanned<Vec<String>>,
+        /// Whether a kind in hand may be dropped as its `+` form too.
+        drop_promoted: bool,
+        /// Whether a piece may stand where it could never move again.
+        stuck_pieces: StuckPieces,
         /// Whether a promotion resets the halfmove clock.
         promotions_reset_clock: bool,
         /// Whether the chess draws apply.
@@ -194,10 +198,13 @@ pub(super) struct PieceEntry {
     #[serde(default = "yes")]
     pub swappable: bool,
     pub to_hand: Option<String>,
+    pub drop_zone: Option<Spanned<String>>,
     #[serde(default)]
     pub one_per_file: bool,
+    pub per_file: Option<Spanned<u8>>,
     #[serde(default)]
     pub no_drop_mate: bool,
+    pub drop_mate: Option<Spanned<DropMate>>,
 }
 
 /// The default of a switch that is on unless a file says otherwise.

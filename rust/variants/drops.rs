@@ -1,0 +1,175 @@
+//! Tests of the games with hands named after Fairy-Stockfish's (`minishogi`, `crazyhouse`,
+//! `kyotoshogi`): perft from each start against Fairy-Stockfish's counts (pyffish 0.0.90,
+//! recounted by `tests/test_perft_reference.py`), and the rules of hands, drops and promotions
+//! they bring: promoted pieces that return to hand as Pawns, drop zones, mates by a drop that the
+//! dropper loses, pieces that turn over with every move and drops of a promoted form.
+
+use super::testing;
+use crate::game::{Game, Outcome, Termination};
+use crate::piece::Color;
+use crate::{fen, Variant};
+
+/// Each game's perft from its start at depths 1-3, as pyffish counts it.
+const START_PERFTS: [(&str, [u64; 3]); 3] = [
+    ("minishogi", [14, 181, 2_512]),
+    ("crazyhouse", [20, 400, 8_902]),
+    ("kyotoshogi", [12, 137, 1_636]),
+];
+
+fn variant(name: &str) -> &'static Variant {
+    Variant::by_name(name).expect("a built-in variant")
+}
+
+fn start(name: &str) -> String {
+    variant(name).spec().start_fen.clone()
+}
+
+#[test]
+fn perft_of_the_starts() {
+    for (name, counts) in START_PERFTS {
+        testing::perfts(name, &start(name), &counts);
+    }
+}
+
+/// Depth 4 (a second or two in all): `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn deep_perft_of_the_starts() {
+    for (name, count) in [
+        ("minishogi", 35_401),
+        ("crazyhouse", 197_281),
+        ("kyotoshogi", 18_268),
+    ] {
+        let mut position = fen::parse(variant(name), &start(name)).unwrap();
+        assert_eq!(crate::perft::perft(&mut position, 4), count, "{name}");
+    }
+}
+
+/// Plays `moves` (coordinates) from `text` in the variant `name`.
+fn played(name: &str, text: &str, moves: &str) -> Game {
+    let mut game = Game::from_fen(variant(name), text).unwrap();
+    for text in moves.split_whitespace() {
+        let mv = game
+            .position_mut()
+            .parse_uci(text)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{text} is legal in {}", fen::write(game.position())));
+        game.push(mv).unwrap();
+    }
+    game
+}
+
+/// The FEN after `moves` from `text` in the variant `name`.
+fn fen_after(name: &str, text: &str, moves: &str) -> String {
+    fen::write(played(name, text, moves).position())
+}
+
+#[test]
+fn a_promoted_piece_is_written_with_a_tilde_and_returns_to_hand_as_a_pawn() {
+    let promotes = "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1";
+    assert_eq!(
+        fen_after("crazyhouse", promotes, "b7b8q e8d7 b8b7"),
+        "8/1Q~1k4/8/8/8/8/8/4K3[] b - - 2 2"
+    );
+    let taken = "3k4/1Q~6/8/8/8/8/8/4K3[] w - - 0 1";
+    assert_eq!(
+        fen_after("crazyhouse", taken, "b7c7 d8c7"),
+        "8/2k5/8/8/8/8/8/4K3[p] w - - 0 2"
+    );
+    // Both sides' promoted Queens, in either case.
+    let both = "8/1P5k/8/8/8/8/6p1/K7[] w - - 0 1";
+    assert_eq!(
+        fen_after("crazyhouse", both, "b7b8q g2g1q"),
+        "1Q~6/7k/8/8/8/8/8/K5q~1[] w - - 0 2"
+    );
+}
+
+#[test]
+fn pawns_are_dropped_between_the_first_and_the_last_rank() {
+    let moves = testing::legal("crazyhouse", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1");
+    let drops: Vec<&String> = moves.iter().filter(|uci| uci.starts_with("P@")).collect();
+    assert_eq!(drops.len(), 48);
+    assert!(drops
+        .iter()
+        .all(|uci| !uci.ends_with('1') && !uci.ends_with('8')));
+}
+
+/// The outcome of the game after `moves` from `text` in the variant `name`.
+fn outcome(name: &str, text: &str, moves: &str) -> Option<Outcome> {
+    played(name, text, moves).outcome()
+}
+
+#[test]
+fn a_mating_pawn_drop_is_legal_and_lost_by_the_dropper_in_minishogi() {
+    let text = "k4/2G2/1K3/5/5[P] w - - 0 1";
+    assert!(testing::legal("minishogi", text).contains(&"P@a4".to_string()));
+    assert_eq!(
+        outcome("minishogi", text, "P@a4"),
+        Some(Outcome {
+            termination: Termination::DropMate,
+            winner: Some(Color::Black),
+        })
+    );
+    // From the position alone, the last move unknown, it is an ordinary mate (as pyffish
+    // scores it).
+    let mated = fen_after("minishogi", text, "P@a4");
+    assert_eq!(
+        outcome("minishogi", &mated, ""),
+        Some(Outcome {
+            termination: Termination::Checkmate,
+            winner: Some(Color::White),
+        })
+    );
+    // A Gold dropped there mates as any piece does.
+    let gold = "k4/2G2/1K3/5/5[G] w - - 0 1";
+    assert_eq!(
+        outcome("minishogi", gold, "G@a4"),
+        Some(Outcome {
+            termination: Termination::Checkmate,
+            winner: Some(Color::White),
+        })
+    );
+    // Shogi keeps its rule: the same mating drop is illegal there, another one legal.
+    let shogi = testing::legal("shogi", "k8/2G6/1K7/9/9/9/9/9/9[P] w - - 0 1");
+    assert!(shogi.contains(&"P@a7".to_string()) && !shogi.contains(&"P@a8".to_string()));
+}
+
+#[test]
+fn kyoto_pieces_turn_over_with_every_move() {
+    let moves = testing::legal("kyotoshogi", &start("kyotoshogi"));
+    assert_eq!(
+        moves,
+        [
+            "a1a2-", "a1b2-", "b1a2+", "b1b2+", "b1c2+", "c1b2", "c1c2", "c1d2", "d1c2-", "d1d2-",
+            "d1e2-", "e1e2+"
+        ]
+    );
+    // Turning over resets no clock; a drop does.
+    let flipped = fen_after("kyotoshogi", &start("kyotoshogi"), "e1e2+ a5a4+");
+    assert_eq!(flipped, "1+nks+l/+p4/5/4+P/+LSK+N1[] w - - 2 2");
+    let rook = testing::from(&testing::legal("kyotoshogi", &flipped), "e2");
+    assert_eq!(
+        rook,
+        ["e2a2-", "e2b2-", "e2c2-", "e2d2-", "e2e1-", "e2e3-", "e2e4-", "e2e5-"]
+    );
+}
+
+#[test]
+fn a_kyoto_piece_is_dropped_either_side_up() {
+    let hands = "p+nks+l/5/5/5/+LSK+NP[PSNLpsnl] w - - 0 1";
+    let moves = testing::legal("kyotoshogi", hands);
+    assert!(["+P@c3", "P@c3", "+L@a2", "L@e4"]
+        .iter()
+        .all(|uci| moves.contains(&uci.to_string())));
+    assert_eq!(moves.iter().filter(|uci| uci.contains('@')).count(), 120);
+    let dropped = fen_after("kyotoshogi", hands, "+P@c3 +P@c4");
+    assert_eq!(dropped, "p+nks+l/2+p2/2+P2/5/+LSK+NP[NLSnls] w - - 0 2");
+    let rook = testing::from(&testing::legal("kyotoshogi", &dropped), "c3");
+    assert_eq!(rook, ["c3c2-", "c3c4-"]);
+    // A Lance may be dropped where it can never move, and stays there.
+    let lance = "2k2/5/5/5/2K2[L] w - - 0 1";
+    assert!(testing::legal("kyotoshogi", lance).contains(&"L@a5".to_string()));
+    let stuck = fen_after("kyotoshogi", lance, "L@a5 c5b4");
+    assert_eq!(stuck, "L4/1k3/5/5/2K2[] w - - 1 2");
+    assert!(testing::from(&testing::legal("kyotoshogi", &stuck), "a5").is_empty());
+}
