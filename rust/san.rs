@@ -13,10 +13,10 @@
 //!
 //! Reading accepts what a person might type: a missing or extra `x`, `+` or `#`, a `-` between
 //! the squares, the promotion letter with or without `=` in either case, `0-0` for `O-O`, a King's
-//! swap written in full (`Kd1;Ve1`) and coordinate moves (`c3c4`, `c7d8o`, `a7a8+`, `N@e5`). A
-//! move without a promotion suffix is the non-promoting move, or the piece's only legal move to
-//! that square when it must change there; text that fits several legal moves is
-//! [`SanError::Ambiguous`], naming them.
+//! swap written in full (`Kd1;Ve1`) and coordinate moves (`c3c4`, `c7d8o`, `a7a8+`, `a1a2-`,
+//! `N@e5`, `+P@c3`). A move without a promotion suffix is the non-promoting move, or the piece's
+//! only legal move to that square when it must change there; text that fits several legal moves
+//! is [`SanError::Ambiguous`], naming them.
 
 use crate::fen;
 use crate::geometry::Square;
@@ -284,9 +284,9 @@ fn is_o(byte: u8) -> bool {
 }
 
 /// Whether `text` is a coordinate move with a `+` suffix (`a7a8+`), which SAN would read as a
-/// check.
-fn is_plus_coordinates(text: &str) -> bool {
-    let Some(body) = text.strip_suffix('+') else {
+/// check, or with a demotion's `-` (`a1a2-`), which SAN has no reading for.
+fn is_suffixed_coordinates(text: &str) -> bool {
+    let Some(body) = text.strip_suffix(['+', '-']) else {
         return false;
     };
     square_end_start(body.as_bytes()).and_then(|to| square_end_start(&body.as_bytes()[..to]))
@@ -376,7 +376,7 @@ impl<'v> Reader<'_, 'v> {
             Some((king, other)) => (king, !other.is_empty()),
             None => (self.text.trim(), false),
         };
-        if is_plus_coordinates(stripped) {
+        if is_suffixed_coordinates(stripped) {
             return self.read_coordinates(stripped);
         }
         if let Some((symbol, square)) = split_drop(stripped) {

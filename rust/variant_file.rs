@@ -434,23 +434,24 @@ impl Checks<'_, '_> {
             .as_ref()
             .map(|text| regions.get(text, &format!("{field}: drop-zone")))
             .transpose()?;
-        let per_file =
-            match (&entry.per_file, entry.one_per_file) {
-                (None, one) => u8::from(one),
-                (Some(count), false) if *count.get_ref() > 0 => *count.get_ref(),
-                (Some(count), false) => return Err(sources.at(
+        let per_file = match (&entry.per_file, entry.one_per_file) {
+            (None, one) => u8::from(one),
+            (Some(count), false) if *count.get_ref() > 0 => *count.get_ref(),
+            (Some(count), false) => {
+                return Err(sources.at(
                     count.span(),
                     format!(
                         "{field}: per-file: 0 would forbid every drop; leave it out for no limit"
                     ),
-                )),
-                (Some(count), true) => {
-                    return Err(sources.at(
-                        count.span(),
-                        format!("{field}: give per-file or one-per-file, not both"),
-                    ))
-                }
-            };
+                ))
+            }
+            (Some(count), true) => {
+                return Err(sources.at(
+                    count.span(),
+                    format!("{field}: give per-file or one-per-file, not both"),
+                ))
+            }
+        };
         let drop_mate = match (&entry.drop_mate, entry.no_drop_mate) {
             (None, false) => DropMate::Allowed,
             (None, true) => DropMate::Illegal,

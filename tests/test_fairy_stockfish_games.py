@@ -27,6 +27,9 @@ GAMES = [
     "manchu",
     "shatranj",
     "courier",
+    "minishogi",
+    "crazyhouse",
+    "kyotoshogi",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 

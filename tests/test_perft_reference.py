@@ -150,7 +150,41 @@ POSITIONS = [
                 "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
                 (26, 678, 18_406, 500_337),
             ),
+            (
+                "minishogi",
+                "rbsgk/4p/5/P4/KGSBR[] w - - 0 1",
+                (14, 181, 2_512, 35_401),
+            ),
+            (
+                "crazyhouse",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+                (20, 400, 8_902, 197_281),
+            ),
+            (
+                "kyotoshogi",
+                "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1",
+                (12, 137, 1_636, 18_268),
+            ),
         ]
+    ),
+    # Full hands and promotions to come (pyffish 0.0.90, through move lists).
+    Position(
+        "crazyhouse hands",
+        "crazyhouse",
+        "r3k2r/1P4pp/8/8/8/8/1p4PP/R3K2R[QRBNPqrbnp] w KQkq - 0 1",
+        (280, 64_615, 12_786_512),
+    ),
+    Position(
+        "kyotoshogi hands",
+        "kyotoshogi",
+        "p+nks+l/5/5/5/+LSK+NP[PSNLpsnl] w - - 0 1",
+        (132, 13_812, 1_126_163),
+    ),
+    Position(
+        "minishogi hands",
+        "minishogi",
+        "rbsgk/P3p/5/4p/KGSBR[Pp] w - - 0 1",
+        (23, 508, 9_312),
     ),
 ]
 

@@ -31,7 +31,35 @@ fn perft_of_the_starts() {
     }
 }
 
-/// Depth 4 (a second or two in all): `cargo test --release -- --ignored`.
+/// Positions with full hands and promotions to come, with perft at depths 1-3 as pyffish counts
+/// it (through move lists).
+const HAND_PERFTS: [(&str, &str, [u64; 3]); 3] = [
+    (
+        "crazyhouse",
+        "r3k2r/1P4pp/8/8/8/8/1p4PP/R3K2R[QRBNPqrbnp] w KQkq - 0 1",
+        [280, 64_615, 12_786_512],
+    ),
+    (
+        "kyotoshogi",
+        "p+nks+l/5/5/5/+LSK+NP[PSNLpsnl] w - - 0 1",
+        [132, 13_812, 1_126_163],
+    ),
+    (
+        "minishogi",
+        "rbsgk/P3p/5/4p/KGSBR[Pp] w - - 0 1",
+        [23, 508, 9_312],
+    ),
+];
+
+#[test]
+fn perft_with_pieces_in_hand() {
+    for (name, text, counts) in HAND_PERFTS {
+        testing::perfts(name, text, &counts[..2]);
+    }
+}
+
+/// Depth 4 from the starts, depth 3 with pieces in hand (a few seconds in all):
+/// `cargo test --release -- --ignored`.
 #[test]
 #[ignore]
 fn deep_perft_of_the_starts() {
@@ -42,6 +70,9 @@ fn deep_perft_of_the_starts() {
     ] {
         let mut position = fen::parse(variant(name), &start(name)).unwrap();
         assert_eq!(crate::perft::perft(&mut position, 4), count, "{name}");
+    }
+    for (name, text, counts) in HAND_PERFTS {
+        testing::perfts(name, text, &counts);
     }
 }
 
@@ -172,4 +203,68 @@ fn a_kyoto_piece_is_dropped_either_side_up() {
     let stuck = fen_after("kyotoshogi", lance, "L@a5 c5b4");
     assert_eq!(stuck, "L4/1k3/5/5/2K2[] w - - 1 2");
     assert!(testing::from(&testing::legal("kyotoshogi", &stuck), "a5").is_empty());
+}
+
+/// The SAN of `uci` in `text` (variant `name`), and whether SAN and coordinates read it back.
+fn san_of(name: &str, text: &str, uci: &str) -> String {
+    let mut position = fen::parse(variant(name), text).unwrap();
+    let mv = position.parse_uci(uci).unwrap().expect("a legal move");
+    let written = crate::san::write(&mut position, mv);
+    assert_eq!(
+        crate::san::parse(&mut position, &written),
+        Ok(mv),
+        "{written}"
+    );
+    assert_eq!(crate::san::parse(&mut position, uci), Ok(mv), "{uci}");
+    assert_eq!(mv.uci().to_text(variant(name)), uci);
+    written
+}
+
+#[test]
+fn notation_of_promoted_pieces_demotions_and_promoted_drops() {
+    // A Queen and a promoted Queen are both Queens to SAN, and tell each other apart so.
+    let queens = "3k4/8/8/8/8/8/8/1Q~2K2Q[] w - - 0 1";
+    assert_eq!(san_of("crazyhouse", queens, "b1e4"), "Qbe4");
+    assert_eq!(san_of("crazyhouse", queens, "h1h4"), "Qh4+");
+    let mut position = fen::parse(variant("crazyhouse"), queens).unwrap();
+    assert!(matches!(
+        crate::san::parse(&mut position, "Qe4"),
+        Err(crate::san::SanError::Ambiguous(_))
+    ));
+    assert_eq!(
+        san_of("crazyhouse", "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", "b7b8q"),
+        "b8=Q+"
+    );
+    // Kyoto shogi: turning up is a promotion to the `+` form, turning down names the kind.
+    let kyoto = start("kyotoshogi");
+    assert_eq!(san_of("kyotoshogi", &kyoto, "e1e2+"), "e2=+");
+    assert_eq!(san_of("kyotoshogi", &kyoto, "a1a2-"), "+La2=L");
+    let hands = "p+nks+l/5/5/5/+LSK+NP[PSNLpsnl] w - - 0 1";
+    assert_eq!(san_of("kyotoshogi", hands, "+P@c3"), "+P@c3+");
+    assert_eq!(san_of("kyotoshogi", hands, "P@c3"), "P@c3");
+}
+
+#[test]
+fn a_limit_per_file_other_than_one() {
+    // Minishogi with two Pawns to a file, as Tori shogi's swallows.
+    let text = crate::catalog::built_in_file("minishogi")
+        .unwrap()
+        .replace("name = \"minishogi\"", "name = \"two-pawns\"")
+        .replace("title = \"Minishogi\"", "title = \"Two Pawns\"")
+        .replace("one-per-file = true", "per-file = 2");
+    let two = Box::leak(Box::new(crate::catalog::read(&text, "two.toml").unwrap()));
+    let drops_on_a = |text: &str| {
+        let mut position = fen::parse(two, text).unwrap();
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        moves
+            .iter()
+            .filter(|mv| mv.drop().is_some() && mv.to.file() == 0)
+            .count()
+    };
+    // a4, a3 and a1 beside the Pawn on a2; none beside two.
+    assert_eq!(drops_on_a("k4/5/5/P4/4K[P] w - - 0 1"), 3);
+    assert_eq!(drops_on_a("k4/5/P4/P4/4K[P] w - - 0 1"), 0);
+    // A promoted Pawn does not count.
+    assert_eq!(drops_on_a("k4/5/+P4/P4/4K[P] w - - 0 1"), 2);
 }
