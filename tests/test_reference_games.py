@@ -17,10 +17,11 @@
 
 One known difference, checked as such: Fairy-Stockfish lists a Shogi pawn drop that checkmates
 as a legal move and then scores the game as lost by the dropper; the core follows the rule of
-Shogi ("no checkmate by a Pawn drop", docs/rules.md) and does not generate it. In ``minishogi``
-the core follows Fairy-Stockfish: the drop is legal, and the mated side wins (``DROP_MATE``). Such a drop is left
+Shogi ("no checkmate by a Pawn drop", docs/rules.md) and does not generate it. Such a drop is left
 out of pyffish's list (and out of its perft(2)) only after pyffish itself confirms it is one (a
 pawn drop after which the opponent is in check with no legal move); every other difference fails.
+In ``minishogi`` the core follows Fairy-Stockfish: the drop is legal, and the mated side wins
+(``DROP_MATE``).
 
 Besides, at every ply: ``pop()`` restores the FEN, and the FEN read afresh prints the same FEN;
 once per game perft(2) is compared with the oracle. Games are either uniformly random or

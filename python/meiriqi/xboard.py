@@ -126,6 +126,17 @@ def to_gui(text: str, board: Board) -> str:
     return _shift_ranks(text, board.ranks, -1)
 
 
+def move_to_gui(move: Move, board: Board) -> str:
+    """``move`` in XBoard's words: as :func:`to_gui` writes it, but a demotion (``a1a2-``, which
+    XBoard does not know) as a promotion to the kind it becomes (``a1a2l``), which XBoard
+    follows on its own board (the engine reads both)."""
+    text = move.uci()
+    if text.endswith("-") and move.promotion is not None:
+        letter = piece_symbol(move.promotion, variant=board.variant_name)[-1].lower()
+        text = text[:-1] + letter
+    return to_gui(text, board)
+
+
 def from_gui(text: str, board: Board) -> str:
     """A move or square in XBoard's words in ours (``a9`` -> ``a10`` on a ten-rank board)."""
     return _shift_ranks(text, board.ranks, +1)
@@ -476,7 +487,7 @@ class XBoardEngine:
             if not self.claim_end():
                 self.out("resign")
             return
-        text = to_gui(move.uci(), self.board)
+        text = move_to_gui(move, self.board)
         self.board.push(move)
         self.out(f"move {text}")
         self.claim_end()
@@ -494,7 +505,7 @@ class XBoardEngine:
             return
         centiseconds = int((time.monotonic() - self.search_started) * 100)
         board = self.board
-        line = " ".join(to_gui(move.uci(), board) for move in result.pv)
+        line = " ".join(move_to_gui(move, board) for move in result.pv)
         self.out(f"{result.depth} {_score(result)} {centiseconds} {result.nodes} {line}")
 
     def analyze(self, _: str) -> None:

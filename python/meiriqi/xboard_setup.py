@@ -1,9 +1,9 @@
 """What the XBoard engine tells the GUI about a variant it does not know.
 
-XBoard knows chess (its ``normal``), Xiangqi and Shogi. For every other variant the engine answers
-``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which of XBoard's piece images
-shows which of our letters, the board size, the number of piece types a hand holds, the variant
-of XBoard's whose rules of moving XBoard applies, the start position) and one
+XBoard knows chess (its ``normal``), Xiangqi, Shogi and Crazyhouse. For every other variant the
+engine answers ``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which of XBoard's
+piece images shows which of our letters, the board size, the number of piece types a hand holds,
+the variant of XBoard's whose rules of moving XBoard applies, the start position) and one
 ``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can express
 (:data:`BETZA`). Bent and crooked riders (Mĕirìqí's Gryphon and Rhino), leaps the notation has no
 letter for, zone limits, swaps and Wildeurasian castling cannot be expressed: XBoard then runs
@@ -27,7 +27,12 @@ __all__ = [
     "xboard_variant",
 ]
 
-NATIVE_VARIANTS = {"chess": "normal", "xiangqi": "xiangqi", "shogi": "shogi"}
+NATIVE_VARIANTS = {
+    "chess": "normal",
+    "xiangqi": "xiangqi",
+    "shogi": "shogi",
+    "crazyhouse": "crazyhouse",
+}
 """Our variants XBoard knows by itself, with XBoard's names for them."""
 
 XBOARD_SLOTS = "PNBRQFEACWMOHIJGDVLSUK"
@@ -146,10 +151,20 @@ def _symbols(board: Board) -> list[tuple[str, str]]:
 
 
 def _promotable(board: Board) -> list[str]:
-    """The symbols of the pieces that have a promoted form (``+L``), in the variant's order: in
-    a variant with hands, the pieces that may be dropped."""
+    """The symbols of the pieces that have a promoted form (``+L``), in the variant's order."""
     bases = (symbol[1:] for symbol, _ in _symbols(board) if symbol.startswith("+"))
     return list(dict.fromkeys(bases))
+
+
+def _held(board: Board) -> list[str]:
+    """The symbols of the pieces a hand may hold, in the slots XBoard's hands show: in a variant
+    with hands, the pieces with a promoted form, then the other plain pieces but the King (a
+    Minishogi Gold); none in one without."""
+    if not board.has_hands:
+        return []
+    plain = [symbol for symbol, name in _symbols(board) if len(symbol) == 1 and name != "king"]
+    promotable = _promotable(board)
+    return promotable + [symbol for symbol in plain if symbol not in promotable]
 
 
 def _free_slot(name: str, symbol: str, slots: list[str | None]) -> int | None:
@@ -169,8 +184,8 @@ def piece_to_char_table(board: Board) -> str | None:
     picture that shows it, a ``+`` in the slot of a promoted piece; the short table when the
     pieces fit in it, else the long one; ``None`` when they fit in neither.
 
-    Pieces with a promoted form come first, as XBoard wants them (in the first 11 slots), which
-    also puts the pieces that may be dropped in the slots XBoard's hands hold.
+    Pieces with a promoted form come first, as XBoard wants them (in the first 11 slots), then
+    the other pieces that may be dropped, in the slots XBoard's hands hold.
     """
     tables = (_fill_slots(board, count) for count in _SLOT_COUNTS)
     return next((table for table in tables if table is not None), None)
@@ -181,11 +196,13 @@ def _fill_slots(board: Board, count: int) -> str | None:
     fit."""
     slots: list[str | None] = [None] * count
     promotable = _promotable(board)
-    if len(promotable) > _PROMOTED_OFFSET:
+    held = _held(board) or promotable
+    if len(held) > _PROMOTED_OFFSET:
         return None
-    for index, symbol in enumerate(promotable):
+    for index, symbol in enumerate(held):
         slots[index] = symbol
-        slots[index + _PROMOTED_OFFSET] = "+"
+        if symbol in promotable:
+            slots[index + _PROMOTED_OFFSET] = "+"
     # Pieces whose name has a picture choose first, so that a letter cannot take their slot.
     for symbol, name in sorted(_symbols(board), key=lambda item: item[1] not in _SLOT_BY_NAME):
         if symbol.startswith("+") or symbol in slots:
@@ -220,7 +237,7 @@ def setup_command(board: Board) -> str | None:
         return None
     start = Board(variant=variant)
     table = piece_to_char_table(start)
-    held = len(_promotable(start)) if start.has_hands else 0
+    held = len(_held(start))
     size = f"{start.files}x{start.ranks}+{held}_{parent_variant(start)}"
     pieces = f"({table}) " if table is not None else ""
     fen = start.fen().split()
