@@ -157,14 +157,12 @@ def _promotable(board: Board) -> list[str]:
 
 
 def _held(board: Board) -> list[str]:
-    """The symbols of the pieces a hand may hold, in the slots XBoard's hands show: in a variant
-    with hands, the pieces with a promoted form, then the other plain pieces but the King (a
-    Minishogi Gold); none in one without."""
-    if not board.has_hands:
-        return []
-    plain = [symbol for symbol, name in _symbols(board) if len(symbol) == 1 and name != "king"]
-    promotable = _promotable(board)
-    return promotable + [symbol for symbol in plain if symbol not in promotable]
+    """The symbols of the pieces a hand may hold, in the slots XBoard's hands show: those with a
+    promoted form, then the others (a Minishogi Gold); none in a variant without hands."""
+    variant = board.variant_name
+    held = [piece_symbol(kind, variant=variant) for kind in Variant(variant).hand_types]
+    promotable = [symbol for symbol in _promotable(board) if symbol in held]
+    return promotable + [symbol for symbol in held if symbol not in promotable]
 
 
 def _free_slot(name: str, symbol: str, slots: list[str | None]) -> int | None:
@@ -196,10 +194,11 @@ def _fill_slots(board: Board, count: int) -> str | None:
     fit."""
     slots: list[str | None] = [None] * count
     promotable = _promotable(board)
-    held = _held(board) or promotable
-    if len(held) > _PROMOTED_OFFSET:
+    first = _held(board)
+    first += [symbol for symbol in promotable if symbol not in first]
+    if len(first) > _PROMOTED_OFFSET:
         return None
-    for index, symbol in enumerate(held):
+    for index, symbol in enumerate(first):
         slots[index] = symbol
         if symbol in promotable:
             slots[index + _PROMOTED_OFFSET] = "+"
