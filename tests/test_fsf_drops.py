@@ -14,6 +14,7 @@ from protocol_driver import EngineProcess
 
 import meiriqi
 from meiriqi import Move, pgn, repl
+from meiriqi.web.notation import legal_moves
 from meiriqi.xboard import move_to_gui
 from meiriqi.xboard_setup import setup_command
 
@@ -155,3 +156,13 @@ def test_bad_drops_and_demotions_are_refused_with_a_reason(
     board = meiriqi.Board(variant=variant)
     with pytest.raises(ValueError, match=why):
         board.push_uci(text)
+
+
+def test_the_web_page_offers_a_drop_either_side_up() -> None:
+    board = meiriqi.Board(KYOTO_HANDS, variant="kyotoshogi")
+    on_c3 = [move for move in legal_moves(board) if move["to"] == "c3" and move["drop"] == "P"]
+    assert sorted(move["uci"] for move in on_c3) == ["+P@c3", "P@c3"]
+    assert {move["becomes"]["name"] for move in on_c3} == {"pawn", "rook"}
+    board = meiriqi.Board("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", variant="crazyhouse")
+    (drop,) = [move for move in legal_moves(board) if move["to"] == "c3"]
+    assert drop["drop"] == "P" and drop["becomes"] is None
