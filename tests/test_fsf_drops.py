@@ -6,8 +6,12 @@ Their rules are cross-checked against pyffish in ``tests/test_reference_games.py
 
 from __future__ import annotations
 
+import concurrent.futures
 import io
+import multiprocessing
+import random
 import xml.etree.ElementTree as ET
+from collections import Counter
 
 import pytest
 from protocol_driver import EngineProcess
@@ -166,3 +170,39 @@ def test_the_web_page_offers_a_drop_either_side_up() -> None:
     board = meiriqi.Board("4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", variant="crazyhouse")
     (drop,) = [move for move in legal_moves(board) if move["to"] == "c3"]
     assert drop["drop"] == "P" and drop["becomes"] is None
+
+
+TWO_PAWNS = "twopawns"
+"""Minishogi with two Pawns to a file (as Tori shogi's Swallows): ``per-file = 2`` here,
+``dropNoDoubledCount = 2`` in Fairy-Stockfish."""
+TWO_PAWN_STARTS = ["rbsgk/4p/5/P4/KGSBR[] w - - 0 1", "rbsgk/4p/5/P4/KGSBR[PPPppp] w - - 0 1"]
+
+
+def _two_pawn_games(seeds: list[int]) -> Counter[str]:
+    """In a worker of its own (a loaded game stays loaded): random games of the two-Pawn game
+    played beside pyffish, every position compared as the Fairy-Stockfish games' are."""
+    import pyffish
+    from test_reference_games import play
+
+    text = (
+        meiriqi.Variant("minishogi")
+        .source.replace('name = "minishogi"', f'name = "{TWO_PAWNS}"')
+        .replace('title = "Minishogi"', 'title = "Two Pawns"')
+        .replace("one-per-file = true", "per-file = 2")
+    )
+    meiriqi.Variant.from_toml(text)
+    pyffish.load_variant_config(f"[{TWO_PAWNS}:minishogi]\ndropNoDoubledCount = 2\n")
+    stats: Counter[str] = Counter()
+    for seed in seeds:
+        chooser = random.Random(seed)
+        start = TWO_PAWN_STARTS[seed % 2]
+        play(TWO_PAWNS, start, "special", 120, chooser, stats)
+    return stats
+
+
+def test_a_limit_of_two_per_file_agrees_with_fairy_stockfish() -> None:
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as worker:
+        stats = worker.submit(_two_pawn_games, list(range(6))).result(timeout=600)
+    assert stats[f"{TWO_PAWNS} games"] == 6
+    assert stats[f"{TWO_PAWNS} drop moves"] > 20, stats
