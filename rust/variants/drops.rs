@@ -268,3 +268,65 @@ fn a_limit_per_file_other_than_one() {
     // A promoted Pawn does not count.
     assert_eq!(drops_on_a("k4/5/+P4/P4/4K[P] w - - 0 1"), 2);
 }
+
+#[test]
+fn mistakes_in_the_drop_keys_are_named() {
+    let minishogi = crate::catalog::built_in_file("minishogi")
+        .unwrap()
+        .replace("name = \"minishogi\"", "name = \"mine\"")
+        .replace("title = \"Minishogi\"", "title = \"Mine\"");
+    let kyoto = crate::catalog::built_in_file("kyotoshogi")
+        .unwrap()
+        .replace("name = \"kyotoshogi\"", "name = \"mine\"")
+        .replace("title = \"Kyoto Shogi\"", "title = \"Mine\"");
+    let crazyhouse = crate::catalog::built_in_file("crazyhouse")
+        .unwrap()
+        .replace("name = \"crazyhouse\"", "name = \"mine\"")
+        .replace("title = \"Crazyhouse\"", "title = \"Mine\"");
+    let cases = [
+        (
+            minishogi.replace("one-per-file = true", "one-per-file = true\nper-file = 2"),
+            "pieces[1] (pawn): give per-file or one-per-file, not both",
+        ),
+        (
+            minishogi.replace("one-per-file = true", "per-file = 0"),
+            "pieces[1] (pawn): per-file: 0 would forbid every drop",
+        ),
+        (
+            minishogi.replace(
+                "drop-mate = \"loses\"",
+                "drop-mate = \"loses\"\nno-drop-mate = true",
+            ),
+            "pieces[1] (pawn): give drop-mate or no-drop-mate, not both",
+        ),
+        (
+            minishogi.replace("drop-mate = \"loses\"", "drop-mate = \"lost\""),
+            "unknown variant `lost`",
+        ),
+        (
+            minishogi.replace("one-per-file = true", "drop-zone = \"a1-f5\""),
+            "pieces[1] (pawn): drop-zone: \"a1-f5\" lies partly off the board",
+        ),
+        (
+            kyoto.replace("to = [\"+L\"]", "to = [\"+L\", \"S\"]"),
+            "the promotion of the lance names \"S\", which a promoted form demotes to",
+        ),
+        (
+            crazyhouse.replace("to-hand = \"N\"", "to-hand = \"N~\""),
+            "the hand of the knight names \"N~\", a promoted kind",
+        ),
+        (
+            crazyhouse.replace("\"Q~\"", "\"Q~~\""),
+            "\"Q~~\" is not a piece symbol",
+        ),
+        (
+            kyoto.replace("stuck-pieces = \"allowed\"", "stuck-pieces = \"sometimes\""),
+            "unknown variant `sometimes`",
+        ),
+    ];
+    for (text, expected) in cases {
+        let error = crate::catalog::read(&text, "mine.toml").expect_err(expected);
+        let message = error.to_string();
+        assert!(message.contains(expected), "{message:?} lacks {expected:?}");
+    }
+}
