@@ -27,6 +27,7 @@
 //! conventions, extinction                  rule switches: programs' conventions, bare Kings
 //! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
 //! drop_table                                where each kind may be dropped, from which hand
+//! presentation                              how a variant is shown: titles, pictures, examples
 //! castling, setup                           plain data: castling rights, an unchecked position
 //! variant, variant_file                     the variant built from its definition; its file read
 //! moves, zobrist                            plain data: moves, hash keys
@@ -36,6 +37,7 @@
 //! drop_mate                                 a mate by a drop that the dropper loses
 //! uci, fen, san, movetext, record_writer    text: coordinate moves, FEN, SAN, game records
 //! game, perft, eval, search, playout        history and endings, counting, the computer player
+//! move_examples                             a variant's example moves, from its file or its start
 //! catalog                                   the one list of variants, built in and loaded
 //! python                                    the Python bindings: translation only
 //! ```
@@ -56,6 +58,7 @@ pub mod game;
 pub mod geometry;
 #[cfg(test)]
 mod layering;
+pub mod move_examples;
 pub mod move_limits;
 pub mod movegen;
 pub mod moves;
@@ -65,6 +68,7 @@ pub mod piece;
 pub mod piece_rule;
 pub mod playout;
 pub mod position;
+pub mod presentation;
 pub mod record_writer;
 pub mod region;
 pub mod san;

@@ -152,6 +152,8 @@ pub struct VariantSpec {
     /// Whether a player may not end a move with half or more of their relevant pieces (the
     /// `relevant` role) across the middle of the board (the River), and loses when unable to.
     pub crossing_limit: bool,
+    /// How the variant presents itself to players and to other programs (no rule).
+    pub presentation: crate::presentation::Presentation,
 }
 
 /// Why a variant definition cannot be played, and which part of it is wrong.

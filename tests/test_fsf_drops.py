@@ -121,14 +121,14 @@ def test_uci_engine_plays_drops_demotions_and_promoted_drops() -> None:
         f"position fen {KYOTO_HANDS} moves +P@c3 +P@c4 c3c4- c5c4 N@a3",
         "go depth 2",
     )
-    best = engine.until(r"bestmove \S+")[-1].split()[1]
+    best = engine.until(r"bestmove \S+(?: ponder \S+)?")[-1].split()[1]
     board = meiriqi.Board(KYOTO_HANDS, variant="kyotoshogi")
     for uci in ["+P@c3", "+P@c4", "c3c4-", "c5c4", "N@a3"]:
         board.push_uci(uci)
     assert best in board.legal_moves_uci()
     engine.send("setoption name UCI_Variant value minishogi", f"position fen {DROP_MATE}")
     engine.send("go depth 3")
-    assert engine.until(r"bestmove \S+")[-1].split()[1] != "P@a4"
+    assert engine.until(r"bestmove \S+(?: ponder \S+)?")[-1].split()[1] != "P@a4"
     engine.send("quit")
     assert engine.close() == ""
 

@@ -126,7 +126,8 @@ def test_xboard_follows_a_king_swap_and_the_game_goes_on(tmp_path: Path) -> None
     assert re.search(r"\{White resigns\} 0-1\s*$", second.record), second.record
 
 
-@pytest.mark.parametrize("variant", ["yangqi", "meiriqi", "crazyhouse", "minishogi"])
+# Capablanca Chess and Crazyhouse: games XBoard plays by itself, from their own starts.
+@pytest.mark.parametrize("variant", ["yangqi", "meiriqi", "capablanca", "crazyhouse", "minishogi"])
 def test_engine_against_engine_nobody_forfeits(tmp_path: Path, variant: str) -> None:
     (game,) = play_match(tmp_path, variant, ENGINE)
     board = replay(variant, game.moves)

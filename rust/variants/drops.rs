@@ -1,20 +1,17 @@
 //! Tests of the games with hands named after Fairy-Stockfish's (`minishogi`, `crazyhouse`,
-//! `kyotoshogi`): perft from each start against Fairy-Stockfish's counts (pyffish 0.0.90,
-//! recounted by `tests/test_perft_reference.py`), and the rules of hands, drops and promotions
+//! `kyotoshogi`): perft from each start against Fairy-Stockfish's counts (pyffish 0.0.90, in
+//! `tests/perft.toml` and recounted by `tests/test_perft_reference.py`), and the rules of hands, drops and promotions
 //! they bring: promoted pieces that return to hand as Pawns, drop zones, mates by a drop that the
 //! dropper loses, pieces that turn over with every move and drops of a promoted form.
 
-use super::testing;
+use super::{perft_counts, testing};
 use crate::game::{Game, Outcome, Termination};
 use crate::piece::Color;
 use crate::{fen, Variant};
 
-/// Each game's perft from its start at depths 1-3, as pyffish counts it.
-const START_PERFTS: [(&str, [u64; 3]); 3] = [
-    ("minishogi", [14, 181, 2_512]),
-    ("crazyhouse", [20, 400, 8_902]),
-    ("kyotoshogi", [12, 137, 1_636]),
-];
+/// The games, each of whose starts has its perft in `tests/perft.toml` as pyffish counts it, as
+/// has a position of each with full hands and promotions to come (`NAME hands`).
+const GAMES: [&str; 3] = ["minishogi", "crazyhouse", "kyotoshogi"];
 
 fn variant(name: &str) -> &'static Variant {
     Variant::by_name(name).expect("a built-in variant")
@@ -25,54 +22,20 @@ fn start(name: &str) -> String {
 }
 
 #[test]
-fn perft_of_the_starts() {
-    for (name, counts) in START_PERFTS {
-        testing::perfts(name, &start(name), &counts);
+fn perft_of_the_starts_and_with_pieces_in_hand() {
+    for name in GAMES {
+        perft_counts::check(&format!("{name} start"), perft_counts::SHALLOW);
+        perft_counts::check(&format!("{name} hands"), perft_counts::SHALLOW);
     }
 }
 
-/// Positions with full hands and promotions to come, with perft at depths 1-3 as pyffish counts
-/// it (through move lists).
-const HAND_PERFTS: [(&str, &str, [u64; 3]); 3] = [
-    (
-        "crazyhouse",
-        "r3k2r/1P4pp/8/8/8/8/1p4PP/R3K2R[QRBNPqrbnp] w KQkq - 0 1",
-        [280, 64_615, 12_786_512],
-    ),
-    (
-        "kyotoshogi",
-        "p+nks+l/5/5/5/+LSK+NP[PSNLpsnl] w - - 0 1",
-        [132, 13_812, 1_126_163],
-    ),
-    (
-        "minishogi",
-        "rbsgk/P3p/5/4p/KGSBR[Pp] w - - 0 1",
-        [23, 508, 9_312],
-    ),
-];
-
-#[test]
-fn perft_with_pieces_in_hand() {
-    for (name, text, counts) in HAND_PERFTS {
-        testing::perfts(name, text, &counts[..2]);
-    }
-}
-
-/// Depth 4 from the starts, depth 3 with pieces in hand (a few seconds in all):
-/// `cargo test --release -- --ignored`.
+/// The deeper counts (seconds): `cargo test --release -- --ignored`.
 #[test]
 #[ignore]
-fn deep_perft_of_the_starts() {
-    for (name, count) in [
-        ("minishogi", 35_401),
-        ("crazyhouse", 197_281),
-        ("kyotoshogi", 18_268),
-    ] {
-        let mut position = fen::parse(variant(name), &start(name)).unwrap();
-        assert_eq!(crate::perft::perft(&mut position, 4), count, "{name}");
-    }
-    for (name, text, counts) in HAND_PERFTS {
-        testing::perfts(name, text, &counts);
+fn deep_perft_of_the_starts_and_with_pieces_in_hand() {
+    for name in GAMES {
+        perft_counts::check(&format!("{name} start"), u64::MAX);
+        perft_counts::check(&format!("{name} hands"), u64::MAX);
     }
 }
 

@@ -4,6 +4,7 @@
 mod chess;
 mod drops;
 mod fairy;
+pub(crate) mod perft_counts;
 mod shogi;
 mod testing;
 mod wildeurasian;
