@@ -33,8 +33,8 @@ def test_a_promoted_queen_is_a_queen_to_notation() -> None:
     assert move == Move.from_uci("b7b8q", variant="crazyhouse") and move.uci() == "b7b8q"
     board.push(move)
     assert board.fen() == "1Q~2k3/8/8/8/8/8/8/4K3[] b - - 0 1"
-    symbol = board.piece_at(meiriqi.parse_square("b8")).symbol()
-    assert symbol == "Q~"
+    promoted = board.piece_at(meiriqi.parse_square("b8"))
+    assert promoted is not None and promoted.symbol() == "Q~"
     board.push_san("Kd7")
     assert board.san(board.parse_uci("b8c7")) == "Qc7+"
     board.push_san("Qc7+")
@@ -66,8 +66,8 @@ def test_a_mating_drop_that_loses_ends_the_game_for_the_mated_side() -> None:
     assert outcome.winner is meiriqi.BLACK and outcome.result() == "0-1"
     assert not board.legal_moves and board.is_check()
     # From the position alone, it is an ordinary mate.
-    alone = meiriqi.Board(board.fen(), variant="minishogi")
-    assert alone.outcome().termination == meiriqi.Termination.CHECKMATE
+    alone = meiriqi.Board(board.fen(), variant="minishogi").outcome()
+    assert alone is not None and alone.termination == meiriqi.Termination.CHECKMATE
     record = pgn.Game.from_board(board)
     assert record.headers["Result"] == "0-1"
     assert record.headers["Termination"] == "mate by a forbidden drop"
@@ -103,7 +103,7 @@ def test_the_picture_shows_the_hands_and_promoted_pieces() -> None:
     fen = "r3k2r/1P4pp/8/8/8/8/6PP/R2QK1Q~R[QRBNPqrbnp] w KQkq - 0 1"
     root = ET.fromstring(meiriqi.svg.board(meiriqi.Board(fen, variant="crazyhouse")))
     held = [
-        element.get("data-piece")
+        element.get("data-piece", "")
         for element in root.iter()
         if "hand-piece" in (element.get("class") or "")
     ]
