@@ -55,6 +55,9 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "shatranj",
     "courier",
     "grasshopper",
+    "minishogi",
+    "crazyhouse",
+    "kyotoshogi",
 ];
 
 /// The file of the built-in variant called `name`.

@@ -39,11 +39,14 @@ pub enum Termination {
     MoveRule,
     /// A draw claimed under the variant's repetition rule, when it is not threefold.
     RepetitionRule,
+    /// The side to move is checkmated by a drop that its rule makes a loss for the dropper
+    /// (`drop-mate = "loses"`), so the side to move wins.
+    DropMate,
 }
 
 impl Termination {
     /// Every termination, in declaration order.
-    pub const ALL: [Termination; 11] = [
+    pub const ALL: [Termination; 12] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::InsufficientMaterial,
@@ -55,6 +58,7 @@ impl Termination {
         Termination::Extinction,
         Termination::MoveRule,
         Termination::RepetitionRule,
+        Termination::DropMate,
     ];
 
     /// The name python-chess gives it, such as `SEVENTYFIVE_MOVES`.
@@ -71,6 +75,7 @@ impl Termination {
             Termination::Extinction => "EXTINCTION",
             Termination::MoveRule => "MOVE_RULE",
             Termination::RepetitionRule => "REPETITION_RULE",
+            Termination::DropMate => "DROP_MATE",
         }
     }
 
@@ -88,6 +93,7 @@ impl Termination {
             Termination::Extinction => "bare King",
             Termination::MoveRule => "move rule",
             Termination::RepetitionRule => "repetition",
+            Termination::DropMate => "mate by a forbidden drop",
         }
     }
 }
@@ -217,7 +223,7 @@ impl Game {
 
     /// The outcome, if the game is over, in python-chess's order: a side reduced by the
     /// variant's extinction rule (a loss, before anything else: no move is legal then); the side
-    /// to move checkmated; without a legal move and over a limit of the variant (a loss); a dead
+    /// to move checkmated (a win, when the mate was a drop its rule makes a loss); without a legal move and over a limit of the variant (a loss); a dead
     /// position; the side to move stalemated (which loses or draws, as the variant says); in
     /// variants with the chess draws, seventy-five moves or a fivefold repetition.
     pub fn outcome(&mut self) -> Option<Outcome> {
@@ -231,7 +237,12 @@ impl Game {
         }
         let stuck = !self.position.has_legal_move();
         let (termination, winner) = if stuck && self.position.is_check() {
-            (Termination::Checkmate, Some(turn.opponent()))
+            match self.moves.last() {
+                Some(&last) if self.position.mated_by_losing_drop(last) => {
+                    (Termination::DropMate, Some(turn))
+                }
+                _ => (Termination::Checkmate, Some(turn.opponent())),
+            }
         } else if stuck && self.position.over_limit(turn) {
             (Termination::VariantLoss, Some(turn.opponent()))
         } else if self.position.is_insufficient_material() {

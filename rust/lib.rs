@@ -26,6 +26,7 @@
 //! atom, betza, region                       movement atoms, Betza read into atoms, board regions
 //! conventions, extinction                  rule switches: programs' conventions, bare Kings
 //! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
+//! drop_table                                where each kind may be dropped, from which hand
 //! presentation                              how a variant is shown: titles, pictures, examples
 //! castling, setup                           plain data: castling rights, an unchecked position
 //! variant, variant_file                     the variant built from its definition; its file read
@@ -33,6 +34,7 @@
 //! position, movegen, move_limits, validate  make/unmake, legal moves, the Wildeurasian limits,
 //!                                           a setup checked into a position
 //! ends                                      the ends of a game by a variant's own rule
+//! drop_mate                                 a mate by a drop that the dropper loses
 //! uci, fen, san, movetext, record_writer    text: coordinate moves, FEN, SAN, game records
 //! game, perft, eval, search, playout        history and endings, counting, the computer player
 //! move_examples                             a variant's example moves, from its file or its start
@@ -45,6 +47,8 @@ pub mod betza;
 pub mod castling;
 pub mod catalog;
 pub mod conventions;
+pub mod drop_mate;
+pub mod drop_table;
 pub mod ends;
 pub mod eval;
 pub mod eval_tables;

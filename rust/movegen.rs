@@ -6,8 +6,8 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, UciMove};
 use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece};
 use crate::position::Position;
-use crate::square_set::SquareSet;
 use crate::tables::{AttackScan, HopExposure};
+use crate::variant::DropMate;
 
 impl Position<'_> {
     /// Replaces the contents of `out` with every pseudo-legal move of the side to move: moves
@@ -232,50 +232,52 @@ impl Position<'_> {
         false
     }
 
-    /// Offers `visit` every drop of the side to move: each kind in hand on each empty square
-    /// where it could move afterwards and where no rule of its kind forbids it.
+    /// Offers `visit` every drop of the side to move: each kind in hand, as itself or as each
+    /// form it may be dropped as, on each empty square of the variant's drop table (where it may
+    /// stand and be dropped) on a file its limit per file leaves open.
     fn for_each_drop(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let us = self.turn();
-        let variant = self.variant();
-        let empty: SquareSet = variant
-            .dimensions()
-            .squares()
-            .filter(|&s| self.is_empty(s))
-            .collect();
-        for rule in variant.rules() {
-            if self.hand_kinds(us) & rule.kind.bit() == 0 {
-                continue;
-            }
-            let stuck = variant.tables().stuck(us, rule.kind.number());
-            let allowed = variant.allowed_squares(rule.kind, us);
-            let own = Piece {
-                kind: rule.kind,
-                color: us,
-            }
-            .code();
-            let mut files_taken = 0u16;
-            if rule.spec.one_per_file {
-                for square in self.occupied_by(us).iter() {
-                    if self.code_at(square) == own {
-                        files_taken |= 1 << square.file();
-                    }
-                }
-            }
-            for to in empty.iter() {
-                if allowed.contains(to) && !stuck.contains(to) && files_taken >> to.file() & 1 == 0
-                {
-                    let mv = Move {
-                        from: to,
-                        to,
-                        kind: MoveKind::Drop(rule.kind),
-                    };
-                    if visit(mv) {
-                        return true;
+        let drops = self.variant().drops();
+        let mut in_hand = self.hand_kinds(us);
+        while in_hand != 0 {
+            let kind = Kind::new(in_hand.trailing_zeros() as u8).expect("a kind's bit");
+            in_hand &= in_hand - 1;
+            let full_files = match drops.per_file(kind) {
+                0 => 0,
+                limit => self.full_files(Piece { kind, color: us }, limit),
+            };
+            let mut forms = drops.dropped_as(kind);
+            while forms != 0 {
+                let form = Kind::new(forms.trailing_zeros() as u8).expect("a kind's bit");
+                forms &= forms - 1;
+                for to in drops.squares(us, form).iter() {
+                    if self.is_empty(to) && full_files >> to.file() & 1 == 0 {
+                        let kind = MoveKind::Drop(form);
+                        if visit(Move { from: to, to, kind }) {
+                            return true;
+                        }
                     }
                 }
             }
         }
         false
+    }
+
+    /// The files (as bits) where `piece` stands `limit` times or more.
+    fn full_files(&self, piece: Piece, limit: u8) -> u16 {
+        let code = piece.code();
+        let mut counts = [0u8; crate::geometry::MAX_FILES as usize];
+        let mut full = 0u16;
+        for square in self.occupied_by(piece.color).iter() {
+            if self.code_at(square) == code {
+                let count = &mut counts[usize::from(square.file())];
+                *count += 1;
+                if *count >= limit {
+                    full |= 1 << square.file();
+                }
+            }
+        }
+        full
     }
 
     /// Offers `visit` every legal castling move of the side to move: the King in its region, a
@@ -441,7 +443,7 @@ impl Position<'_> {
         let MoveKind::Drop(kind) = mv.kind else {
             return false;
         };
-        if !self.variant().rule_of(kind).spec.no_drop_mate {
+        if self.variant().rule_of(kind).spec.drop_mate != DropMate::Illegal {
             return false;
         }
         let undo = self.make(mv);
@@ -512,7 +514,7 @@ mod tests {
     use crate::piece::Color;
     use crate::position::Position;
     use crate::tables::tests::attacked_by_walking;
-    use crate::variant::Variant;
+    use crate::variant::{DropMate, Variant};
 
     /// Whether `color`'s King is attacked (found by walking every enemy path) or facing the
     /// other King.
@@ -539,7 +541,7 @@ mod tests {
             let undo = position.make(mv);
             let mover = position.turn().opponent();
             let exposed = exposed_by_walking(position, mover) || position.over_limit(mover);
-            let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.no_drop_mate)
+            let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.drop_mate == DropMate::Illegal)
                 && position.is_check()
                 && !position.has_legal_move();
             position.unmake(mv, undo);

@@ -339,7 +339,7 @@ impl<'v> Position<'v> {
         }
         match mv.kind {
             MoveKind::Drop(kind) => {
-                self.take_from_hand(us, kind);
+                self.take_from_hand(us, variant.drops().from_hand(kind));
                 self.place(moved, mv.to);
             }
             MoveKind::Swap => {
@@ -398,6 +398,7 @@ impl<'v> Position<'v> {
         match mv.kind {
             MoveKind::Drop(kind) => {
                 self.remove(arrived, mv.to);
+                let kind = self.variant.drops().from_hand(kind);
                 let count = &mut self.hands[us.index()][kind.index()];
                 *count += 1;
                 self.hand_kinds[us.index()] |= kind.bit();

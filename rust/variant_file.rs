@@ -21,8 +21,8 @@ use crate::geometry::Dimensions;
 use crate::piece::{Color, MAX_KINDS};
 use crate::region::Region;
 use crate::variant::{
-    CastlingSpec, DeadPositions, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate, Variant,
-    VariantSpec, WingSpec,
+    CastlingSpec, DeadPositions, DropMate, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate,
+    Variant, VariantSpec, WingSpec,
 };
 use document::{CastlingEntry, Document, PieceEntry, Role};
 use sources::Sources;
@@ -343,6 +343,8 @@ impl Checks<'_, '_> {
                 .hand_order
                 .map(Spanned::into_inner)
                 .unwrap_or_default(),
+            drop_promoted: rules.drop_promoted.unwrap_or(false),
+            stuck_pieces: rules.stuck_pieces.unwrap_or_default(),
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),
             dead_positions: rules.dead_positions.unwrap_or(DeadPositions::None),
@@ -450,6 +452,40 @@ impl Checks<'_, '_> {
                 })
             })
             .transpose()?;
+        let drop_zone = entry
+            .drop_zone
+            .as_ref()
+            .map(|text| regions.get(text, &format!("{field}: drop-zone")))
+            .transpose()?;
+        let per_file = match (&entry.per_file, entry.one_per_file) {
+            (None, one) => u8::from(one),
+            (Some(count), false) if *count.get_ref() > 0 => *count.get_ref(),
+            (Some(count), false) => {
+                return Err(sources.at(
+                    count.span(),
+                    format!(
+                        "{field}: per-file: 0 would forbid every drop; leave it out for no limit"
+                    ),
+                ))
+            }
+            (Some(count), true) => {
+                return Err(sources.at(
+                    count.span(),
+                    format!("{field}: give per-file or one-per-file, not both"),
+                ))
+            }
+        };
+        let drop_mate = match (&entry.drop_mate, entry.no_drop_mate) {
+            (None, false) => DropMate::Allowed,
+            (None, true) => DropMate::Illegal,
+            (Some(mate), false) => *mate.get_ref(),
+            (Some(mate), true) => {
+                return Err(sources.at(
+                    mate.span(),
+                    format!("{field}: give drop-mate or no-drop-mate, not both"),
+                ))
+            }
+        };
         let has = |role: Role| entry.roles.contains(&role);
         Ok(PieceSpec {
             name: entry.name.clone(),
@@ -463,8 +499,9 @@ impl Checks<'_, '_> {
             swappable: entry.swappable,
             value: entry.value,
             to_hand: entry.to_hand.clone(),
-            one_per_file: entry.one_per_file,
-            no_drop_mate: entry.no_drop_mate,
+            drop_zone,
+            per_file,
+            drop_mate,
             prince: has(Role::Prince),
             relevant: has(Role::Relevant),
             screen_not: entry.screen_not.clone(),

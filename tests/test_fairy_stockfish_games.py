@@ -28,6 +28,9 @@ GAMES = [
     "shatranj",
     "courier",
     "grasshopper",
+    "minishogi",
+    "crazyhouse",
+    "kyotoshogi",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 

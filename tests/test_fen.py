@@ -167,7 +167,7 @@ def test_fen_errors_count_in_words() -> None:
 @pytest.mark.parametrize(
     ("variant", "fen_of", "fits"),
     [
-        ("meiriqi", "chess", "chess, nightrider or hoppelpoppel"),
+        ("meiriqi", "chess", "chess, nightrider, hoppelpoppel or crazyhouse"),
         ("chess", "meiriqi", "meiriqi"),
         ("chess", "shogi", "shogi"),
         ("meiriqi", "xiangqi", "xiangqi or manchu"),

@@ -223,6 +223,8 @@ _ENDINGS = {
     "side as it says without a capture or pawn move, {result}.",
     "REPETITION_RULE": "Draw claimed by {mover} by repetition: the same position has occurred as "
     "often as {game}'s rule says, {result}.",
+    "DROP_MATE": "{loser} checkmated {winner} with a drop that the rules of {game} make a loss "
+    "for the dropper: {winner} wins, {result}.",
 }
 """The announcement of each ending, by the name of its ``Termination`` (a drawn stalemate has a
 key of its own); ``mover`` is the side to move in the final position, ``material`` says what is

@@ -8,7 +8,8 @@ use pyo3::prelude::*;
 /// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES`, `THREEFOLD_REPETITION`,
 /// `VARIANT_LOSS` (no legal move while over a Wildeurasian limit), `EXTINCTION` (a bare King
 /// loses, in Shatranj), `MOVE_RULE` or `REPETITION_RULE` (draws claimed under a variant's move
-/// or repetition rule other than fifty moves and threefold repetition).
+/// or repetition rule other than fifty moves and threefold repetition), `DROP_MATE` (mated by a
+/// drop that loses for the dropper, in Minishogi: the mated side wins).
 #[pyclass(name = "Termination", module = "meiriqi._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct PyTermination(pub(super) Termination);
@@ -58,6 +59,7 @@ termination_constants! {
     EXTINCTION = Extinction;
     MOVE_RULE = MoveRule;
     REPETITION_RULE = RepetitionRule;
+    DROP_MATE = DropMate;
 }
 
 /// How a finished game ended.

@@ -5,7 +5,7 @@
 use crate::atom::{Atom, BlackMoves, HopStyle, Mode, Origin, Symmetry, MAX_LEAD};
 use crate::conventions::EnPassantFen;
 use crate::extinction::Extinction;
-use crate::variant::{Compulsory, DeadPositions, Facing, Stalemate};
+use crate::variant::{Compulsory, DeadPositions, DropMate, Facing, Stalemate, StuckPieces};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -159,6 +159,10 @@ optional_fields! {
         hands: bool,
         /// The order FEN lists the kinds in hand.
         hand_order: Spanned<Vec<String>>,
+        /// Whether a kind in hand may be dropped as its `+` form too.
+        drop_promoted: bool,
+        /// Whether a piece may stand where it could never move again.
+        stuck_pieces: StuckPieces,
         /// Whether a promotion resets the halfmove clock.
         promotions_reset_clock: bool,
         /// Whether the chess draws apply.
@@ -248,14 +252,17 @@ pub(super) struct PieceEntry {
     #[serde(default = "yes")]
     pub swappable: bool,
     pub to_hand: Option<String>,
+    pub drop_zone: Option<Spanned<String>>,
     #[serde(default)]
     pub one_per_file: bool,
+    pub per_file: Option<Spanned<u8>>,
     #[serde(default)]
     pub no_drop_mate: bool,
     #[serde(default)]
     pub screen_not: Vec<String>,
     #[serde(default)]
     pub captures_not: Vec<String>,
+    pub drop_mate: Option<Spanned<DropMate>>,
     pub xboard: Option<XBoardPieceEntry>,
 }
 

@@ -2,6 +2,7 @@
 //! [`crate::catalog`]).
 
 mod chess;
+mod drops;
 mod fairy;
 mod grasshopper;
 mod movement;
