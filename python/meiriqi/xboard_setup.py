@@ -121,11 +121,11 @@ def _royal(board: Board) -> str:
     return king.symbol()
 
 
-def _free_slot(letters: list[str | None], slots: list[str | None], first: int = 0) -> int | None:
-    """The free slot from ``first`` on, among all but the King's, of the first of ``letters``
-    that has one; else the first free one (``None``: there is none)."""
+def _free_slot(letters: list[str | None], slots: list[str | None]) -> int | None:
+    """The free slot, among all but the King's, of the first of ``letters`` that has one; else
+    the first free one (``None``: there is none)."""
     king = len(slots) - 1
-    free = [index for index in range(first, king) if slots[index] is None]
+    free = [index for index in range(king) if slots[index] is None]
     wanted = (XBOARD_SLOTS[:-1].find(letter) for letter in letters if letter)
     return next((index for index in wanted if index in free), free[0] if free else None)
 
