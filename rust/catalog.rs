@@ -54,6 +54,11 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "manchu",
     "shatranj",
     "courier",
+    "makruk",
+    "3check",
+    "kingofthehill",
+    "racingkings",
+    "horde",
 ];
 
 /// The file of the built-in variant called `name`.

@@ -359,16 +359,15 @@ impl Position<'_> {
         }
     }
 
-    /// Keeps the pseudo-legal `moves` that leave the King safe, keep within the variant's
-    /// limits and break no drop rule; none where the game is over by the variant's extinction
-    /// rule (as Fairy-Stockfish has no legal move there). Only moves that could expose the King
-    /// are tried: all of them when it is attacked or facing already, else King moves, moves of
-    /// pinned pieces, of the one piece between the Kings on a line they may not share, and moves
-    /// that could give an enemy hopper a screen or take one of two screens away.
+    /// Keeps the pseudo-legal `moves` that the variant's end rules allow ([`crate::ends`]: none
+    /// where such a rule has ended the game, as Fairy-Stockfish has no legal move there; none
+    /// that gives check where checks are forbidden), that leave the King safe, keep within the
+    /// variant's limits and break no drop rule. Only moves that could expose the King are tried:
+    /// all of them when it is attacked or facing already, else King moves, moves of pinned
+    /// pieces, of the one piece between the Kings on a line they may not share, and moves that
+    /// could give an enemy hopper a screen or take one of two screens away.
     pub(crate) fn retain_legal(&mut self, moves: &mut Vec<Move>) {
-        if self.variant().spec().extinction.is_some() && self.extinct_side().is_some() {
-            // The game is over by the variant's rule: no move is legal.
-            moves.clear();
+        if self.variant().has_end_rules() && self.retain_by_end_rules(moves) {
             return;
         }
         let us = self.turn();
@@ -497,13 +496,15 @@ mod tests {
     use crate::position::Position;
     use crate::variant::Variant;
 
-    /// Legal moves by trying every pseudo-legal move: the slow, obvious way (none once the
-    /// variant's extinction rule has ended the game).
+    /// Legal moves by trying every pseudo-legal move: the slow, obvious way (none once a rule of
+    /// the variant has ended the game; none that gives check where checks are forbidden).
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
-        if position.extinct_side().is_some() {
+        if position.variant_end().is_some() {
             return moves;
         }
+        let checks_forbidden =
+            position.variant().spec().end_rules.checks == crate::end_rules::Checks::Forbidden;
         position.pseudo_legal_moves(&mut moves);
         let in_check = position.is_check();
         moves.retain(|&mv| {
@@ -512,7 +513,9 @@ mod tests {
             }
             let undo = position.make(mv);
             let mover = position.turn().opponent();
-            let exposed = position.king_exposed(mover) || position.over_limit(mover);
+            let exposed = position.king_exposed(mover)
+                || position.over_limit(mover)
+                || (checks_forbidden && position.is_check());
             let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.no_drop_mate)
                 && position.is_check()
                 && !position.has_legal_move();

@@ -32,10 +32,12 @@ impl Setup {
         let dims = variant.dimensions();
         for color in Color::ALL {
             let kings = self.royal_squares(variant, color).len();
-            if kings != 1 {
+            let expected = variant.king_count(color);
+            if kings != expected {
                 problems.push(PositionError::KingCount {
                     color,
                     count: kings,
+                    expected,
                 });
             }
         }
@@ -131,6 +133,7 @@ impl Setup {
         };
         variant.spec().en_passant
             && dims.contains(square)
+            && variant.en_passant_squares(self.turn).contains(square)
             && is_pawn(self.board[landed.index()])
             && self.board[square.index()].is_none()
             && self.board[origin.index()].is_none()
@@ -176,12 +179,15 @@ fn castling_mask(wings: usize) -> u8 {
 /// A rule of the game that a setup breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    /// A side has no King, or more than one.
+    /// A side has not as many Kings as the variant gives it (one, or none for a side that plays
+    /// without).
     KingCount {
         /// The side.
         color: Color,
         /// How many it has.
         count: usize,
+        /// How many it should have.
+        expected: usize,
     },
     /// A square holds a kind the variant does not have.
     UnknownKind {
@@ -248,8 +254,16 @@ impl PositionError {
             )
         };
         match self {
-            PositionError::KingCount { color, count } => {
-                format!("{} has {count} Kings; expected exactly one", color.name())
+            PositionError::KingCount {
+                color,
+                count,
+                expected,
+            } => {
+                let expected = match expected {
+                    0 => "none: it plays without a King",
+                    _ => "exactly one",
+                };
+                format!("{} has {count} Kings; expected {expected}", color.name())
             }
             PositionError::UnknownKind { square } => {
                 format!("the piece on {square} is no piece of {}", variant.spec().name)

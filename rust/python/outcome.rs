@@ -8,7 +8,10 @@ use pyo3::prelude::*;
 /// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES`, `THREEFOLD_REPETITION`,
 /// `VARIANT_LOSS` (no legal move while over a Wildeurasian limit), `EXTINCTION` (a bare King
 /// loses, in Shatranj), `MOVE_RULE` or `REPETITION_RULE` (draws claimed under a variant's move
-/// or repetition rule other than fifty moves and threefold repetition).
+/// or repetition rule other than fifty moves and threefold repetition), `NO_PIECES_LEFT` (a side
+/// without pieces loses, in Horde), `GOAL` (a goal reached wins, in King of the Hill and Racing
+/// Kings, or both reached draw), `CHECK_LIMIT` (the last check of Three-check wins), `COUNTING`
+/// (a draw claimed when Makruk's count runs out).
 #[pyclass(name = "Termination", module = "meiriqi._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct PyTermination(pub(super) Termination);
@@ -58,6 +61,10 @@ termination_constants! {
     EXTINCTION = Extinction;
     MOVE_RULE = MoveRule;
     REPETITION_RULE = RepetitionRule;
+    NO_PIECES_LEFT = NoPiecesLeft;
+    GOAL = Goal;
+    CHECK_LIMIT = CheckLimit;
+    COUNTING = Counting;
 }
 
 /// How a finished game ended.
