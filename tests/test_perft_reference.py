@@ -150,7 +150,65 @@ POSITIONS = [
                 "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
                 (26, 678, 18_406, 500_337),
             ),
+            (
+                "makruk",
+                "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+                (23, 529, 12_012, 273_026),
+            ),
+            (
+                "3check",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+                (20, 400, 8_902, 197_281),
+            ),
+            (
+                "kingofthehill",
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                (20, 400, 8_902, 197_281),
+            ),
+            (
+                "racingkings",
+                "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+                (21, 421, 11_264, 296_242),
+            ),
+            (
+                "horde",
+                "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+                (8, 128, 1_274, 23_310),
+            ),
         ]
+    ),
+    # Where the games' own ends cut the tree: the next check wins, a King next to the hill or
+    # the last rank, White's last Pawn attacked, a count running (it cuts nothing: no claim ends
+    # a game).
+    Position(
+        "3check, one check each to give",
+        "3check",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 1+1 2 3",
+        (33, 991, 32_653),
+    ),
+    Position(
+        "kingofthehill, a King next to the hill",
+        "kingofthehill",
+        "4k3/8/8/8/8/2n1K3/8/4R3 w - - 0 40",
+        (14, 130, 2_227),
+    ),
+    Position(
+        "racingkings, both Kings near the last rank",
+        "racingkings",
+        "8/1k4K1/8/8/2r5/8/5R2/8 w - - 0 40",
+        (20, 389, 5_193),
+    ),
+    Position(
+        "horde, White's last Pawn attacked",
+        "horde",
+        "4k3/8/8/8/8/8/1q6/P7 b - - 0 40",
+        (28, 56, 1_457),
+    ),
+    Position(
+        "makruk, a count running",
+        "makruk",
+        "8/8/4k3/8/8/3K4/8/3R4 w - 32 31 20",
+        (16, 101, 2_001),
     ),
 ]
 

@@ -12,8 +12,10 @@
 - The games named after Fairy-Stockfish's (``FSF_GAMES``: ``capablanca``, ``grand``, ``manchu``,
   ...) against pyffish in the same way, and besides at every ply the draws a player may claim: the
   core's ``can_claim_draw()`` is pyffish's ``is_optional_game_end`` (fifty moves, threefold
-  repetition; in ``manchu`` only fifty moves, as its file says); at the end of the game the SAN
-  of every move is pyffish's (but in ``manchu``).
+  repetition; in ``manchu`` only fifty moves, as its file says; in ``makruk`` repetitions and the
+  counting of an ending); at the end of the game the SAN of every move is pyffish's (but in
+  ``manchu``). Where a rule of the game ends it (a bare King, no pieces left, a goal reached, the
+  third check: ``VARIANT_ENDS``) the core's termination names that rule.
 
 One known difference, checked as such: Fairy-Stockfish lists a Shogi pawn drop that checkmates
 as a legal move and then scores the game as lost by the dropper; the core follows the rule of
@@ -68,6 +70,22 @@ FSF_GAMES = {
     "manchu": (50, False),
     "shatranj": (70, True),
     "courier": (50, True),
+    "makruk": (0, True),
+    "3check": (50, True),
+    "kingofthehill": (50, True),
+    "racingkings": (50, True),
+    "horde": (50, True),
+}
+# The games that count an ending's moves: a count run out may be claimed as a draw.
+COUNTING = {"makruk"}
+# The termination of a game ended by one of its own rules (pyffish's ``is_immediate_game_end``).
+VARIANT_ENDS = {
+    "shatranj": "EXTINCTION",
+    "courier": "EXTINCTION",
+    "horde": "NO_PIECES_LEFT",
+    "3check": "CHECK_LIMIT",
+    "kingofthehill": "GOAL",
+    "racingkings": "GOAL",
 }
 MAX_PLIES = {"chess": 300, "xiangqi": 250, "shogi": 300} | {name: 150 for name in FSF_GAMES}
 # The games whose SAN is Fairy-Stockfish's letter for letter (Manchu, like Xiangqi, keeps the FEN
@@ -75,8 +93,8 @@ MAX_PLIES = {"chess": 300, "xiangqi": 250, "shogi": 300} | {name: 150 for name i
 SAN_AS_PYFFISH = set(FSF_GAMES) - {"manchu"}
 # The games where a King moving two files or more along its rank castles, and en passant exists.
 CASTLING = {"chess", "capablanca", "gothic", "embassy", "amazon", "nightrider", "knightmate"}
-CASTLING |= {"hoppelpoppel"}
-EN_PASSANT = CASTLING | {"grand"}
+CASTLING |= {"hoppelpoppel", "3check", "kingofthehill", "horde"}
+EN_PASSANT = CASTLING | {"grand", "racingkings"}
 
 CHESS_STARTS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -141,6 +159,32 @@ FAIRY_STARTS = {
     "courier": [
         "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
         "12/2k9/12/3e8/12/3F4W3/2K9/12 b - - 0 40",
+    ],
+    # Makruk's counting: Pawns about to promote, a bare King against a Rook, the board's honour.
+    "makruk": [
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+        "4k3/8/8/P7/p7/8/8/4K3 w - - 0 30",
+        "8/8/4k3/8/8/3K4/8/3R4 w - 32 24 20",
+        "8/8/4k3/3s4/8/3K4/3R4/8 w - - 0 1",
+    ],
+    # Three-check: the start, and a side one check from winning (lichess's form: checks given).
+    "3check": [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 3 +2+2",
+    ],
+    "kingofthehill": [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 0 20",
+    ],
+    # Racing Kings: the start, and both Kings a few steps from the last rank.
+    "racingkings": [
+        "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+        "8/8/2k5/8/5K2/8/1r6/6R1 w - - 0 30",
+    ],
+    # Horde: the start, and White's last Pawns (en passant, promotions, extinction).
+    "horde": [
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+        "4k3/1p6/8/8/1p6/8/P1P5/P7 w - - 0 30",
     ],
 }
 
@@ -406,8 +450,9 @@ class FairyOracle:
             fen_before, played = (self.last[0], [self.last[1]]) if self.last else (fen, [])
             winner = self.winner(sf.game_result(self.variant, fen_before, played))
             in_check = trail.checks[-1]  # compared with pyffish's at the end of the game
-            ended, _ = self.immediate_end()  # a variant's end (a bare King) before any mate
-            termination = "EXTINCTION" if ended else "CHECKMATE" if in_check else "STALEMATE"
+            ended, _ = self.immediate_end()  # a variant's end (a goal reached) before any mate
+            end = VARIANT_ENDS.get(self.variant)
+            termination = end if ended else "CHECKMATE" if in_check else "STALEMATE"
             if winner == (fen.split()[1] == "w") and not ended:
                 termination = None  # the mated side wins: a Shogi mate by a pawn drop
         assert actual is not None, f"pyffish ends the game ({winner}), the core does not {where}"
@@ -418,21 +463,24 @@ class FairyOracle:
 
     def compare_claims(self, core: meiriqi.Board, trail: Trail) -> None:
         """The core may claim a draw exactly where pyffish sees an optional end of the kinds the
-        game claims (``FSF_GAMES``). pyffish is given the moves since the halfmove clock was last
-        reset: Fairy-Stockfish looks no further back for repetitions, and a position with a
-        smaller clock can be neither a repetition (it needs four plies) nor fifty moves."""
-        clock = int(self.position.split()[-2])
+        game claims (``FSF_GAMES``, ``COUNTING``). pyffish is given the moves since the halfmove
+        clock was last reset: Fairy-Stockfish looks no further back for repetitions, and a
+        position with a smaller clock can be neither a repetition (it needs four plies) nor fifty
+        moves. A game that counts gets the whole game: its FEN writes the count's plies in the
+        halfmove field, and a count may run out whatever the clock."""
+        clock = core.halfmove_clock
         move_rule, repetitions = FSF_GAMES[self.variant]
+        counting = self.variant in COUNTING
         claimed = core.can_claim_draw()
-        moves_done = clock >= 2 * move_rule
+        moves_done = 0 < move_rule and clock >= 2 * move_rule
         expected = False
-        if clock >= 4:
+        if clock >= 4 or counting:
             played = len(trail.moves)
-            since = max(0, played - clock)
+            since = 0 if counting else max(0, played - clock)
             ended, value = sf.is_optional_game_end(
                 self.variant, trail.fens[since], trail.moves[since:]
             )
-            expected = ended and (moves_done or repetitions)
+            expected = ended and (moves_done or repetitions or counting)
             assert not expected or value == 0, f"pyffish scores the end {value} {trail.where()}"
         where = trail.where()
         assert claimed == expected, f"draw claim: core {claimed}, pyffish {expected} {where}"
@@ -442,6 +490,8 @@ class FairyOracle:
             assert outcome is not None and outcome.winner is None
             fifty = "FIFTY_MOVES" if move_rule == 50 else "MOVE_RULE"
             name = fifty if moves_done else "THREEFOLD_REPETITION"
+            if counting and not moves_done and not core.is_repetition(3):
+                name = "COUNTING"
             assert outcome.termination.name == name, f"claim {outcome} {trail.where()}"
 
     def perft2(self, moves: Sequence[str]) -> int | None:
@@ -661,6 +711,33 @@ LINES = [
     ("shatranj", "8/8/8/8/8/2k5/3r4/3R3K w - - 0 1", "d1d2 c3b3"),
     ("shatranj", "8/8/8/8/8/2k5/3r4/R6K w - - 138 80", "a1a2 c3b3"),
     ("courier", "12/2k9/12/3e8/12/3F4W3/2K9/12 w - - 0 40", "d3e4 c7d6 e4d5"),
+    # The third check wins (a mate in FSF's SAN: Qh5#); FSF's, lichess's and no check count.
+    ("3check", "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2", "d1h5"),
+    ("3check", "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +2+0", "d1h5"),
+    ("3check", "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "d1h5"),
+    ("3check", START["3check"], "e2e3 d7d5 f1b5 c8d7 b5d7 e8d7 d1g4"),
+    # The King on the hill wins; a checkmate still wins too.
+    ("kingofthehill", "4k3/8/8/8/8/4K3/8/8 w - - 0 40", "e3e4"),
+    ("kingofthehill", START["kingofthehill"], "f2f3 e7e5 g2g4 d8h4"),
+    # Racing Kings: Black may equalize White's arrival (a draw) or not (White wins); Black
+    # arriving first wins at once; no move may give check.
+    ("racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 40", "g7g8 b7b8"),
+    ("racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 40", "g7g8 b7a7"),
+    ("racingkings", "8/6K1/k7/8/8/8/8/8 w - - 0 40", "g7g8"),
+    ("racingkings", "8/k7/8/8/8/8/8/6K1 b - - 0 40", "a7a8"),
+    ("racingkings", "8/8/8/8/8/8/k7/5RK1 w - - 0 1", "g1g2"),
+    # Horde: the last White piece taken; a step from the first rank gives no en passant, from
+    # the second it does.
+    ("horde", "4k3/8/8/8/8/8/1q6/P7 b - - 0 40", "b2a1"),
+    ("horde", "4k3/8/8/8/8/1p6/8/P7 w - - 0 1", "a1a3"),
+    ("horde", "4k3/8/8/8/1p6/8/P7/8 w - - 0 1", "a2a4 b4a3"),
+    # Makruk: the count starts (a bare King against a Rook), runs out (a claim), restarts when
+    # a bare King takes the last Pawn; the board's honour; a Pawn promotes on the sixth rank.
+    ("makruk", "8/8/4k3/8/8/3K4/3R4/8 w - - 0 1", "d2d1 e6e5"),
+    ("makruk", "8/8/4k3/8/8/3K4/8/3R4 w - 32 31 20", "d3c3 e6e5 c3d3"),
+    ("makruk", "8/8/8/8/3k4/3P4/8/R3K3 b - - 0 1", "d4d3"),
+    ("makruk", "8/8/4k3/3s4/8/3K4/3R4/8 w - - 0 1", "d2d1"),
+    ("makruk", "4k3/8/8/P7/8/8/8/4K3 w - - 0 1", "a5a6m"),
 ]
 
 

@@ -102,6 +102,10 @@ _COMMENTS = {
     "EXTINCTION": "Bare king",
     "MOVE_RULE": "Move rule",
     "REPETITION_RULE": "Draw by repetition",
+    "NO_PIECES_LEFT": "No pieces left",
+    "GOAL": "Goal reached",
+    "CHECK_LIMIT": "Check limit reached",
+    "COUNTING": "Counting rule",
 }
 """The comment of the result line, by the name of the game's ``Termination``."""
 

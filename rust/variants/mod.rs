@@ -3,6 +3,7 @@
 
 mod chess;
 mod fairy;
+mod fsf_ends;
 mod shogi;
 mod testing;
 mod wildeurasian;
