@@ -43,8 +43,9 @@ pub enum Checks {
     Forbidden,
 }
 
-/// The side that plays without a King: it is never in check, and loses only by the variant's
-/// extinction rule (Horde's White).
+/// The side that plays without a King (Horde's White): its setups need none (one is allowed,
+/// and is then protected from check as any King); without one it is never in check, and loses
+/// only by the variant's extinction rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kingless {

@@ -32,12 +32,12 @@ impl Setup {
         let dims = variant.dimensions();
         for color in Color::ALL {
             let kings = self.royal_squares(variant, color).len();
-            let expected = variant.king_count(color);
-            if kings != expected {
+            let fewest = variant.fewest_kings(color);
+            if !(fewest..=1).contains(&kings) {
                 problems.push(PositionError::KingCount {
                     color,
                     count: kings,
-                    expected,
+                    fewest,
                 });
             }
         }
@@ -179,15 +179,14 @@ fn castling_mask(wings: usize) -> u8 {
 /// A rule of the game that a setup breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    /// A side has not as many Kings as the variant gives it (one, or none for a side that plays
-    /// without).
+    /// A side has more than one King, or none where the variant gives it one.
     KingCount {
         /// The side.
         color: Color,
         /// How many it has.
         count: usize,
-        /// How many it should have.
-        expected: usize,
+        /// The fewest it may have: one, or none for a side the variant lets play without.
+        fewest: usize,
     },
     /// A square holds a kind the variant does not have.
     UnknownKind {
@@ -257,10 +256,10 @@ impl PositionError {
             PositionError::KingCount {
                 color,
                 count,
-                expected,
+                fewest,
             } => {
-                let expected = match expected {
-                    0 => "none: it plays without a King",
+                let expected = match fewest {
+                    0 => "at most one",
                     _ => "exactly one",
                 };
                 format!("{} has {count} Kings; expected {expected}", color.name())

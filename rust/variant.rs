@@ -5,7 +5,7 @@
 //! reads its start position and gives it to the variant ([`Variant::with_start`]).
 
 use crate::conventions::{DrawClaims, EnPassantFen};
-use crate::end_rules::{Counting, EndRules, Goal};
+use crate::end_rules::{Counting, CountingStyle, EndRules, Goal};
 use crate::eval_tables::EvalTables;
 use crate::extinction::Extinction;
 use crate::geometry::{Dimensions, Square};
@@ -344,6 +344,14 @@ impl Variant {
         &self.start
     }
 
+    /// An empty board of this variant: no pieces, White to move, and under a check limit every
+    /// check still to give.
+    pub fn empty_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        setup.counters.checks_left = [self.spec.end_rules.check_limit; 2];
+        setup
+    }
+
     /// The variant's definition.
     pub fn spec(&self) -> &VariantSpec {
         &self.spec
@@ -451,8 +459,9 @@ impl Variant {
         self.keeps_counters
     }
 
-    /// How many Kings `color` has: none for a side the variant lets play without one, else one.
-    pub fn king_count(&self, color: Color) -> usize {
+    /// The fewest Kings `color` may have: none for a side the variant lets play without one
+    /// (which may still have one), else one. No side may have more than one.
+    pub fn fewest_kings(&self, color: Color) -> usize {
         let kingless = self.spec.end_rules.kingless.map(|side| side.color());
         usize::from(kingless != Some(color))
     }
@@ -822,6 +831,12 @@ impl Checks<'_> {
                 "counting writes its limit in FEN's en-passant field, so a variant that counts \
                  may not have en passant"
                     .to_string(),
+            ));
+        }
+        if counting.style == CountingStyle::Asean && counting.board_honour > 0 {
+            return Err(self.error(
+                part,
+                "the ASEAN counting has no board's honour: leave board-honour out".to_string(),
             ));
         }
         let pieces_honour = counting

@@ -797,3 +797,39 @@ def test_start_position_is_the_oracles(variant: str) -> None:
         expected = sf.get_fen(variant, sf.start_fen(variant), [])
         assert meiriqi.Board(sf.start_fen(variant), variant=variant).fen() == expected
     assert meiriqi.Board(variant=variant).fen() == expected
+
+
+ASEAN_MAKRUK = """\
+extends = "makruk"
+name = "makruk-asean-counting"
+title = "Makruk with the ASEAN counting"
+
+[rules.counting]
+style = "asean"
+pieces-honour = [["R", 1, 16], ["S", 1, 44], ["N", 1, 64]]
+"""
+
+
+@pytest.mark.parametrize(
+    ("fen", "line"),
+    [
+        ("8/8/4k3/8/8/3K4/3R4/8 w - - 0 1", "d2d1 e6e5"),
+        ("8/8/4k3/8/8/3K4/3N4/8 w - - 0 1", "d2b1 e6e5"),
+        ("8/8/4k3/8/8/3K4/3S4/8 w - - 0 1", "d2c1 e6e5"),
+        # A bare King taking the last Pawn counts only after the other side's move.
+        ("8/8/8/8/3k4/3P4/8/R3K3 b - - 0 1", "d4d3 a1a2"),
+    ],
+)
+def test_the_asean_counting_is_sittuyins(fen: str, line: str) -> None:
+    """``style = "asean"`` counts as Fairy-Stockfish's Sittuyin does (its pieces' honour, from
+    zero): the fields after the board agree with pyffish's ``sittuyin``, whose Rook, Silver
+    (Khon) and Knight are Makruk's, once its hands are empty."""
+    variant = meiriqi.Variant.from_toml(ASEAN_MAKRUK)
+    board = meiriqi.Board(fen, variant=variant)
+    board_field, rest = fen.split(" ", 1)
+    sittuyin = f"{board_field}[] {rest}"
+    moves = line.split()
+    for index, uci in enumerate(moves):
+        board.push_uci(uci)
+        expected = sf.get_fen("sittuyin", sittuyin, moves[: index + 1]).split(" ", 1)[1]
+        assert board.fen().split(" ", 1)[1] == expected, (uci, board.fen())

@@ -283,9 +283,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         with open(options.update, encoding="utf-8") as handle:
-            document = handle.read()
+            updated = update(handle.read())
         with open(options.update, "w", encoding="utf-8") as handle:
-            handle.write(update(document))
+            handle.write(updated)
     except OSError as error:
         parser.error(f"cannot update {options.update}: {error.strerror}")
     return 0

@@ -405,7 +405,7 @@ impl PyBoard {
     #[pyo3(signature = (*, variant=VariantArg::default()))]
     fn empty<'py>(cls: &Bound<'py, PyType>, variant: VariantArg) -> PyResult<Bound<'py, PyAny>> {
         let game = Game::start(variant.0);
-        PyBoard::with_state(cls, game, Some(Setup::empty()))
+        PyBoard::with_state(cls, game, Some(variant.0.empty_setup()))
     }
 
     /// Every variant's name with a one-line description, the flagship first.
@@ -1009,7 +1009,7 @@ impl PyBoard {
     /// Empties the board and the hands; forgets the move stack.
     fn clear(&mut self) -> PyResult<()> {
         self.writable()?;
-        self.adopt(Setup::empty());
+        self.adopt(self.variant().empty_setup());
         Ok(())
     }
 

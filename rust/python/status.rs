@@ -39,9 +39,7 @@ pub(super) fn status_flags(setup: &Setup, problems: &[PositionError]) -> u32 {
     }
     for problem in problems {
         flags |= match problem {
-            PositionError::KingCount {
-                count, expected, ..
-            } if count > expected => flag("TOO_MANY_KINGS"),
+            PositionError::KingCount { count, .. } if *count > 1 => flag("TOO_MANY_KINGS"),
             PositionError::KingCount {
                 color: Color::White,
                 ..

@@ -185,11 +185,14 @@ fn horde_plays_without_a_white_king() {
         end("horde", "4k3/8/8/8/8/8/1q6/P7 b - - 0 40", "b2a1"),
         (won(Termination::NoPiecesLeft, Color::Black), 0)
     );
-    let error = fen::parse(horde, "4k3/8/8/8/8/8/8/P3K3 w - - 0 1").unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        "White has 1 Kings; expected none: it plays without a King"
-    );
+    // Without a King nothing can be checked; one is allowed, and guarded as any King (as
+    // Fairy-Stockfish plays it, though its FEN check expects none).
+    let rook = "4k3/8/8/8/8/8/r7/P3K3 w - - 0 1";
+    assert_eq!(testing::legal("horde", rook), ["e1d1", "e1f1"]);
+    let error = fen::parse(horde, "4k3/8/8/8/8/8/8/P2KK3 w - - 0 1").unwrap_err();
+    assert_eq!(error.to_string(), "White has 2 Kings; expected at most one");
+    let error = fen::parse(horde, "8/8/8/8/8/8/8/P3K3 w - - 0 1").unwrap_err();
+    assert_eq!(error.to_string(), "Black has 0 Kings; expected exactly one");
     // A two-square step from the first rank passes the second: no en passant there.
     let after = |text: &str, moves: &str| fen::write(played("horde", text, moves).position());
     assert_eq!(
@@ -286,6 +289,12 @@ fn end_rules_that_cannot_apply_are_refused() {
         "[rules]\n",
         "[rules]\nen-passant = true\n",
         "a variant that counts may not have en passant",
+    );
+    refused(
+        "makruk",
+        "style = \"makruk\"",
+        "style = \"asean\"",
+        "the ASEAN counting has no board's honour: leave board-honour out",
     );
     refused(
         "kingofthehill",
