@@ -233,7 +233,8 @@ def test_the_counters_are_shown_and_drawn() -> None:
     )
     note = "Checks still to give: White 2, Black 3"
     assert note in display.diagram(board)
-    notes = [e.text for e in ET.fromstring(meiriqi.svg.board(board)).iter() if e.get("class") == "note"]
+    picture = ET.fromstring(meiriqi.svg.board(board))
+    notes = [element.text for element in picture.iter() if element.get("class") == "note"]
     assert notes == [note]
     makruk = meiriqi.Board("8/8/4k3/8/8/3K4/3R4/8 w - - 0 1", variant="makruk")
     assert makruk.counting is None and meiriqi.Board(variant="chess").checks_remaining(True) is None

@@ -165,7 +165,11 @@ def test_fen_errors_count_in_words() -> None:
 @pytest.mark.parametrize(
     ("variant", "fen_of", "fits"),
     [
-        ("meiriqi", "chess", "chess, nightrider or hoppelpoppel"),
+        (
+            "meiriqi",
+            "chess",
+            "chess, nightrider, hoppelpoppel, 3check, kingofthehill or horde",
+        ),
         ("chess", "meiriqi", "meiriqi"),
         ("chess", "shogi", "shogi"),
         ("meiriqi", "xiangqi", "xiangqi or manchu"),

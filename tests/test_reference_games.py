@@ -472,7 +472,7 @@ class FairyOracle:
         move_rule, repetitions = FSF_GAMES[self.variant]
         counting = self.variant in COUNTING
         claimed = core.can_claim_draw()
-        moves_done = 0 < move_rule and clock >= 2 * move_rule
+        moves_done = move_rule > 0 and clock >= 2 * move_rule
         expected = False
         if clock >= 4 or counting:
             played = len(trail.moves)
