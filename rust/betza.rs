@@ -1409,8 +1409,8 @@ mod tests {
         same("cpRpR", &[Atom::ride(1, 0).mode(HopAny)]);
     }
 
-    /// The Betza strings of Fairy-Stockfish's built-in pieces (`piece.cpp`) and of the custom
-    /// pieces of its `variants.ini` that we read.
+    /// The Betza strings of Fairy-Stockfish's built-in pieces and of the custom pieces of its
+    /// `variants.ini` that we read.
     const FAIRY_STOCKFISH: &[&str] = &[
         "fmWfceF",
         "N",

@@ -27,6 +27,7 @@
 //! conventions, extinction, end_rules        rule switches: programs' conventions, bare Kings,
 //!                                           goals, check limits, counting
 //! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
+//! presentation                              how a variant is shown: titles, pictures, examples
 //! castling, counters, setup                 plain data: castling rights, counters, an unchecked
 //!                                           position
 //! variant, variant_file                     the variant built from its definition; its file read
@@ -37,6 +38,7 @@
 //! ends                                      the ends of a game by a variant's own rule
 //! uci, fen, san, movetext, record_writer    text: coordinate moves, FEN, SAN, game records
 //! game, perft, eval, search, playout        history and endings, counting, the computer player
+//! move_examples                             a variant's example moves, from its file or its start
 //! catalog                                   the one list of variants, built in and loaded
 //! python                                    the Python bindings: translation only
 //! ```
@@ -58,6 +60,7 @@ pub mod game;
 pub mod geometry;
 #[cfg(test)]
 mod layering;
+pub mod move_examples;
 pub mod move_limits;
 pub mod movegen;
 pub mod moves;
@@ -67,6 +70,7 @@ pub mod piece;
 pub mod piece_rule;
 pub mod playout;
 pub mod position;
+pub mod presentation;
 pub mod record_writer;
 pub mod region;
 pub mod san;

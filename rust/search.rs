@@ -92,6 +92,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// The clock to budget this move's time from (see [`TimeBudget`]).
     pub clock: Option<Clock>,
+    /// Analysis: a forced mate found does not end the search, which goes on deepening (to the
+    /// depth limit, or until stopped) as a GUI analysing a position expects.
+    pub infinite: bool,
 }
 
 impl Limits {
@@ -160,8 +163,57 @@ pub struct SearchResult {
     pub lines: Vec<Line>,
     /// The last iteration completed.
     pub depth: u32,
+    /// The longest line the main thread searched in that iteration, in plies (quiescence
+    /// included).
+    pub seldepth: u32,
     /// Nodes visited, by all threads.
     pub nodes: u64,
+    /// How full the transposition table is, in thousandths (from a sample of its slots).
+    pub hashfull: u32,
+}
+
+/// What a running search is doing, for the status reports of an engine protocol (XBoard's `.`,
+/// UCI's `currmove`): the search writes it ([`search_observed`]), any thread may read it
+/// ([`Progress::status`]) while the search runs.
+#[derive(Debug, Default)]
+pub struct Progress {
+    /// Nodes visited by all threads, added in batches of [`CLOCK_INTERVAL`] per thread.
+    nodes: AtomicU64,
+    /// Where the main thread is in its iteration (`nodes` left at 0).
+    place: Mutex<Option<Status>>,
+}
+
+/// Where a search is: the root move the main thread is searching, in which iteration.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// The iteration being searched, in plies.
+    pub depth: u32,
+    /// The longest line searched so far in this iteration, in plies.
+    pub seldepth: u32,
+    /// The root move being searched.
+    pub mv: Move,
+    /// Its number among the root moves of the iteration, from 1.
+    pub number: usize,
+    /// How many root moves the iteration searches.
+    pub moves: usize,
+    /// Nodes visited so far, by all threads.
+    pub nodes: u64,
+}
+
+impl Progress {
+    /// Where the search is now; `None` before it has started on a root move.
+    pub fn status(&self) -> Option<Status> {
+        let place = *self.place.lock().unwrap_or_else(|e| e.into_inner());
+        place.map(|place| Status {
+            nodes: self.nodes.load(Ordering::Relaxed),
+            ..place
+        })
+    }
+
+    /// Records that the main thread starts on a root move.
+    fn enter(&self, place: Status) {
+        *self.place.lock().unwrap_or_else(|e| e.into_inner()) = Some(place);
+    }
 }
 
 /// Moves to mate for a score: `Some(n)` when the side to move mates in `n` moves, `Some(-n)`
@@ -195,7 +247,7 @@ impl TimeBudget {
     const MOVES_LEFT: u32 = 30;
 
     /// The budget of `limits`: a fixed time is used in full; a clock is shared out over the
-    /// moves to go (or [`Self::MOVES_LEFT`]) plus most of the increment, and one move may take
+    /// moves to go (or `MOVES_LEFT`) plus most of the increment, and one move may take
     /// up to four times its share, never more than a third of what is left.
     pub fn of(limits: &Limits) -> TimeBudget {
         let mut budget = TimeBudget {
@@ -324,6 +376,18 @@ trait Table {
         let data = entry.pack() | self.generation() << GENERATION_SHIFT;
         self.save(key as usize & (self.slots() - 1), [key ^ data, data]);
     }
+
+    /// How many of the first thousand slots hold an entry of this search: how full the table
+    /// is, in thousandths.
+    fn hashfull(&self) -> u32 {
+        let used = (0..self.slots().min(1000))
+            .filter(|&slot| {
+                let [_, data] = self.load(slot);
+                data != 0 && data >> GENERATION_SHIFT == self.generation()
+            })
+            .count();
+        used as u32
+    }
 }
 
 /// Where a table entry's and an evaluation's generation starts.
@@ -426,8 +490,8 @@ struct Shared<'a> {
     stop: &'a AtomicBool,
     /// Set when the main thread has finished: the helpers stop too.
     finished: AtomicBool,
-    /// Nodes visited by all threads, added in batches.
-    nodes: AtomicU64,
+    /// The nodes visited by all threads, and where the main thread is.
+    progress: &'a Progress,
     start: Instant,
     budget: TimeBudget,
 }
@@ -467,6 +531,10 @@ struct Searcher<'a, T: Table> {
     stopped: bool,
     /// The depth of the iteration being searched.
     iteration: u32,
+    /// The longest line of this iteration so far, in plies.
+    seldepth: usize,
+    /// Whether this is the main thread, which tells where it is in [`Shared::progress`].
+    main: bool,
 }
 
 /// Searches `game`'s current position within `limits`, or until `stop` is set (then the best
@@ -494,10 +562,22 @@ pub fn search_with(
     stop: &AtomicBool,
     report: impl FnMut(&SearchResult),
 ) -> SearchResult {
+    search_observed(game, settings, stop, &Progress::default(), report)
+}
+
+/// [`search_with`], telling `progress` (a fresh one) how far it has got as it goes, for another
+/// thread to read.
+pub fn search_observed(
+    game: &Game,
+    settings: &Settings,
+    stop: &AtomicBool,
+    progress: &Progress,
+    report: impl FnMut(&SearchResult),
+) -> SearchResult {
     let shared = Shared {
         stop,
         finished: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
+        progress,
         start: Instant::now(),
         budget: TimeBudget::of(&settings.limits),
     };
@@ -533,7 +613,7 @@ pub fn search_with(
         let mut result = searcher.iterate(settings.lines, 0, report);
         shared.finished.store(true, Ordering::Relaxed);
         searcher.count_nodes();
-        result.nodes = shared.nodes.load(Ordering::Relaxed);
+        result.nodes = shared.progress.nodes.load(Ordering::Relaxed);
         result
     })
 }
@@ -582,6 +662,8 @@ impl<'a, T: Table> Searcher<'a, T> {
             shared,
             stopped: false,
             iteration: 0,
+            seldepth: 0,
+            main: false,
         }
     }
 
@@ -594,6 +676,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         mut report: impl FnMut(&SearchResult),
     ) -> SearchResult {
         let lines = lines.clamp(1, self.root.len().max(1));
+        self.main = helper == 0;
         // Until an iteration completes, the first move with the position's static score: never
         // a fake mate.
         let mut result = SearchResult {
@@ -606,7 +689,9 @@ impl<'a, T: Table> Searcher<'a, T> {
             pv: Vec::new(),
             lines: Vec::new(),
             depth: 0,
+            seldepth: 0,
             nodes: 0,
+            hashfull: 0,
         };
         if self.root.is_empty() {
             return result;
@@ -616,6 +701,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut depth = 1;
         while depth <= max_depth {
             self.iteration = depth + (helper as u32 & 1);
+            self.seldepth = 0;
             for index in 0..lines {
                 let previous = if depth == 1 {
                     None
@@ -646,14 +732,17 @@ impl<'a, T: Table> Searcher<'a, T> {
                     })
                     .collect(),
                 depth,
+                seldepth: self.seldepth as u32,
                 nodes: self.total_nodes(),
+                hashfull: self.table.hashfull(),
             };
             report(&result);
             let best_changed = previous_best.is_some_and(|mv| mv != self.root[0].mv);
             previous_best = Some(self.root[0].mv);
             let mate_found = result.score.abs() > MATE_BOUND
                 && (MATE - result.score.abs()) as u32 <= depth
-                && lines == 1;
+                && lines == 1
+                && !self.limits.infinite;
             if mate_found || self.out_of_soft_time(best_changed) {
                 break;
             }
@@ -680,7 +769,9 @@ impl<'a, T: Table> Searcher<'a, T> {
                     pv: best.pv.clone(),
                 };
             }
+            result.seldepth = result.seldepth.max(self.seldepth as u32);
             result.nodes = self.total_nodes();
+            result.hashfull = self.table.hashfull();
             return true;
         }
         false
@@ -735,6 +826,16 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         for index in first..self.root.len() {
             let mv = self.root[index].mv;
+            if self.main {
+                self.shared.progress.enter(Status {
+                    depth: depth as u32,
+                    seldepth: self.seldepth as u32,
+                    mv,
+                    number: index + 1,
+                    moves: self.root.len(),
+                    nodes: 0,
+                });
+            }
             self.path.push(self.position.hash());
             let undo = self.position.make(mv);
             let score = if index == first {
@@ -775,6 +876,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     /// Adds this thread's new nodes to the shared count.
     fn count_nodes(&mut self) {
         self.shared
+            .progress
             .nodes
             .fetch_add(self.nodes - self.counted, Ordering::Relaxed);
         self.counted = self.nodes;
@@ -782,7 +884,7 @@ impl<'a, T: Table> Searcher<'a, T> {
 
     /// Nodes visited by all threads (exactly, on one thread).
     fn total_nodes(&self) -> u64 {
-        self.shared.nodes.load(Ordering::Relaxed) + self.nodes - self.counted
+        self.shared.progress.nodes.load(Ordering::Relaxed) + self.nodes - self.counted
     }
 
     /// Whether a limit has been reached; reads the clock and the flags only every
@@ -868,6 +970,7 @@ impl<'a, T: Table> Searcher<'a, T> {
     ) -> i32 {
         self.pv[ply].clear();
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if self.out_of_budget() || self.repeats() {
             return 0;
         }
@@ -1065,6 +1168,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         depth: u8,
     ) -> i32 {
         self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
         if self.out_of_budget() {
             return 0;
         }
@@ -1434,8 +1538,8 @@ mod tests {
 
     #[test]
     fn depth_one_finishes_where_hoppers_capture_one_another() {
-        // Issue 13's reproducer (Yáng Qí after Pi2 Nd9 Va6 Ra9 Pid2 Nf9 Nf2, where depth 1 never
-        // ended), and Dense-Rim Mitregi's start, full of hoppers: quiescence is bounded.
+        // A position where depth 1 once never ended (Yáng Qí after Pi2 Nd9 Va6 Ra9 Pid2 Nf9 Nf2)
+        // and Dense-Rim Mitregi's start, full of hoppers: quiescence is bounded.
         let mut yangqi = Game::start(Variant::by_name("yangqi").unwrap());
         for uci in ["h2i2", "b10d9", "f1a6", "a10a9", "i2d2", "h10f9", "h1f2"] {
             let mv = yangqi.position_mut().parse_uci(uci).unwrap().expect(uci);
@@ -1525,6 +1629,56 @@ mod tests {
             [1, 2, 3]
         );
         assert_eq!(reports.last(), Some(&result));
+    }
+
+    #[test]
+    fn reports_how_deep_lines_went_and_how_full_the_table_is() {
+        let start = Game::start(Variant::by_name("chess").unwrap());
+        let mut reports = Vec::new();
+        let limits = Limits {
+            nodes: Some(200_000),
+            ..Limits::default()
+        };
+        search_reporting(&start, limits, &AtomicBool::new(false), |report| {
+            reports.push(report.clone());
+        });
+        for report in &reports {
+            // Quiescence goes on past the horizon; never beyond the deepest line searched.
+            assert!(report.seldepth >= report.depth, "{report:?}");
+            assert!(report.seldepth as usize <= MAX_PLY, "{report:?}");
+            assert!(report.hashfull <= 1000, "{report:?}");
+        }
+        assert!(reports.windows(2).all(|w| w[0].hashfull <= w[1].hashfull));
+        assert!(reports.last().unwrap().hashfull > 0);
+    }
+
+    #[test]
+    fn progress_tells_where_the_main_thread_is() {
+        let start = Game::start(Variant::meiriqi());
+        let progress = Progress::default();
+        assert_eq!(progress.status(), None, "nothing before the search");
+        let settings = Settings::from(Limits::depth(3));
+        let mut seen = Vec::new();
+        let result = search_observed(
+            &start,
+            &settings,
+            &AtomicBool::new(false),
+            &progress,
+            |_| seen.push(progress.status().unwrap()),
+        );
+        let moves = start.clone().legal_moves().len();
+        // At the end of each iteration the main thread is on its last root move.
+        for (depth, status) in (1..).zip(&seen) {
+            assert_eq!(
+                (status.depth, status.number, status.moves),
+                (depth, moves, moves)
+            );
+            assert!(start.clone().is_legal(status.mv));
+        }
+        assert_eq!(seen.len(), 3);
+        let last = progress.status().unwrap();
+        assert_eq!(last.nodes, result.nodes);
+        assert!(last.seldepth <= result.seldepth);
     }
 
     fn chess(fen: &str) -> Game {
@@ -1652,6 +1806,22 @@ mod tests {
         let game = chess("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1");
         let result = search(&game, Limits::depth(5), &AtomicBool::new(false));
         assert_eq!(mate_in_moves(result.score), Some(2), "{result:?}");
+    }
+
+    #[test]
+    fn analysis_deepens_past_a_mate_found() {
+        let game = chess("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1");
+        let playing = search(&game, Limits::depth(7), &AtomicBool::new(false));
+        assert!(
+            playing.depth < 7,
+            "a mate found ends the search: {playing:?}"
+        );
+        let analysing = Limits {
+            infinite: true,
+            ..Limits::depth(7)
+        };
+        let result = search(&game, analysing, &AtomicBool::new(false));
+        assert_eq!((result.depth, mate_in_moves(result.score)), (7, Some(2)));
     }
 
     #[test]

@@ -143,6 +143,8 @@ pub struct VariantSpec {
     pub crossing_limit: bool,
     /// The ends of the game by the variant's own rules, and the counters they keep.
     pub end_rules: EndRules,
+    /// How the variant presents itself to players and to other programs (no rule).
+    pub presentation: crate::presentation::Presentation,
 }
 
 /// Why a variant definition cannot be played, and which part of it is wrong.

@@ -9,9 +9,10 @@
 //!
 //! A file is untrusted input: every mistake is reported as a [`VariantFileError`] naming the
 //! file, the line and column, and the field; a mistake in an inherited part is placed at the
-//! file's `extends` and names where the part comes from ([`sources`]).
+//! file's `extends` and names where the part comes from (the `sources` module).
 
 mod document;
+mod presentation;
 mod sources;
 
 use crate::conventions::DrawClaims;
@@ -320,6 +321,14 @@ impl Checks<'_, '_> {
         let title = document
             .title
             .map_or_else(|| name.get_ref().clone(), Spanned::into_inner);
+        let presentation = presentation::Written {
+            display_title: document.display_title,
+            fortress_name: display.fortress_name,
+            diagram_support: display.diagram_support,
+            examples: document.examples,
+            xboard: document.xboard,
+        }
+        .read(sources, &title, &document.pieces, &pieces)?;
         let spec = VariantSpec {
             name: name.get_ref().clone(),
             title,
@@ -371,6 +380,7 @@ impl Checks<'_, '_> {
                 kingless: rules.kingless.map(Spanned::into_inner),
                 counting: rules.counting.map(Spanned::into_inner),
             },
+            presentation,
         };
         // The whole-variant checks: symbols, royalty, promotion targets.
         Variant::build(spec).map_err(|error| {

@@ -10,18 +10,21 @@ Profiles (choose with the environment variable ``MEIRIQI_HYPOTHESIS_PROFILE``):
 from __future__ import annotations
 
 import os
+import signal
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 
-_COMMON = {
-    "deadline": None,
-    "print_blob": True,
-    "suppress_health_check": [HealthCheck.too_slow, HealthCheck.data_too_large],
-}
-settings.register_profile("ci", max_examples=40, **_COMMON)
-settings.register_profile("thorough", max_examples=20_000, **_COMMON)
+for name, examples in (("ci", 40), ("thorough", 20_000)):
+    settings.register_profile(
+        name,
+        max_examples=examples,
+        deadline=None,
+        print_blob=True,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 settings.load_profile(os.environ.get("MEIRIQI_HYPOTHESIS_PROFILE", "ci"))
 
 _CROSSCHECK_STATS: Counter[str] = Counter()
@@ -30,6 +33,18 @@ _CROSSCHECK_STATS: Counter[str] = Counter()
 def pytest_configure(config: pytest.Config) -> None:
     """Registers the ``slow`` marker (deselect with ``-m "not slow"``)."""
     config.addinivalue_line("markers", "slow: takes seconds, not milliseconds")
+
+
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C raises ``KeyboardInterrupt`` during the test, also when the test runner ignores
+    SIGINT (as a job started in the background does): ``_thread.interrupt_main`` does nothing
+    then."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 @pytest.fixture(scope="session")

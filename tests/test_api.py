@@ -4,10 +4,13 @@ a clear exception that leaves the board unchanged."""
 from __future__ import annotations
 
 import copy
+import pickle
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from perft_counts import start
 
 import meiriqi
 
@@ -29,7 +32,7 @@ def test_parse_square_rejects(name: str) -> None:
 
 
 @pytest.mark.parametrize("call", [lambda: meiriqi.square(12, 0), lambda: meiriqi.square(-1, 0)])
-def test_square_rejects_out_of_range(call) -> None:
+def test_square_rejects_out_of_range(call: Callable[[], object]) -> None:
     with pytest.raises(ValueError, match="invalid file"):
         call()
 
@@ -256,7 +259,7 @@ def test_a_setup_that_breaks_a_rule_is_refused_for_play() -> None:
     with pytest.raises(meiriqi.InvalidPositionError, match="not to move is in check"):
         board.push(capture)
     assert board.fen() == "8k1/10/10/10/10/8R1/10/10/10/8K1 w - - 0 1"
-    # Two Kings of one colour (issue 13): refused consistently, whatever is asked.
+    # Two Kings of one colour: refused consistently, whatever is asked.
     board.set_piece_at(meiriqi.parse_square("i5"), None)
     board.set_piece_at(meiriqi.parse_square("h2"), meiriqi.Piece.from_symbol("K"))
     assert board.status() == meiriqi.Status.TOO_MANY_KINGS
@@ -265,12 +268,60 @@ def test_a_setup_that_breaks_a_rule_is_refused_for_play() -> None:
             play()
 
 
+def test_an_invalid_position_error_carries_its_problems() -> None:
+    # A FEN of a setup that breaks two rules: the error lists them as values.
+    with pytest.raises(meiriqi.InvalidPositionError) as raised:
+        meiriqi.Board("10/10/10/10/10/10/10/10/10/K9 w - - 0 1")
+    problems = raised.value.problems
+    assert [problem.kind for problem in problems] == ["king_count", "out_of_region"]
+    kings, king = problems
+    assert (kings.color, kings.count, kings.square, kings.piece, kings.limit) == (
+        False,
+        0,
+        None,
+        None,
+        None,
+    )
+    assert kings.status == meiriqi.Status.NO_BLACK_KING
+    assert str(kings) == "Black has 0 Kings; expected exactly one"
+    assert repr(kings) == "<PositionProblem king_count: Black has 0 Kings; expected exactly one>"
+    assert king.status == meiriqi.Status.OUT_OF_REGION and king.color is True
+    assert (king.square, king.piece) == (meiriqi.parse_square("a1"), meiriqi.Piece.from_symbol("K"))
+    assert str(king).startswith("White king on a1 is outside the squares it may occupy")
+    assert str(raised.value) == f"invalid position: {kings}; {king}"
+    assert kings == problems[0] and hash(kings) == hash(problems[0]) and kings != king
+    # Playing on a broken setup raises the same, in the setup's own words.
+    board = meiriqi.Board.empty(variant="chess")
+    with pytest.raises(meiriqi.InvalidPositionError) as raised:
+        board.push_uci("e2e4")
+    assert [str(problem) for problem in raised.value.problems] == board.problems()
+    assert [problem.color for problem in raised.value.problems] == [True, False]
+    # One raised by other code has none.
+    assert meiriqi.InvalidPositionError("elsewhere").problems == ()
+
+
+def test_errors_pickle_with_their_structure() -> None:
+    # As a process pool's worker sends them back.
+    with pytest.raises(meiriqi.InvalidPositionError) as raised:
+        meiriqi.Board("10/10/10/10/10/10/10/10/10/K9 w - - 0 1")
+    copied = pickle.loads(pickle.dumps(raised.value))
+    assert type(copied) is meiriqi.InvalidPositionError and str(copied) == str(raised.value)
+    assert copied.problems == raised.value.problems
+    assert [problem.piece for problem in copied.problems] == [None, meiriqi.Piece.from_symbol("K")]
+    problem = raised.value.problems[0]
+    assert pickle.loads(pickle.dumps(problem)) == problem
+    with pytest.raises(meiriqi.InvalidFenError) as bad_fen:
+        meiriqi.Board("x")
+    assert str(pickle.loads(pickle.dumps(bad_fen.value))) == str(bad_fen.value)
+
+
 def test_perft_and_divide() -> None:
     board = meiriqi.Board()
-    assert [board.perft(depth) for depth in range(4)] == [1, 44, 1934, 90313]
-    assert board.perft(3, threads=1) == 90313
+    counts = start("meiriqi")
+    assert [board.perft(depth) for depth in range(4)] == [1, *counts[:3]]
+    assert board.perft(3, threads=1) == counts[2]
     divided = board.perft_divide(2)
-    assert len(divided) == 44 and sum(divided.values()) == 1934
+    assert len(divided) == counts[0] and sum(divided.values()) == counts[1]
     assert board.fen() == START
 
 
@@ -282,7 +333,7 @@ def test_perft_and_divide() -> None:
         (lambda board: board.perft(-1), "invalid perft depth -1: expected 0 to 32"),
     ],
 )
-def test_perft_depth_is_checked(call, message: str) -> None:
+def test_perft_depth_is_checked(call: Callable[[meiriqi.Board], object], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call(meiriqi.Board())
 
@@ -356,7 +407,7 @@ def test_legal_moves_is_a_sequence() -> None:
     with pytest.raises(IndexError):
         moves[44]
     with pytest.raises(TypeError):
-        moves["a"]
+        moves["a"]  # type: ignore[call-overload]
     assert not meiriqi.Board("R8k/9R/10/9C/10/10/10/10/10/8K1 b").legal_moves
 
 

@@ -76,8 +76,8 @@ def _positions(chooser: random.Random, count: int) -> list[str]:
         for rank in range(7, -1, -1):
             row, empty = "", 0
             for file in range(8):
-                piece = board.get(rank * 8 + file)
-                if piece is None:
+                here = board.get(rank * 8 + file)
+                if here is None:
                     empty += 1
                     continue
                 row += (str(empty) if empty else "") + piece

@@ -157,7 +157,8 @@ def preferred(reference: ref.Board, moves: list[str], style: str) -> list[str]:
     advances = [
         m.uci()
         for m in parsed
-        if reference.piece_at(m.from_square).letter in VARIANT.promotions
+        if (piece := reference.piece_at(m.from_square)) is not None
+        and piece.letter in VARIANT.promotions
         and GRID.relative_rank(m.to_square, reference.turn)
         > GRID.relative_rank(m.from_square, reference.turn)
     ]

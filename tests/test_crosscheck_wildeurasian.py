@@ -23,6 +23,7 @@ from collections import Counter
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from perft_counts import start
 
 import meiriqi
 from meiriqi import reference as ref
@@ -391,15 +392,9 @@ def test_steered_games_reach_every_rule() -> None:
 
 # -- perft ---------------------------------------------------------------------------------------
 
-START_PERFT = {
-    # Computed by the pure-Python reference (the numbers below depth 3 also by the core).
-    "wildeurasian-bestiary": [82, 6615, 548371],
-    "wildeurasian-mitregi": [97, 8997, 834681],
-    "wildeurasian-dense-rim-mitregi": [63, 3745, 259366],
-    "wildeurasian-bestiary-korean": [77, 5779, 434133],
-    "wildeurasian-mitregi-korean": [92, 7983, 682065],
-    "wildeurasian-dense-rim-mitregi-korean": [82, 6304, 501901],
-}
+START_PERFT = {variant: list(start(variant)[:3]) for variant in VARIANTS}
+"""perft(1..3) of each start, computed by the pure-Python reference (tests/perft.toml; the
+numbers below depth 3 also by the core)."""
 
 
 @pytest.mark.parametrize(("variant", "counts"), START_PERFT.items())

@@ -102,6 +102,15 @@ def test_a_game_at_the_keyboard(name: str) -> None:
     assert out.getvalue().rstrip().endswith(meiriqi.Board(variant=name).fen())
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_player_s_example_moves_are_moves_of_the_start(name: str) -> None:
+    # Manchu Chess extends Xiangqi's file but not its examples: White has no Cannon or Horse.
+    board = meiriqi.Board(variant=name)
+    variant = meiriqi.Variant(name)
+    assert all(board.parse_san(san) in board.legal_moves for san in variant.example_san)
+    assert all(board.parse_uci(uci) in board.legal_moves for uci in variant.example_coordinates)
+
+
 def test_a_claimed_draw_at_the_keyboard_and_in_the_record() -> None:
     board = meiriqi.Board("5k4/10/10/10/10/10/10/R4K4 w - - 99 80", variant="capablanca")
     out = io.StringIO()

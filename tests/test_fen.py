@@ -1,4 +1,4 @@
-"""FEN of Mĕirìqí (issue #2): round trips, the optional last four fields, and every kind of error
+"""FEN of Mĕirìqí: round trips, the optional last four fields, and every kind of error
 (docs/rules.md for what a legal position is, docs/notation.md for the format)."""
 
 from __future__ import annotations
@@ -88,13 +88,15 @@ def test_last_four_fields_are_optional(board_field: str, side: str) -> None:
     assert board.fullmove_number == 1
 
 
-def bad(fen: str, match: str, why: str, error: type[ValueError] = meiriqi.InvalidFenError):
+def bad(
+    fen: str, match: str, why: str, error: type[ValueError] = meiriqi.InvalidFenError
+) -> pytest.ParameterSet:
     """``fen`` is rejected with ``error`` (a syntax error by default; ``InvalidPositionError``
     for a well-formed FEN that breaks a rule) and a message matching ``match``."""
     return pytest.param(fen, match, error, id=why)
 
 
-def illegal(fen: str, match: str, why: str):
+def illegal(fen: str, match: str, why: str) -> pytest.ParameterSet:
     """``fen`` is well formed but not a legal position."""
     return bad(fen, match, why, meiriqi.InvalidPositionError)
 

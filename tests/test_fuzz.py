@@ -55,7 +55,9 @@ HUGE = 100_000
 
 def fuzz(share: float) -> settings:
     """Settings running ``share`` times the profile's number of examples (at least one)."""
-    return settings(max_examples=max(1, round(settings.default.max_examples * share)))
+    default = settings.default
+    assert default is not None, "conftest.py loads a profile"
+    return settings(max_examples=max(1, round(default.max_examples * share)))
 
 
 # -- positions -------------------------------------------------------------------------------------
@@ -242,6 +244,7 @@ def check_fen(board: meiriqi.Board, text: str) -> None:
         parsed = None
     else:
         event("FEN accepted")
+        assert parsed is not None
         assert_fen_round_trip(parsed)
     before = snapshot(board)
     try:
@@ -329,7 +332,7 @@ def uci_texts(draw: st.DrawFn, board: meiriqi.Board) -> str:
     suffixes = st.one_of(st.just(""), st.sampled_from(["+", "=", "++", "+q", *symbols]))
     starts = {meiriqi.square_name(m.from_square) for m in board.legal_moves if m.drop is None}
     origins = st.sampled_from(sorted(starts) or ["a1"])
-    return draw(
+    text: str = draw(
         st.one_of(
             st.sampled_from(legal),
             st.builds(mutate, st.sampled_from(legal), edits(UCI_ALPHABET, max_size=3)),
@@ -343,6 +346,7 @@ def uci_texts(draw: st.DrawFn, board: meiriqi.Board) -> str:
             ),
         )
     )
+    return text
 
 
 @fuzz(4)
@@ -364,7 +368,7 @@ def test_coordinate_moves(board: meiriqi.Board, other: str, data: st.DataObject)
         assert_short(error)
         parsed = None
     else:
-        assert board.is_legal(parsed)
+        assert parsed is not None and board.is_legal(parsed)
     assert snapshot(board) == before
     try:
         pushed = check_push_and_pop(board, lambda: board.push_uci(text))
@@ -391,7 +395,7 @@ def san_texts(draw: st.DrawFn, board: meiriqi.Board) -> str:
     written = [board.san(move) for move in board.legal_moves] or ["O-O"]
     alphabet = san_alphabet(board.variant_name)
     padded = st.sampled_from(written).map(lambda san: " " * HUGE + san)
-    return draw(
+    text: str = draw(
         st.one_of(
             st.sampled_from(written),
             st.builds(mutate, st.sampled_from(written), edits(alphabet, max_size=3)),
@@ -405,6 +409,7 @@ def san_texts(draw: st.DrawFn, board: meiriqi.Board) -> str:
             st.sampled_from(["", "x" * HUGE, "O-O" + "+" * HUGE, "P@a" + "1" * HUGE]),
         )
     )
+    return text
 
 
 def assert_san_refusal(board: meiriqi.Board, error: ValueError) -> None:
@@ -426,7 +431,7 @@ def test_san(board: meiriqi.Board, data: st.DataObject) -> None:
         assert_san_refusal(board, error)
         parsed = None
     else:
-        assert board.is_legal(parsed)
+        assert parsed is not None and board.is_legal(parsed)
         assert board.parse_san(board.san(parsed)) == parsed
     assert snapshot(board) == before
     try:
@@ -601,7 +606,7 @@ def mutate_record(record: tuple[str, list[Move]], changes: list[tuple[int, int, 
 def read_all(text: str) -> list[pgn.Game]:
     """Every game in ``text`` (``read_game`` must come to the end of it)."""
     handle = io.StringIO(text)
-    games = []
+    games: list[pgn.Game] = []
     for _ in range(text.count("\n") + 2):
         game = pgn.read_game(handle)
         if game is None:

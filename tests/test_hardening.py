@@ -1,4 +1,4 @@
-"""What a hostile user tried (the hardening issue): values that pickle and copy as python-chess's
+"""What a hostile user tried: values that pickle and copy as python-chess's
 do, integers of any size refused with a ``ValueError`` (or ``IndexError`` for an index), the
 player's numbers kept within bounds, and a search that always finishes.
 """

@@ -1,4 +1,4 @@
-"""Hand-built target sets of every Mĕirìqí piece, and how pieces block paths (issue #2).
+"""Hand-built target sets of every Mĕirìqí piece, and how pieces block paths.
 
 Every expected set below was worked out by hand from docs/rules.md, not read off the engine. A
 case is a White piece on an otherwise empty board (only the two Kings, out of every path); the
@@ -154,7 +154,9 @@ KING_ALONE = {"i9": "k", "h7": "i", "i7": "i", "j7": "i"}
 MANDARIN_ALONE = {"j2": "K", "h9": "k"}
 
 
-def case(letter: str, origin: str, expected: str, where: str, others: dict[str, str] | None = None):
+def case(
+    letter: str, origin: str, expected: str, where: str, others: dict[str, str] | None = None
+) -> pytest.ParameterSet:
     """One empty-board case: piece ``letter`` on ``origin`` goes exactly to ``expected``."""
     return pytest.param(letter, origin, expected, others or {}, id=f"{NAMES[letter]}-{where}")
 
@@ -310,7 +312,20 @@ PIECE_CASES = [
 ]
 
 # (letter, origin) -> (expected, others) of the cases above, for the blocking tests.
-EMPTY = {(p.values[0], p.values[1]): (p.values[2], p.values[3]) for p in PIECE_CASES}
+
+
+def case_values(param: pytest.ParameterSet) -> tuple[str, str, str, dict[str, str]]:
+    """A case's letter, origin, expected squares and other pieces."""
+    letter, origin, expected, others = param.values
+    assert isinstance(letter, str) and isinstance(origin, str) and isinstance(expected, str)
+    assert isinstance(others, dict)
+    return letter, origin, expected, others
+
+
+EMPTY = {
+    (letter, origin): (expected, others)
+    for letter, origin, expected, others in map(case_values, PIECE_CASES)
+}
 
 
 def test_every_piece_type_has_cases() -> None:
@@ -391,7 +406,8 @@ def test_mirror_helper_agrees_with_a_black_case_written_by_hand() -> None:
     board, start, targets = oriented({"e5": "E", **others}, "e5", expected, "black")
     assert board.fen() == fen_of({"e6": "e", **BLACK_KINGS}, "b")
     assert start == "e6"
-    assert targets == squares(BLACK_CASES[0].values[2])
+    by_hand = BLACK_CASES[0].values[2]
+    assert isinstance(by_hand, str) and targets == squares(by_hand)
 
 
 # -- blocked paths -------------------------------------------------------------------------------
@@ -402,7 +418,7 @@ RING = fill("d4 d5 d6 e4 e6 f4 f5 f6", "G")
 OUTER_RING = fill("c3 c5 c7 e3 e7 g3 g5 g7", "G")
 
 
-def block(letter: str, blockers: dict[str, str], removed: str, why: str):
+def block(letter: str, blockers: dict[str, str], removed: str, why: str) -> pytest.ParameterSet:
     """The piece ``letter`` on e5 with ``blockers`` added (``G`` own, ``g`` enemy) reaches its
     empty-board set minus ``removed``."""
     return pytest.param(letter, blockers, removed, id=f"{NAMES[letter]}-{why}")

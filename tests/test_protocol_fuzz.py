@@ -9,8 +9,9 @@ plain garbage, with searches and perft counts started and cut short throughout; 
 - the engine ends by itself, within :data:`STREAM_SECONDS`, with status 0 and nothing on stderr
   (no traceback);
 - every ``isready`` gets its ``readyok``, every ``ping N`` its ``pong N`` (in order);
-- UCI: every ``go`` that is not refused gets exactly one ``bestmove``, every ``go perft`` that is
-  not refused its count or the word that it was stopped;
+- UCI: every ``go`` that is not refused gets exactly one ``bestmove`` (a pondering one too,
+  once hit or stopped), every ``go perft`` that is not refused its count or the word that it
+  was stopped;
 - no reply reports a fault of the engine's (a search or job that failed, an exception other than
   the ``ValueError`` of bad input).
 
@@ -43,7 +44,9 @@ FAULT = re.compile(r"the (search|engine) failed|\b\w+(Error|Exception|Interrupt|
 
 def fuzz(share: float) -> settings:
     """Settings running ``share`` times the profile's number of examples (at least one)."""
-    return settings(max_examples=max(1, round(settings.default.max_examples * share)))
+    default = settings.default
+    assert default is not None, "conftest.py loads a profile"
+    return settings(max_examples=max(1, round(default.max_examples * share)))
 
 
 @cache
@@ -93,17 +96,35 @@ def uci_stream(draw: st.DrawFn) -> list[str]:
     limits = st.sampled_from(["depth", "nodes", "movetime", "wtime", "btime", "winc", "binc"])
 
     def go() -> st.SearchStrategy[str]:
-        pairs = st.lists(st.tuples(limits | st.just("movestogo"), NUMBERS), max_size=3)
+        pairs = st.lists(
+            st.tuples(limits | st.sampled_from(["movestogo", "mate"]), NUMBERS), max_size=3
+        )
+        searchmoves = st.lists(st.sampled_from(moves), max_size=3).map(
+            lambda chosen: ["searchmoves", *chosen]
+        )
         return st.builds(
-            lambda pairs, infinite: " ".join(
-                ["go", *(f"{word} {number}" for word, number in pairs), *infinite]
+            lambda pairs, flags: " ".join(
+                ["go", *(f"{word} {number}" for word, number in pairs), *flags]
             ).strip(),
             pairs,
-            st.sampled_from([[], ["infinite"]]),
+            st.sampled_from([[], ["infinite"], ["ponder"]]) | searchmoves,
         )
 
+    options = st.one_of(
+        st.builds(lambda number: f"setoption name MultiPV value {number}", NUMBERS),
+        st.builds(
+            lambda value: f"setoption name Threads value {value}",
+            st.sampled_from(["0", "1", "2", "x", "-1"]),
+        ),
+        st.builds(
+            lambda value: f"setoption name Ponder value {value}",
+            st.sampled_from(["true", "false", "maybe"]),
+        ),
+    )
     command = st.one_of(
-        st.sampled_from(["isready", "isready", "uci", "ucinewgame", "stop", "debug on", "go"]),
+        st.sampled_from(
+            ["isready", "isready", "uci", "ucinewgame", "stop", "debug on", "go", "ponderhit"]
+        ),
         st.builds(lambda n: f"position startpos moves {' '.join(moves[:n])}", st.integers(0, 16)),
         st.builds(lambda board: f"position fen {board.fen()}", st.sampled_from(positions)),
         st.builds(lambda text: f"position fen {text}", GARBAGE),
@@ -112,6 +133,7 @@ def uci_stream(draw: st.DrawFn) -> list[str]:
             lambda name: f"setoption name UCI_Variant value {name}", st.sampled_from(VARIANTS)
         ),
         go(),
+        options,
         st.builds(lambda number: f"go perft {number}", NUMBERS | st.sampled_from(["1", "2", "20"])),
         GARBAGE,
     )
@@ -154,6 +176,13 @@ def xboard_stream(draw: st.DrawFn) -> list[str]:
             st.sampled_from(["lift", "put", "hover"]),
             squares(positions[0]),
         ),
+        st.builds(
+            lambda word, move: f"{word} {move}",
+            st.sampled_from(["exclude", "include"]),
+            st.sampled_from([*moves, "all"]) | squares(positions[0]),
+        ),
+        st.builds(lambda number: f"option MultiPV={number}", NUMBERS),
+        st.builds(lambda number: f"cores {number}", st.sampled_from(["0", "1", "2", "x", "-1"])),
         GARBAGE,
     )
     setup = ["xboard", "protover 2", "new", f"variant {xboard_variant(variant)}", "st 0.05"]

@@ -1,4 +1,4 @@
-"""The engine's new mechanisms seen from Python (issue 10): hands and drops, castling, `+`
+"""The engine's mechanisms beyond Mĕirìqí's seen from Python: hands and drops, castling, `+`
 promotions, per-variant piece types, setups that are not positions, and bad input around them.
 
 The move counts of the reference games are checked against python-chess and pyffish in
@@ -183,7 +183,7 @@ def test_bad_moves_are_clear_errors_and_leave_the_board(
 
 
 def test_error_messages_quote_a_short_excerpt() -> None:
-    """A huge bad input gives a short message (issue 13, item 8), in every parser."""
+    """A huge bad input gives a short message, in every parser."""
     huge = "x" * 100_000
     board = meiriqi.Board()
     for parse in (board.parse_san, board.parse_uci, meiriqi.Move.from_uci, meiriqi.Board):

@@ -344,7 +344,7 @@ class ChessOracle:
         self.board = chess.Board(fen)
 
     def fen(self) -> str:
-        return self.board.fen()
+        return str(self.board.fen())
 
     def push(self, uci: str) -> None:
         self.board.push_uci(uci)
@@ -400,7 +400,7 @@ class FairyOracle:
         self.last: tuple[str, str] | None = None  # the FEN before the last move, and the move
 
     def fen(self) -> str:
-        return self.position
+        return str(self.position)
 
     def push(self, uci: str) -> None:
         self.last = (self.position, uci)
@@ -563,6 +563,7 @@ def play(
         stats[f"{variant} positions"] += 1
         if over:
             outcome = core.outcome()
+            assert outcome is not None
             stats[f"{variant} games ended by {outcome.termination.name.lower()}"] += 1
             break
         if ply == plies:

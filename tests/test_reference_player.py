@@ -148,8 +148,8 @@ def test_selfplay_of_each_reference_game(variant: str) -> None:
 
 
 def test_selfplay_of_shogi_in_time() -> None:
-    # The command of the issue, cut at 4 plies: no side can hold a piece while making a quiet move
-    # before ply 5, so the SAN problem below (test_san_of_a_quiet_move_with_a_piece_in_hand)
+    # A self-play of Shogi in time, cut at 4 plies: no side can hold a piece while making a quiet
+    # move before ply 5, so the SAN problem below (test_san_of_a_quiet_move_with_a_piece_in_hand)
     # cannot stop it.
     args = ("--games", "1", "--time", "0.01", "--max-plies", "4")
     result = meiriqi_cli("selfplay", "--variant", "shogi", *args)

@@ -8,6 +8,7 @@ recorded so that the Rust core can later be checked against them.
 from __future__ import annotations
 
 import pytest
+from perft_counts import start
 
 from meiriqi.reference import (
     BLACK,
@@ -489,13 +490,17 @@ def test_fen_errors(variant: str, fen: str, message: str) -> None:
 
 # -- perft -----------------------------------------------------------------------------------------
 
-# perft(1..3) of each start position, computed by the reference (depth 1 derived by hand above).
+# perft(1..3) of each start position, computed by the reference (depth 1 derived by hand above),
+# as tests/perft.toml holds them for the Rust tests too.
 PERFT = {
-    "yangqi": [57, 3243, 173990],
-    "yangqi-chinese": [66, 4326, 274441],
-    "yangqi-quickpawns": [61, 3693, 212471],
-    "yangqi-berolina": [69, 4697, 309854],
-    "yangqi-chinesepawns": [66, 4318, 273496],
+    variant: list(start(variant)[:3])
+    for variant in (
+        "yangqi",
+        "yangqi-chinese",
+        "yangqi-quickpawns",
+        "yangqi-berolina",
+        "yangqi-chinesepawns",
+    )
 }
 
 

@@ -3,12 +3,15 @@ the diagram, the terminal detection, completion, levels and the engine adapter."
 
 from __future__ import annotations
 
+import _thread
 import io
 import os
+import re
 import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -258,7 +261,9 @@ def test_load_refuses_what_is_no_record(tmp_path: Path) -> None:
     (tmp_path / "nul.pgn").write_bytes(b"1. c4 \0 Nb7 *\n")
     with (tmp_path / "huge.pgn").open("wb") as huge:
         huge.truncate(10_000_001)  # sparse: no disk space used
-    files = ["/dev/zero", tmp_path, "one-line.pgn", "binary.pgn", "nul.pgn", "huge.pgn", "no.pgn"]
+    files: list[str | Path] = [
+        *("/dev/zero", tmp_path, "one-line.pgn", "binary.pgn", "nul.pgn", "huge.pgn", "no.pgn")
+    ]
     paths = [tmp_path / name for name in files]
     output = play(*(f"load {path}" for path in paths), "c4", "save")
     assert errors(output) == [
@@ -369,6 +374,134 @@ def test_levels_read_as_words() -> None:
     assert str(repl.Level(time=None, depth=3)) == "depth 3"
 
 
+def test_level_tells_the_strength_in_plain_words() -> None:
+    assert repl.strength(repl.Level(None, 1)) == (
+        "depth 1: very easy: the computer looks 1 ply ahead (its own move, and the captures "
+        "that follow)"
+    )
+    assert repl.strength(repl.Level(None, 2)).startswith("depth 2: very easy: the computer ")
+    assert repl.lookahead(2) == "2 plies ahead (1 of its moves and 1 of yours)"
+    assert repl.lookahead(5) == "5 plies ahead (3 of its moves and 2 of yours)"
+    hardness = [repl.strength(repl.Level(None, plies)).split(": ")[1] for plies in range(1, 13)]
+    assert hardness == [
+        *["very easy"] * 2, *["easy"] * 2, *["medium"] * 2, *["hard"] * 3, *["very hard"] * 3
+    ]  # fmt: skip
+    out = io.StringIO()
+    session = repl.Session(out=out, level=repl.Level(time=0.2))
+    session.do_level("")
+    assert "level: 0.2 s per move: the computer looks as far ahead as it can in that time" in (
+        " ".join(out.getvalue().split())
+    )
+    session.do_go("")
+    out.seek(0)
+    out.truncate()
+    session.do_level("")
+    reached = session.reached
+    assert reached is not None and reached >= 1
+    text = " ".join(out.getvalue().split())
+    assert f" here: its last search looked {repl.lookahead(reached)}" in text
+    session.do_level("depth 3")
+    assert session.reached is None, "a new level has not searched yet"
+    assert all(len(line) <= 80 for line in out.getvalue().splitlines())
+
+
+class Script:
+    """Lines for :meth:`repl.Session.run` to read (then the end of input), with the prompts
+    it showed."""
+
+    def __init__(self, *lines: str) -> None:
+        self.lines = list(lines)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+@pytest.mark.usefixtures("ctrl_c_raises")
+def test_ctrl_c_while_the_computer_thinks_makes_it_move_now() -> None:
+    out = io.StringIO()
+    session = repl.Session(out=out, computer=[meiriqi.WHITE], level=repl.Level(time=60))
+    threading.Timer(0.5, _thread.interrupt_main).start()
+    started = time.perf_counter()
+    script = Script()
+    session.run(script)
+    assert time.perf_counter() - started < 30, "it moved long before its minute was up"
+    text = out.getvalue()
+    assert (
+        "\n(thinking cut short: its best move so far; Ctrl-C again gives the prompt back)\n1. "
+        in text
+    )
+    (move,) = session.board.move_stack
+    assert f"1. {meiriqi.Board().san(move)} (computer)" in text
+    assert script.prompts == ["1... Black> "]
+    assert session.computer == {meiriqi.WHITE}
+    assert session.reached is None, "a hurried search does not tell how far the level looks"
+
+
+@pytest.mark.usefixtures("ctrl_c_raises")
+def test_a_second_ctrl_c_gives_the_prompt_back_and_the_computer_plays_on() -> None:
+    out = io.StringIO()
+    both = [meiriqi.WHITE, meiriqi.BLACK]
+    session = repl.Session(out=out, computer=both, level=repl.Level(time=60))
+    for seconds in (0.5, 2.5):  # White is hurried; then Black, thinking, is interrupted
+        threading.Timer(seconds, _thread.interrupt_main).start()
+    script = Script()
+    started = time.perf_counter()
+    session.run(script)
+    assert time.perf_counter() - started < 45
+    text = out.getvalue()
+    assert text.count("(thinking cut short") == 1
+    assert len(session.board.move_stack) == 1, "Black's move was not played"
+    assert (
+        "\n(interrupted: the computer still plays Black; press Enter to let it move, or type "
+        "'auto off' to play on yourself)\n" in text
+    )
+    assert script.prompts == ["1... Black> "]
+    assert session.computer == set(both)
+
+
+@pytest.mark.usefixtures("ctrl_c_raises")
+def test_ctrl_c_during_a_hint_gives_the_best_move_so_far() -> None:
+    out = io.StringIO()
+    session = repl.Session(out=out, level=repl.Level(time=60))
+    threading.Timer(0.5, _thread.interrupt_main).start()
+    session.do_hint("")
+    assert re.search(r"\nhint: \S+ \([a-l][0-9]+[a-l][0-9]+\)\n$", out.getvalue())
+    assert session.board.move_stack == []
+
+
+class Interrupted(meiriqi.Board):
+    """A board whose long searches are interrupted (Ctrl-C) after ``iterations`` iterations; a
+    search of one ply is not."""
+
+    iterations = 0
+
+    def search(self, *args: object, **limits: object) -> meiriqi.SearchResult:
+        if limits.get("depth") == 1:
+            return super().search(depth=1)
+        info = limits["info"]
+        assert callable(info)
+        for depth in range(1, self.iterations + 1):
+            info(super().search(depth=depth))
+        raise KeyboardInterrupt
+
+
+@pytest.mark.parametrize("iterations", [0, 2])
+def test_a_hurried_search_plays_its_last_iteration_or_a_quick_one(iterations: int) -> None:
+    board = Interrupted()
+    board.iterations = iterations
+    decision = engine.decide(board, time=60)
+    assert (decision.depth, decision.hurried) == (max(iterations, 1), True)
+    assert decision.move == meiriqi.Board().search(depth=max(iterations, 1)).move
+    unhurried = engine.decide(meiriqi.Board(), depth=2)
+    best = meiriqi.Board().search(depth=2).move
+    assert best is not None
+    assert unhurried == engine.Decision(best, 2, hurried=False)
+
+
 def test_engine_uses_the_search() -> None:
     board = meiriqi.Board(MATE_IN_ONE)
     assert engine.best_move(board, depth=2) == board.parse_san("Rb10")
@@ -436,6 +569,48 @@ def test_ctrl_c_at_the_prompt_does_not_end_the_session() -> None:
     assert b"Traceback" not in err
     assert "1. White> \n(interrupted: type 'quit' or press Ctrl-D to leave)\n1. White> c4" in text
     assert "1. c4" in text
+
+
+def test_ctrl_c_at_the_terminal_hurries_the_computer_then_gives_the_prompt_back() -> None:
+    both = ("--white", "computer", "--black", "computer", "--time", "60")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "meiriqi", "play", "--no-color", *both],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # Ctrl-C's default handling, also when the tests run in the background (ignoring it).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    stdout = process.stdout
+    assert stdout is not None
+    seen = b""
+
+    def read_until(text: bytes) -> None:
+        """Reads the output until it holds ``text`` (or 20 s have passed)."""
+        nonlocal seen
+        deadline = time.monotonic() + 20
+        while text not in seen and time.monotonic() < deadline:
+            if select.select([stdout], [], [], 0.1)[0]:
+                seen += os.read(stdout.fileno(), 65536)
+
+    read_until(b"Type a move")
+    time.sleep(1)  # White thinks, for a minute
+    process.send_signal(signal.SIGINT)
+    read_until(b" (computer)\n")
+    time.sleep(0.5)  # Black thinks
+    process.send_signal(signal.SIGINT)
+    read_until(b"1... Black> ")
+    out, err = process.communicate(b"quit\n", timeout=20)
+    text = (seen + out).decode()
+    assert process.returncode == 0
+    assert b"Traceback" not in err
+    assert text.count(" (computer)\n") == 1
+    assert (
+        "\n(thinking cut short: its best move so far; Ctrl-C again gives the prompt back)\n1. "
+        in text
+    )
+    assert "\n(interrupted: the computer still plays Black; press Enter to let it move" in text
+    assert text.rstrip().endswith("1... Black> quit")
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Hand-built tests of the rules of Mĕirìqí beyond the move patterns (issue #2): the Lion's
+"""Hand-built tests of the rules of Mĕirìqí beyond the move patterns: the Lion's
 no-quiet-step rule, the Pawn, facing Kings, check and pins, promotion choices, and the end of the
 game (stalemate loses).
 
@@ -31,7 +31,7 @@ SUFFIX = {"N": "j", "G": "r", "S": "o", "L": "q", "I": "c"}
 SHIELDED = {"i9": "k", "h7": "i", "i7": "i", "j7": "i"}
 
 
-def case(pieces: dict[str, str], origin: str, expected: str, why: str):
+def case(pieces: dict[str, str], origin: str, expected: str, why: str) -> pytest.ParameterSet:
     """The legal moves of the piece on ``origin`` go exactly to ``expected``."""
     return pytest.param(pieces, origin, expected, id=why)
 
@@ -152,7 +152,7 @@ def test_pinned_piece_stays_on_the_path(
     check_destinations(pieces, origin, expected, colour)
 
 
-def check(pieces: dict[str, str], checkers: str, why: str):
+def check(pieces: dict[str, str], checkers: str, why: str) -> pytest.ParameterSet:
     """White to move in ``pieces`` is in check exactly from ``checkers``."""
     return pytest.param(pieces, checkers, id=why)
 
@@ -225,7 +225,14 @@ def test_pinned_piece_attacks_squares(colour: str) -> None:
 # -- promotion -----------------------------------------------------------------------------------
 
 
-def promo(letter: str, origin: str, dest: str, promotes: bool, why: str, others=None):
+def promo(
+    letter: str,
+    origin: str,
+    dest: str,
+    promotes: bool,
+    why: str,
+    others: dict[str, str] | None = None,
+) -> pytest.ParameterSet:
     """The move ``origin``-``dest`` of ``letter`` comes with (or without) its promoting twin."""
     pieces = {origin: letter, **(others or {})}
     return pytest.param(pieces, origin, dest, promotes, SUFFIX[letter], id=f"{letter}-{why}")
@@ -330,10 +337,16 @@ def test_promoted_piece_never_promotes_again(
 def test_declined_promotion_can_be_taken_later_in_the_camp(colour: str) -> None:
     board, see = setup({"e7": "S"}, colour)
     board.push_uci(f"{see('e7')}{see('e8')}")
-    assert board.piece_at(meiriqi.parse_square(see("e8"))).piece_type == meiriqi.SILVER
+    assert kind_on(board, see("e8")) == meiriqi.SILVER
     board.push_uci(f"{see('i10')}{see('j10')}")
     board.push_uci(f"{see('e8')}{see('e9')}o")
-    assert board.piece_at(meiriqi.parse_square(see("e9"))).piece_type == meiriqi.OGYO
+    assert kind_on(board, see("e9")) == meiriqi.OGYO
+
+
+def kind_on(board: meiriqi.Board, name: str) -> int | None:
+    """The type of the piece on the square called ``name`` (``None``: empty)."""
+    piece = board.piece_at(meiriqi.parse_square(name))
+    return None if piece is None else piece.piece_type
 
 
 @COLOURS

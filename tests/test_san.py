@@ -206,7 +206,8 @@ def test_board_methods_delegate() -> None:
 
 
 def _check_position(board: meiriqi.Board) -> None:
-    """Every legal move: SAN fits §4, is unique, round-trips and is minimally disambiguated."""
+    """Every legal move: SAN fits the grammar of docs/notation.md, is unique, round-trips and is
+    minimally disambiguated."""
     moves = board.legal_moves
     written = [san(board, move) for move in moves]
     assert len(set(written)) == len(moves)
@@ -234,7 +235,8 @@ def _check_position(board: meiriqi.Board) -> None:
 def _check_minimal(
     board: meiriqi.Board, move: Move, shape: re.Match[str], file_required: bool
 ) -> None:
-    """§4's order holds: a shorter or earlier-preferred disambiguation would be ambiguous."""
+    """The order of disambiguations holds: a shorter or earlier-preferred disambiguation would
+    be ambiguous."""
     origin = square_name(move.from_square)
     file, rank = shape["file"], shape["rank"]
     if file_required:

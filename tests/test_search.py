@@ -4,10 +4,10 @@ illegal move, and stops on time."""
 from __future__ import annotations
 
 import _thread
-import signal
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -56,10 +56,11 @@ def test_finds_a_stalemate_win_in_one() -> None:
     board = meiriqi.Board("9k/R9/10/10/10/10/10/10/10/8K1 w")
     assert not any(mates_at_once(board, m) for m in board.legal_moves)
     result = board.search(depth=3)
-    assert result.mate == 1
+    assert result.mate == 1 and result.move is not None
     board.push(result.move)
     assert board.is_stalemate()
-    assert board.outcome().winner is meiriqi.WHITE
+    outcome = board.outcome()
+    assert outcome is not None and outcome.winner is meiriqi.WHITE
 
 
 def test_finds_a_checkmate_in_two() -> None:
@@ -67,7 +68,7 @@ def test_finds_a_checkmate_in_two() -> None:
     board = meiriqi.Board("9k/i9/10/10/10/8I1/10/10/R9/1R6K1 w")
     assert not any(wins_at_once(board, m) for m in board.legal_moves)
     result = board.search(depth=4)
-    assert result.mate == 3
+    assert result.mate == 3 and result.move is not None
     assert forces_win_next_move(board, result.move)
     assert result.pv[0] == result.move and len(result.pv) == 3
 
@@ -86,11 +87,11 @@ def test_no_move_in_a_finished_game() -> None:
 
 
 @pytest.mark.parametrize("limits", [{"depth": 1}, {"depth": 2}, {"nodes": 1}, {"nodes": 500}])
-def test_always_returns_a_legal_move(limits: dict[str, int]) -> None:
+def test_always_returns_a_legal_move(limits: dict[str, Any]) -> None:
     board = meiriqi.Board()
     for _ in range(12):
         result = board.search(**limits)
-        assert result.move in board.legal_moves
+        assert result.move is not None and result.move in board.legal_moves
         board.push(result.move)
 
 
@@ -122,21 +123,9 @@ def test_search_leaves_the_board_alone() -> None:
         ({"time": float("nan")}, "invalid search time"),
     ],
 )
-def test_bad_limits_are_refused(limits: dict[str, float], message: str) -> None:
+def test_bad_limits_are_refused(limits: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         meiriqi.Board().search(**limits)
-
-
-@pytest.fixture
-def ctrl_c_raises() -> Iterator[None]:
-    """Ctrl-C raises ``KeyboardInterrupt`` during the test, also when the test runner ignores
-    SIGINT (as a job started in the background does): ``_thread.interrupt_main`` does nothing
-    then."""
-    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 # Each computation ends by itself (in a minute, or a few on a loaded machine) if Ctrl-C fails to
@@ -192,7 +181,50 @@ def test_info_sees_every_completed_iteration() -> None:
     )
 
 
-@pytest.mark.parametrize("hook", ["stop", "info"])
+def test_results_tell_the_longest_line_and_the_table_use() -> None:
+    board = meiriqi.Board(variant="chess")
+    reports: list[meiriqi.SearchResult] = []
+    result = board.search(nodes=200_000, info=reports.append, multipv=2)
+    for report in reports:
+        assert report.depth <= report.seldepth <= 96
+        assert 0 <= report.hashfull <= 1000
+        assert all(
+            (line.seldepth, line.hashfull, line.nodes)
+            == (report.seldepth, report.hashfull, report.nodes)
+            for line in report.lines
+        )
+    assert [report.hashfull for report in reports] == sorted(r.hashfull for r in reports)
+    assert result.hashfull > 0
+
+
+def test_infinite_analysis_deepens_past_a_mate_and_waits_for_stop() -> None:
+    board = meiriqi.Board("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1", variant="chess")
+    assert board.search(depth=7).depth < 7, "playing, a mate found ends the search"
+    result = board.search(depth=7, infinite=True)
+    assert (result.depth, result.mate) == (7, 3)
+    stop = threading.Event()
+    threading.Timer(1.5, stop.set).start()
+    started = time.perf_counter()
+    meiriqi.Board().search(infinite=True, stop=stop)
+    assert time.perf_counter() - started >= 1.5, "no default second"
+
+
+def test_progress_tells_where_a_running_search_is() -> None:
+    board = meiriqi.Board(variant="chess")
+    seen: list[meiriqi.SearchProgress] = []
+    result = board.search(depth=7, progress=seen.append)
+    assert seen, "a look at the end at least"
+    for status in seen:
+        assert status.move in board.legal_moves
+        assert 1 <= status.move_number <= status.moves == 20
+        assert 1 <= status.depth <= 7
+    assert [status.nodes for status in seen] == sorted(status.nodes for status in seen)
+    last = seen[-1]
+    assert (last.depth, last.move_number, last.nodes) == (7, 20, result.nodes)
+    assert "SearchProgress(move=Move.from_uci(" in repr(last)
+
+
+@pytest.mark.parametrize("hook", ["stop", "info", "progress"])
 def test_an_error_in_a_hook_stops_the_search_and_is_raised(hook: str) -> None:
     class Failing:
         def is_set(self) -> bool:
@@ -201,8 +233,9 @@ def test_an_error_in_a_hook_stops_the_search_and_is_raised(hook: str) -> None:
         def __call__(self, _result: object) -> None:
             raise RuntimeError("from the hook")
 
+    hooks: dict[str, Any] = {hook: Failing()}
     with pytest.raises(RuntimeError, match="from the hook"):
-        meiriqi.Board().search(time=60, **{hook: Failing()})
+        meiriqi.Board().search(time=60, **hooks)
 
 
 def test_several_best_lines() -> None:
@@ -211,7 +244,7 @@ def test_several_best_lines() -> None:
     result = board.search(depth=4, multipv=3)
     lines = result.lines
     assert lines[0].move == meiriqi.Move.from_uci("d1d8", variant="chess")
-    assert len({line.move.uci() for line in lines}) == 3
+    assert len({line.move.uci() for line in lines if line.move is not None}) == 3
     assert [line.score for line in lines] == sorted((line.score for line in lines), reverse=True)
     assert (lines[0].score, lines[0].pv) == (result.score, result.pv)
     assert all(line.depth == result.depth for line in lines)

@@ -295,7 +295,8 @@ def test_squares_pieces_and_hands_carry_their_names_for_pages() -> None:
 def test_one_piece_is_drawn_as_on_the_board() -> None:
     knight = parse(svg.piece(meiriqi.Piece.from_symbol("n"), size=60))
     assert knight.get("width") == knight.get("height") == "60"
-    assert knight.find("svg:title", NS).text == "black knight"
+    title = knight.find("svg:title", NS)
+    assert title is not None and title.text == "black knight"
     assert [t.text for t in knight.findall(".//svg:text", NS)] == ["N"]
     pawn = parse(svg.piece(meiriqi.Piece.from_symbol("+P", variant="shogi")))
     assert [t.text for t in pawn.findall(".//svg:text", NS)] == ["+P"]

@@ -1,4 +1,4 @@
-"""Variant files (issue 15): loading from a path and from text, every kind of mistake named by
+"""Variant files: loading from a path and from text, every kind of mistake named by
 file, line and field, every built-in variant's file read back as the same game, a loaded
 variant's boards in a process pool, the worked example of docs/variants.md, the command line
 (``--variant-file``, ``meiriqi variant``) and a fuzz test of the loader.
@@ -14,6 +14,7 @@ import concurrent.futures
 import hashlib
 import io
 import multiprocessing
+import pickle
 import re
 import subprocess
 import sys
@@ -26,7 +27,17 @@ from protocol_driver import EngineProcess
 from variant_text import renamed
 
 import meiriqi
-from meiriqi import InvalidVariantError, Variant, display, guide, pgn, repl, selfplay
+from meiriqi import (
+    InvalidVariantError,
+    Variant,
+    display,
+    guide,
+    pgn,
+    reach,
+    repl,
+    selfplay,
+    xboard_setup,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "gryphon-cannon.toml"
@@ -586,7 +597,7 @@ def test_variant_check_prints_what_it_understood() -> None:
         (["uci", "--variant-file", "BAD"], "meiriqi uci: BAD, line 1"),
         (["xboard", "--variant-file", "BAD"], "meiriqi xboard: BAD, line 1"),
         (["--variant-file", "BAD"], "meiriqi play: BAD, line 1"),
-        (["variant", "show", "makruk"], "meiriqi variant: unsupported variant 'makruk'"),
+        (["variant", "show", "no-such-game"], "meiriqi variant: unsupported variant 'no-such-game'"),
     ],
 )
 def test_a_bad_variant_file_is_a_clear_error(tmp_path: Path, argv: list[str], message: str) -> None:
@@ -651,7 +662,8 @@ def test_the_protocols_offer_the_loaded_variant() -> None:
     # The count is read before 'quit', which would end it unfinished.
     uci = EngineProcess("uci", "--variant-file", str(EXAMPLE))
     uci.send("uci")
-    assert "var gryphon-cannon" in uci.until("uciok")[-2]
+    (variants,) = [line for line in uci.until("uciok") if "name UCI_Variant " in line]
+    assert "var gryphon-cannon" in variants
     uci.send("setoption name UCI_Variant value gryphon-cannon", "position startpos", "go perft 1")
     assert uci.until("Nodes searched: .*")[-1] == "Nodes searched: 12"
     assert uci.close() == ""
@@ -745,7 +757,9 @@ def load_or_refuse(text: str) -> None:
 def examples(count: int) -> settings:
     """``count`` times the profile's examples, at most 4000: each variant that loads stays
     loaded (up to 1.5 MB for a 12x12 one), so a long run must not load too many."""
-    return settings(max_examples=min(4000, max(1, count * settings.default.max_examples)))
+    default = settings.default
+    assert default is not None, "conftest.py loads a profile"
+    return settings(max_examples=min(4000, max(1, count * default.max_examples)))
 
 
 @examples(30)
@@ -857,3 +871,107 @@ def test_a_wide_board_without_a_camp_draws_its_diagram() -> None:
     source = renamed(Variant("wildeurasian-mitregi").source, "mitregi-without-camps")
     variant = Variant.from_toml(source.replace("camp-depth = 4\n", ""))
     assert "promotes nowhere" in display.diagram(meiriqi.Board(variant=variant))
+
+
+# -- presentation: names, examples, XBoard -----------------------------------------------------
+
+
+def test_every_built_in_presents_itself_from_its_file() -> None:
+    assert Variant("meiriqi").display_title == "Mĕirìqí"
+    assert Variant("yangqi-chinese").display_title == "Yáng Qí (Chinese setup)"
+    assert Variant("chess").display_title == "Chess"  # none given: the title
+    assert Variant("xiangqi").fortress_name == "palace"
+    assert Variant("meiriqi").fortress_name == "fortress"
+    assert [Variant(name).xboard_variant for name in ("chess", "xiangqi", "shogi", "meiriqi")] == [
+        "normal",
+        "xiangqi",
+        "shogi",
+        None,
+    ]
+    assert Variant("yangqi-berolina").example_san == Variant("yangqi").example_san
+    assert [name for name in BUILT_IN if Variant(name).has_king_swap] == [
+        name for name in BUILT_IN if name.startswith("yangqi")
+    ]
+    # Betza from the file (the Mĕirìqí Pawn's), derived (the Eagle's) or none (the Gryphon's).
+    betza = Variant("meiriqi").xboard_betza
+    symbols = {meiriqi.piece_symbol(kind): kind for kind in meiriqi.PIECE_TYPES}
+    assert (betza[symbols["I"]], betza[symbols["E"]]) == ("fsmWfcF", "fBbRfsWbF2")
+    assert symbols["Y"] not in betza
+    assert Variant("meiriqi").xboard_pictures == {symbols["P"]: "B", symbols["Y"]: "F"}
+    assert [name for name in BUILT_IN if Variant(name).diagram_support] == [
+        name for name in BUILT_IN if name.startswith("wildeurasian")
+    ]
+
+
+def test_a_loaded_variant_is_presented_by_its_rules_never_its_name() -> None:
+    # Chess with the King's swap, called nothing like Yang Qi: the player explains the swap.
+    chess = renamed(Variant("chess").source, "chess-with-swaps").replace(
+        "[rules]\n", "[rules]\nking-swap = true\n"
+    )
+    board = meiriqi.Board(variant=Variant.from_toml(chess))
+    notes = " ".join(repl._notes(board))
+    assert "A King's swap with a neighbour" in notes
+    assert repl.move_examples(board) == repl.move_examples(meiriqi.Board(variant="chess"))
+    # A copy of Xiangqi keeps its palaces, but is no game of XBoard's own.
+    xiangqi = renamed(Variant("xiangqi").source, "xiangqi-copy")
+    copy = meiriqi.Board(variant=Variant.from_toml(xiangqi))
+    assert "the palaces are walled off" in " ".join(repl._notes(copy))
+    assert Variant("xiangqi-copy").xboard_variant == "xiangqi"  # its file says so
+    assert xboard_setup.xboard_variant("xiangqi-copy") == "xiangqi-copy"  # XBoard's is taken
+    assert xboard_setup.setup_command(copy) is not None
+    # A game of one's own gets its title for players, and examples from its start.
+    own = renamed(example_text(), "presented").replace(
+        'title = "presented"', 'title = "Presented"\ndisplay-title = "Présented"'
+    )
+    board = meiriqi.Board(variant=Variant.from_toml(own))
+    assert repl.game_name(board) == "Présented"
+    san, coordinates = repl.move_examples(board)
+    first = list(board.legal_moves)
+    assert san.split(", ") == [board.san(move) for move in first[:3]]
+    assert coordinates.split(", ") == [move.uci() for move in first[:2]]
+    assert "A King's swap" not in " ".join(repl._notes(board))
+
+
+def test_presentation_mistakes_are_placed() -> None:
+    text = renamed(example_text(), "badly-presented").replace(
+        "[rules]\n", '[examples]\nsan = ["e4 e5"]\n\n[rules]\n'
+    )
+    with pytest.raises(InvalidVariantError, match=r"line \d+, column 7: examples\.san: "):
+        Variant.from_toml(text, file="bad.toml")
+
+
+def test_an_invalid_variant_error_carries_its_place(tmp_path: Path) -> None:
+    text = renamed(example_text(), "placed").replace("files = 6", "files = 13")
+    with pytest.raises(InvalidVariantError) as raised:
+        Variant.from_toml(text, file="placed.toml")
+    line = 1 + text.splitlines().index("files = 13")
+    assert (raised.value.path, raised.value.line, raised.value.column) == ("placed.toml", line, 9)
+    assert str(raised.value).startswith(f"placed.toml, line {line}, column 9: files: ")
+    # A mistake in no place of the file has no line; a file that is no text, neither.
+    with pytest.raises(InvalidVariantError) as raised:
+        Variant.from_toml('name = "no-pieces"\nfiles = 4\nranks = 4\nstart = "4/4/4/4 w"\n')
+    assert (raised.value.path, raised.value.line, raised.value.column) == ("<string>", None, None)
+    binary = tmp_path / "binary.toml"
+    binary.write_bytes(b"\xff\xfe")
+    with pytest.raises(InvalidVariantError) as raised:
+        Variant.load(binary)
+    assert (raised.value.path, raised.value.line) == (str(binary), None)
+    assert InvalidVariantError("elsewhere").path is None
+    copied = pickle.loads(pickle.dumps(raised.value))
+    assert (type(copied), copied.path, str(copied)) == (
+        InvalidVariantError,
+        str(binary),
+        str(raised.value),
+    )
+
+
+def test_the_guide_sets_up_what_the_file_asks_for_whatever_the_name() -> None:
+    # A copy of Bestiary under another name still gets its Gnu beside the Kings, so that its
+    # Queen may cross the River in the diagram; without it, it may not.
+    source = Variant("wildeurasian-bestiary").source
+    copy = Variant.from_toml(renamed(source, "guide-copy"))
+    queen = next(t for t in copy.piece_types if meiriqi.piece_name(t, variant=copy) == "queen")
+    built_in = reach.reach("wildeurasian-bestiary", queen)
+    assert reach.reach(copy.name, queen) == built_in
+    bare = Variant.from_toml(renamed(source.replace('diagram-support = ["G"]\n', ""), "guide-bare"))
+    assert len(reach.reach(bare.name, queen).marks) < len(built_in.marks)

@@ -1,4 +1,4 @@
-"""The Python side of the variants (issue 7): game records, the text diagram, the SVG picture,
+"""The Python side of the variants: game records, the text diagram, the SVG picture,
 the interactive player and the command line, each with Yáng Qí and its options."""
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ def test_record_round_trip_with_swap_en_passant_and_promotion() -> None:
     before.push(moves[0])
     before.push(moves[1])
     assert before.is_en_passant(moves[2])
-    assert meiriqi.piece_symbol(moves[4].promotion, variant="yangqi") == "R"
+    promotion = moves[4].promotion
+    assert promotion is not None and meiriqi.piece_symbol(promotion, variant="yangqi") == "R"
     game = pgn.Game.from_board(board)
     text = str(game)
     assert '[Variant "Yang Qi"]' in text and f'[FEN "{SPECIAL}"]' in text
@@ -99,13 +100,13 @@ def test_a_record_without_variant_tag_is_meiriqi() -> None:
 
 
 def test_an_unknown_variant_is_an_error_at_its_tag() -> None:
-    (game,) = read_all('[Event "X"]\n[Variant "Makruk"]\n\n1. e5 *\n')
+    (game,) = read_all('[Event "X"]\n[Variant "No Such Game"]\n\n1. e5 *\n')
     assert [(e.line, e.column) for e in game.errors] == [(2, 11)]
     message = str(game.errors[0])
-    assert "bad Variant header: unsupported variant 'Makruk'" in message
+    assert "bad Variant header: unsupported variant 'No Such Game'" in message
     assert "the known variants are meiriqi, yangqi, " in message
     with pytest.raises(ValueError, match="unsupported variant"):
-        pgn.variant_name("Makruk")
+        pgn.variant_name("No Such Game")
 
 
 def test_a_fen_is_read_in_the_variant_of_the_record() -> None:
@@ -320,14 +321,14 @@ def test_variant_list_and_unknown_variant() -> None:
     words = " ".join(listing.stdout.split())  # the descriptions are wrapped
     for name, description in meiriqi.Board.variants().items():
         assert name in words and description in words
-    bad = meiriqi_cli("selfplay", "--variant", "makruk")
-    assert bad.returncode == 2 and "unsupported variant 'makruk'" in bad.stderr
+    bad = meiriqi_cli("selfplay", "--variant", "no-such-game")
+    assert bad.returncode == 2 and "unsupported variant 'no-such-game'" in bad.stderr
 
 
 def test_selfplay_of_yangqi_berolina(tmp_path: Path) -> None:
     out = tmp_path / "games.pgn"
     # --time, not --depth: a depth-limited search of the core can run away in some Yáng Qí
-    # positions (see the report of issue 7); a time limit always ends it.
+    # positions; a time limit always ends it.
     args = ["--variant", "yangqi-berolina", "--games", "2", "--time", "0.02", "--max-plies", "10"]
     result = meiriqi_cli("selfplay", *args, "--seed", "3", "--out", str(out))
     assert result.returncode == 0, result.stderr

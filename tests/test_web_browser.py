@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from variant_text import renamed
-from web_page import CHROMEDRIVER, CHROMIUM, HAVE_SELENIUM, Page, start_chromium
+from web_page import CHROMEDRIVER, CHROMIUM, HAVE_SELENIUM, Page, attribute, start_chromium
 from web_support import running_server
 
 import meiriqi
@@ -224,7 +224,7 @@ def test_load_and_save_a_record_and_a_position(page: Page) -> None:
     assert page.find("#title").text == "Shogi" and page.moves() == ["c4", "g6", "Bxh8=+", "Sxh8"]
     assert "Loaded: 4 plies of Shogi" in page.message()
     page.find("#show-pgn").click()
-    page.wait(lambda: "[Variant" in page.find("#record-text").get_attribute("value"), "no PGN")
+    page.wait(lambda: "[Variant" in attribute(page.find("#record-text"), "value"), "no PGN")
     shown = pgn.read_game(io.StringIO(page.find("#record-text").get_attribute("value")))
     assert shown is not None and not shown.errors and shown.end().board().fen() == end.fen()
     page.find("#save-pgn").click()
@@ -256,9 +256,9 @@ def _downloaded(folder: Path, prefix: str) -> str:
 
 
 def test_take_back_hint_analysis_and_flip(page: Page) -> None:
-    a1 = float(page.square("a1").get_attribute("y"))
+    a1 = float(attribute(page.square("a1"), "y"))
     page.find("#flip").click()
-    page.wait(lambda: float(page.square("a1").get_attribute("y")) < a1, "the board is not flipped")
+    page.wait(lambda: float(attribute(page.square("a1"), "y")) < a1, "the board is not flipped")
     page.click("c3", "c4")
     page.wait_for_moves(2)
     page.find("#takeback").click()
@@ -278,7 +278,7 @@ def test_the_piece_guide(page: Page) -> None:
     ActionChains(page.driver).move_to_element(page.square("d1")).perform()
     page.wait(lambda: page.find_all("#guide h3"), "no guide for the piece pointed at")
     assert page.find("#guide h3").text == "Eagle (E)"
-    assert page.find("#guide img").get_attribute("src").startswith("data:image/svg+xml")
+    assert attribute(page.find("#guide img"), "src").startswith("data:image/svg+xml")
     page.find('#piece-list button[data-piece="H"]').click()
     page.wait(lambda: page.find("#guide h3").text == "Rhino (H)", "the piece list shows no Rhino")
 

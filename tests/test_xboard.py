@@ -10,7 +10,10 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
+import chess
+import chess.engine
 import pytest
 from protocol_driver import EngineProcess, mate_in_one
 
@@ -19,8 +22,13 @@ from meiriqi.protocol import Output
 from meiriqi.xboard import XBoardEngine, from_gui, to_gui
 from meiriqi.xboard_setup import piece_commands, setup_command, xboard_variant
 
+EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "gryphon-cannon.toml"
+"""The worked example of docs/variants.md."""
+
 VARIANTS = list(meiriqi.Board.variants())
-THINKING = r"(\d+) (-?\d+) (\d+) (\d+) (.*)"
+THINKING = r"(\d+) (-?\d+) (\d+) (\d+) (\d+) (\d+) 0\t(?P<pv>.*)"
+"""Depth, score, centiseconds, nodes, the longest line, nodes per second, tablebase hits (none)
+and, after a tab, the line."""
 RESULT = r"(1-0|0-1|1/2-1/2) \{[^}]+\}"
 _pings = itertools.count(1)
 
@@ -75,9 +83,11 @@ def black_move(board: meiriqi.Board) -> str:
 def test_handshake_announces_the_features_and_every_variant() -> None:
     process = EngineProcess("xboard")
     process.send("xboard", "protover 2")
-    features, done = process.read(), process.read()
+    features, option, done = process.read(), process.read(), process.read()
+    assert option == 'feature option="MultiPV -spin 1 1 500"'
     assert done == "feature done=1"
-    for feature in ("setboard=1", "usermove=1", "san=0", "sigint=0", "ping=1", "highlight=1"):
+    wanted = ("setboard=1", "usermove=1", "san=0", "sigint=0", "ping=1", "highlight=1")
+    for feature in (*wanted, "analyze=1", "exclude=1", "smp=1"):
         assert f" {feature}" in features
     assert 'myname="meiriqi"' in features
     listed = re.search(r'variants="([^"]*)"', features)
@@ -85,6 +95,35 @@ def test_handshake_announces_the_features_and_every_variant() -> None:
     assert listed[1].split(",") == [xboard_variant(name) for name in VARIANTS]
     assert "normal" in listed[1].split(",")
     assert process.close() == ""
+
+
+XBOARD_STARTS = {
+    "capablanca": "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR",
+    "gothic": "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR",
+    "grand": "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R",
+    "knightmate": "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR",
+    "shatranj": "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR",
+}
+"""XBoard 4.9's own start positions of the games named after Fairy-Stockfish's that it plays by
+itself, in its letters (which are ours for these games). Its Courier Chess starts without the
+traditional opening moves (the advanced Pawns and Fers) that ours starts from."""
+
+
+@pytest.mark.parametrize(("variant", "placement"), XBOARD_STARTS.items())
+def test_a_game_xboard_plays_by_itself_starts_where_xboard_starts_it(
+    variant: str, placement: str
+) -> None:
+    assert xboard_variant(variant) == variant
+    board = meiriqi.Board(variant=variant)
+    assert (setup_command(board), piece_commands(board)) == (None, [])
+    assert board.fen().split()[0] == placement
+
+
+def test_a_game_xboard_starts_elsewhere_gets_its_setup() -> None:
+    board = meiriqi.Board(variant="courier")
+    command = setup_command(board)
+    assert command is not None and command.endswith(" w 0 1")
+    assert "6f5/p5p4p/P5P4P/6F5" in command
 
 
 def test_setup_as_xboard_showed_it() -> None:
@@ -104,15 +143,41 @@ def test_setup_as_xboard_showed_it() -> None:
     assert not any("Y&" in line or "H&" in line for line in piece_commands(meiriqi.Board()))
 
 
-def test_no_piece_command_for_a_loaded_variant_whatever_its_name() -> None:
-    # A player's game named like a built-in family must not get that family's moves.
+def test_a_loaded_variant_tells_xboard_what_its_own_file_says_whatever_its_name() -> None:
+    # A player's game named like a built-in family gets its own pieces' moves, never the
+    # family's: here the Eagle of a copy of Mĕirìqí becomes a Knight.
     source = (
         meiriqi.Variant("meiriqi")
         .source.replace('name = "meiriqi"', 'name = "meiriqi-xboard-test"')
         .replace('title = "Meiriqi"', 'title = "Meiriqi XBoard test"')
     )
-    loaded = meiriqi.Variant.from_toml(source.replace("value = 700", "value = 701"))
-    assert piece_commands(meiriqi.Board(variant=loaded)) == []
+    eagle = source.index('name = "eagle"')
+    moves = source.index("moves = [", eagle)
+    end = source.index("]\n\n", moves) + 1
+    source = source[:moves] + "moves = [{ leap = [2, 1] }]" + source[end:]
+    loaded = meiriqi.Board(variant=meiriqi.Variant.from_toml(source))
+    built_in = piece_commands(meiriqi.Board())
+    assert piece_commands(loaded) == [
+        "piece E& N" if line.startswith("piece E&") else line for line in built_in
+    ]
+    # Its file's pictures and Betza (the Pawn's) are its own too.
+    assert "piece I& fsmWfcF" in piece_commands(loaded)
+    assert setup_command(loaded) == setup_command(meiriqi.Board())
+
+
+def test_a_file_without_xboard_keys_gets_betza_from_its_moves() -> None:
+    # The worked example of docs/variants.md: the Gryphon's bent ride has no Betza.
+    board = meiriqi.Board(variant=meiriqi.Variant.load(EXAMPLE))
+    assert piece_commands(board) == [
+        "piece K& K",
+        "piece C& mRcpR",
+        "piece N& N",
+        "piece P& fmWfcF",
+    ]
+    assert setup_command(board) == (
+        "setup (PNY........C.........Kpny........c.........k) 6x6+0_shatranj "
+        "cnyknc/pppppp/6/6/PPPPPP/CNYKNC w 0 1"
+    )
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -210,7 +275,7 @@ def test_thinking_output(engine: EngineProcess) -> None:
     thinking = [re.fullmatch(THINKING, line) for line in lines[:-1]]
     assert all(thinking) and [int(match[1]) for match in thinking if match] == [1, 2, 3]
     best = thinking[-1]
-    assert best is not None and from_gui(best[5].split()[0], board) == from_gui(
+    assert best is not None and from_gui(best["pv"].split()[0], board) == from_gui(
         lines[-1].split()[1], board
     )
     engine.send("nopost", "force")
@@ -221,7 +286,7 @@ def test_mate_scores_are_shown_as_xboard_wants(engine: EngineProcess) -> None:
     start(engine, "chess", "sd 2", "post", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
     engine.send("go")
     lines = engine.until(r"move a1a8")
-    assert re.fullmatch(r"\d+ 100001 \d+ \d+ a1a8", lines[-2])
+    assert re.fullmatch(r"\d+ 100001 \d+ \d+ \d+ \d+ 0\ta1a8", lines[-2])
     assert engine.read() == "1-0 {Checkmate}"
     engine.send("nopost")
     assert sync(engine) == []
@@ -256,6 +321,100 @@ def test_analysis_follows_the_game(engine: EngineProcess) -> None:
     engine.send("undo", "exit", "nopost")
     assert all(re.fullmatch(THINKING, line) for line in sync(engine))
     assert sync(engine) == []
+
+
+def test_analysis_goes_on_after_new(engine: EngineProcess) -> None:
+    start(engine, "chess", "post", "analyze")
+    engine.read()
+    engine.send("new", f"variant {xboard_variant('xiangqi')}")
+    sync(engine)  # the lines after it are the new analysis's
+    board = meiriqi.Board(variant="xiangqi")
+    thinking = re.fullmatch(THINKING, engine.until(THINKING)[-1])
+    assert thinking is not None
+    assert from_gui(thinking["pv"].split()[0], board) in board.legal_moves_uci()
+    engine.send("exit", "nopost")
+    sync(engine)
+    assert sync(engine) == []
+
+
+def test_the_dot_tells_where_the_analysis_is(engine: EngineProcess) -> None:
+    board = meiriqi.Board(variant="xiangqi")
+    start(engine, "xiangqi", "analyze")
+    status = None
+    deadline = time.monotonic() + 10
+    while status is None and time.monotonic() < deadline:
+        engine.send(".")
+        line = engine.read()
+        status = re.fullmatch(r"stat01: (\d+) (\d+) (\d+) (\d+) (\d+) (\S+)", line)
+        if status is None:
+            assert line == "stat01: 0 0 0 0 0", "before the search is under way"
+            time.sleep(0.05)
+    assert status is not None
+    moves = len(board.legal_moves_uci())
+    assert int(status[5]) == moves and 0 <= int(status[4]) < moves
+    assert int(status[2]) > 0 and int(status[3]) >= 1
+    assert from_gui(status[6], board) in board.legal_moves_uci()
+    engine.send("exit", ".")
+    assert sync(engine) == [], "no status outside analysis"
+
+
+def test_analysis_among_the_moves_left_by_exclude(engine: EngineProcess) -> None:
+    queen_won = "3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
+
+    def first_moves(count: int) -> set[str]:
+        """The first moves of the next ``count`` thinking lines."""
+        lines = [re.fullmatch(THINKING, engine.until(THINKING)[-1]) for _ in range(count)]
+        return {line["pv"].split()[0] for line in lines if line is not None}
+
+    start(engine, "chess", f"setboard {queen_won}", "post", "exclude d1d8", "analyze")
+    assert "d1d8" not in first_moves(3)
+    engine.send("exclude all", "include h2h3", "include g2g3")
+    sync(engine)
+    assert first_moves(4) <= {"h2h3", "g2g3"}
+    engine.send("exclude all")
+    sync(engine)
+    engine.quiet()
+    engine.send("include all")
+    assert first_moves(1) == {"d1d8"}, "the mate, found at once"
+    engine.send("exclude d1d8")
+    sync(engine)
+    assert "d1d8" not in first_moves(2)
+    engine.send("usermove h2h3", "undo")  # every move again in a position reached anew
+    sync(engine)
+    assert first_moves(1) == {"d1d8"}
+    engine.send("exit", "nopost")
+    sync(engine)
+    assert sync(engine) == []
+
+
+def test_multipv_and_cores_in_analysis() -> None:
+    process = EngineProcess("xboard")
+    process.send("xboard", "protover 2")
+    process.until(r"feature done=1")
+    process.send("new", "force", "cores 2", "option MultiPV=3", "post", "analyze")
+    lines = [re.fullmatch(THINKING, line) for line in process.until(r"4 .*")]
+    by_depth: dict[int, list[str]] = {}
+    for line in lines:
+        assert line is not None
+        by_depth.setdefault(int(line[1]), []).append(line["pv"].split()[0])
+    for depth in (1, 2, 3):
+        assert len(by_depth[depth]) == 3 and len(set(by_depth[depth])) == 3, by_depth
+    process.send("exit")
+    assert process.close() == ""
+
+
+def test_python_chess_analyses_with_xboard() -> None:
+    command = [sys.executable, "-m", "meiriqi", "xboard"]
+    with chess.engine.SimpleEngine.popen_xboard(command, timeout=60) as gui:
+        board = chess.Board("3q2k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1")
+        info = gui.analyse(board, chess.engine.Limit(depth=4))
+        assert info["pv"][0] == chess.Move.from_uci("d1d8") and info["depth"] >= 4
+        only = [chess.Move.from_uci("h2h3"), chess.Move.from_uci("g2g3")]
+        info = gui.analyse(board, chess.engine.Limit(depth=3), root_moves=only)
+        assert info["pv"][0] in only
+        mate = chess.Board("1r4k1/5ppp/8/8/8/8/4RPPP/4R1K1 w - - 0 1")
+        info = gui.analyse(mate, chess.engine.Limit(depth=5))
+        assert info["score"].relative == chess.engine.Mate(2)
 
 
 def test_highlights_and_promotion_choice(engine: EngineProcess) -> None:
@@ -314,6 +473,10 @@ def test_bad_input_gets_an_error_and_never_ends_the_engine(engine: EngineProcess
         "undo": "Error (command not legal now): undo",
         "remove": "Error (command not legal now): remove",
         "usermove": "Illegal move (not a coordinate move): ",
+        "option Hash=16": "Error (unknown option): option Hash=16",
+        "option MultiPV": "Error (unknown option): option MultiPV",
+        "exclude c2c5": "Error (bad arguments): exclude c2c5",
+        "include zz": "Error (bad arguments): include zz",
     }
     for command, reply in replies.items():
         engine.send(command)
@@ -349,6 +512,11 @@ def test_bad_input_gets_an_error_and_never_ends_the_engine(engine: EngineProcess
         "time 1.5",
         "otim x",
         "otim inf",
+        "cores 0",
+        "cores x",
+        "option MultiPV=0",
+        "option MultiPV=-1",
+        "option MultiPV=two",
     ],
 )
 def test_nonsense_numbers_are_refused_at_the_command(engine: EngineProcess, command: str) -> None:
@@ -424,7 +592,8 @@ def test_a_game_with_swaps_gets_a_parent_in_which_xboard_swaps() -> None:
         "rnbvkvbnr/1p5p1/i1i1i1i1i/1i1i1i1i1/9/9/1I1I1I1I1/I1I1I1I1I/1P5P1/RNBVKVBNR w 0 1"
     )
     board = meiriqi.Board(variant="wildeurasian-bestiary")
-    assert setup_command(board) is not None and f"_fairy {board.fen()}" in setup_command(board)
+    command = setup_command(board)
+    assert command is not None and f"_fairy {board.fen()}" in command
 
 
 def test_setboard_reads_the_fens_xboard_writes(engine: EngineProcess) -> None:
@@ -440,6 +609,11 @@ def test_setboard_reads_the_fens_xboard_writes(engine: EngineProcess) -> None:
     assert start(engine, "yangqi", f"setboard {placement} {turn} 0 3", "usermove d4e3") == [
         "Illegal move: d4e3"
     ]
+    # XBoard's Grand Chess writes the captured pieces a Pawn may promote to after the board
+    # (none: [-]) and no castling field; Black is to move (e8-e7 is e7e6 to XBoard).
+    grand = "r8r/1nbqkcabn1/pppppppppp/10/10/4P5/10/PPPP1PPPPP/1NBQKCABN1/R8R[-] b - 0 1"
+    assert start(engine, "grand", f"setboard {grand}", "usermove e7e6") == []
+    assert start(engine, "grand", f"setboard {grand}", "usermove e4e5") == ["Illegal move: e4e5"]
 
 
 def test_help_says_what_the_engine_does_and_how_a_gui_starts_it() -> None:

@@ -32,6 +32,7 @@ else:
 def start_chromium(width: int = 1280, height: int = 900, *, downloads: Path | None = None) -> Any:
     """A headless Chromium whose page is ``width`` by ``height`` pixels, downloading into
     ``downloads``."""
+    assert CHROMIUM is not None, "the browser tests are skipped without Chromium"
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
@@ -42,13 +43,20 @@ def start_chromium(width: int = 1280, height: int = 900, *, downloads: Path | No
             {"download.default_directory": str(downloads), "download.prompt_for_download": False},
         )
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    browser = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
+    browser: Any = webdriver.Chrome(options=options, service=Service(CHROMEDRIVER))
     browser.execute_cdp_cmd(
         "Emulation.setDeviceMetricsOverride",
         {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
     )
     browser.downloads = downloads
     return browser
+
+
+def attribute(element: WebElement, name: str) -> str:
+    """The attribute ``name`` of ``element``, which it must have."""
+    value = element.get_attribute(name)
+    assert value is not None, f"no {name} attribute"
+    return value
 
 
 class Page:
@@ -76,11 +84,13 @@ class Page:
 
     def find(self, selector: str) -> WebElement:
         """The element ``selector`` finds."""
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
+        element: WebElement = self.driver.find_element(By.CSS_SELECTOR, selector)
+        return element
 
     def find_all(self, selector: str) -> list[WebElement]:
         """The elements ``selector`` finds."""
-        return self.driver.find_elements(By.CSS_SELECTOR, selector)
+        elements: list[WebElement] = self.driver.find_elements(By.CSS_SELECTOR, selector)
+        return elements
 
     def fen(self) -> str:
         """The position the board shows."""
@@ -97,9 +107,10 @@ class Page:
 
     def moves(self) -> list[str]:
         """The move list's moves in SAN."""
-        return self.driver.execute_script(
+        moves: list[str] = self.driver.execute_script(
             "return [...document.querySelectorAll('#moves button.move')].map(b => b.textContent)"
         )
+        return moves
 
     def wait_for_moves(self, count: int) -> list[str]:
         """Waits until the move list holds ``count`` moves and the board shows the last
@@ -144,7 +155,7 @@ class Page:
         svg = self.find("#board svg")
         for circle in self.find_all("#board circle.target"):
             kinds = (circle.get_attribute("class") or "").split()
-            x, y = float(circle.get_attribute("cx")), float(circle.get_attribute("cy"))
+            x, y = float(attribute(circle, "cx")), float(attribute(circle, "cy"))
             name = self.driver.execute_script(
                 "for (const r of arguments[0].querySelectorAll('rect[data-square]')) {"
                 " const x = +r.getAttribute('x'), y = +r.getAttribute('y'),"

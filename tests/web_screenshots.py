@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from web_page import Page, start_chromium
+from web_page import Page, attribute, start_chromium
 from web_support import running_server
 
 import meiriqi
@@ -33,7 +33,7 @@ def record(variant: str, plies: int) -> str:
 
 def pick_piece(page: Page, letter: str) -> None:
     """Picks White's piece written ``letter`` (its first on the board)."""
-    square = page.find(f'#board .piece[data-piece="{letter}"]').get_attribute("data-on")
+    square = attribute(page.find(f'#board .piece[data-piece="{letter}"]'), "data-on")
     page.click(square)
 
 

@@ -30,6 +30,13 @@ def running_server(variant: str = "meiriqi", level: Level = QUICK) -> Iterator[W
         thread.join(5)
 
 
+def address(server: WebServer) -> tuple[str, int]:
+    """The host and port ``server`` listens on."""
+    host, port = server.server_address[:2]
+    assert isinstance(host, str), host
+    return host, port
+
+
 def request(
     server: WebServer,
     method: str,
@@ -41,8 +48,7 @@ def request(
 ) -> tuple[int, Any, http.client.HTTPResponse]:
     """Sends one request; returns the status, the JSON answer (or the bytes of another kind)
     and the response."""
-    host, port = server.server_address[:2]
-    connection = http.client.HTTPConnection(str(host), port, timeout=30)
+    connection = http.client.HTTPConnection(*address(server), timeout=30)
     content = raw if raw is not None else b"" if body is None else json.dumps(body).encode()
     try:
         connection.request(method, path, body=content or None, headers=headers or {})
@@ -58,7 +64,7 @@ def request(
 def call(server: WebServer, method: str, path: str, body: object = None) -> dict[str, Any]:
     """A request that must succeed: its JSON answer."""
     status, answer, _ = request(server, method, path, body)
-    assert status in (200, 201), answer
+    assert status in (200, 201) and isinstance(answer, dict), answer
     return answer
 
 

@@ -5,7 +5,7 @@ Xiangqi and Shogi; prints nodes per second and the ratios.
 Not part of CI. Build Fairy-Stockfish first (``benches/compare/build_fairy_stockfish.sh``) and
 the perft example (``cargo build --release --example perft``), then::
 
-    python3 benches/compare/compare.py            # the depths (minutes)
+    python3 benches/compare/compare.py            # the full depths (minutes)
     python3 benches/compare/compare.py --quick    # one ply less everywhere
 
 Every count is checked to be the same in all three before a speed is reported.

@@ -50,6 +50,8 @@ from meiriqi._core import (
     Move,
     Outcome,
     Piece,
+    PositionProblem,
+    SearchProgress,
     SearchResult,
     Termination,
     Variant,
@@ -109,6 +111,8 @@ __all__ = [
     "Move",
     "Outcome",
     "Piece",
+    "PositionProblem",
+    "SearchProgress",
     "SearchResult",
     "Status",
     "Termination",
@@ -149,7 +153,7 @@ class Board(_CoreBoard):
     """A position of some variant with its move stack: the rules from the Rust core, plus
     notation."""
 
-    def __init__(self, fen: str | None = None, *, variant: str = "meiriqi") -> None:
+    def __init__(self, fen: str | None = None, *, variant: Variant | str = "meiriqi") -> None:
         """Takes the arguments the core's constructor has already used (it sets the position
         up), so that a subclass may call ``super().__init__(fen, variant=...)``."""
 

@@ -8,9 +8,76 @@ Piece types are numbered per variant, from 1 in the order of its piece table
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Final, Protocol, final, overload
+from typing import Final, Literal, Protocol, final, overload
 
-from typing_extensions import Self
+from typing_extensions import Self, disjoint_base
+
+__all__ = [
+    "BLACK",
+    "CHAMPION",
+    "EAGLE",
+    "GOLD",
+    "GRYPHON",
+    "JANUS",
+    "KING",
+    "KNIGHT",
+    "LION",
+    "MANDARIN",
+    "OGYO",
+    "PAWN",
+    "PEGASUS",
+    "PIECE_TYPES",
+    "QUEEN",
+    "RHINO",
+    "ROOK",
+    "SILVER",
+    "STARTING_FEN",
+    "STATUS_BAD_CASTLING_RIGHTS",
+    "STATUS_BAD_HAND",
+    "STATUS_EMPTY",
+    "STATUS_INVALID_EP_SQUARE",
+    "STATUS_KINGS_FACING",
+    "STATUS_NO_BLACK_KING",
+    "STATUS_NO_WHITE_KING",
+    "STATUS_OPPOSITE_CHECK",
+    "STATUS_OUT_OF_REGION",
+    "STATUS_PAWNS_ON_BACKRANK",
+    "STATUS_TOO_FAR_ACROSS",
+    "STATUS_TOO_MANY_KINGS",
+    "STATUS_TOO_MANY_PRINCES",
+    "STATUS_VALID",
+    "WHITE",
+    "WILDEBEEST",
+    "AmbiguousMoveError",
+    "Board",
+    "IllegalMoveError",
+    "InvalidFenError",
+    "InvalidMoveError",
+    "InvalidPositionError",
+    "InvalidVariantError",
+    "LegalMoves",
+    "LineSource",
+    "Move",
+    "Outcome",
+    "Piece",
+    "PositionProblem",
+    "RecordExporter",
+    "RecordKit",
+    "SearchProgress",
+    "SearchResult",
+    "SkipType",
+    "Termination",
+    "TreeBuilder",
+    "Variant",
+    "_set_watch_interval",
+    "parse_square",
+    "piece_name",
+    "piece_symbol",
+    "square",
+    "square_file",
+    "square_name",
+    "square_rank",
+]
 
 class _Stoppable(Protocol):
     """What :meth:`Board.search` accepts as ``stop``: a ``threading.Event``, say."""
@@ -66,6 +133,54 @@ class InvalidPositionError(ValueError):
     """A setup breaks a rule of the variant (``Board.status()`` and ``Board.problems()`` say
     which); raised by a FEN that describes such a setup and by playing on one."""
 
+    problems: tuple[PositionProblem, ...]
+    """Every rule broken, in a fixed order (empty for one raised by other code)."""
+
+_ProblemKind = Literal[
+    "king_count",
+    "unknown_kind",
+    "out_of_region",
+    "stuck",
+    "bad_hand",
+    "bad_castling_rights",
+    "bad_en_passant",
+    "opponent_in_check",
+    "kings_facing",
+    "too_many_princes",
+    "too_far_across",
+]
+
+@final
+class PositionProblem:
+    """One rule a setup breaks, as :attr:`InvalidPositionError.problems` lists them: ``kind``
+    names the rule, ``status`` is its ``Status`` flag, and the details the rule has are set
+    (``color``, ``square``, ``piece``, ``count``, ``limit``), the others ``None``. ``str()``
+    says it in words, as ``Board.problems()`` does. Immutable and hashable."""
+
+    @property
+    def kind(self) -> _ProblemKind:
+        """The rule broken."""
+    @property
+    def status(self) -> int:
+        """The ``Status`` flag of the rule (``STATUS_NO_BLACK_KING``, ...)."""
+    @property
+    def color(self) -> bool | None:
+        """The side concerned (``True``: White), for the rules about one side."""
+    @property
+    def square(self) -> int | None:
+        """The square concerned, for the rules about one square."""
+    @property
+    def piece(self) -> Piece | None:
+        """The piece concerned (``out_of_region``, ``stuck``)."""
+    @property
+    def count(self) -> int | None:
+        """How many Kings (``king_count``) or Princes (``too_many_princes``) the side has."""
+    @property
+    def limit(self) -> int | None:
+        """The most Princes the side may have (``too_many_princes``)."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
 class IllegalMoveError(ValueError):
     """A well-formed move is not legal in the position."""
 
@@ -79,6 +194,13 @@ def _set_watch_interval(seconds: float) -> float:
 class InvalidVariantError(ValueError):
     """A variant file could not be read: the message names the file, line, column and field."""
 
+    path: str | None
+    """The file's name as given (``"<string>"`` for text read without one)."""
+    line: int | None
+    """The line of the mistake, from 1; ``None`` for one that lies in no place of the file."""
+    column: int | None
+    """Its column, from 1, in characters; ``None`` with ``line``."""
+
 @final
 class Variant:
     """A game's rules: a built-in variant, or one loaded from a variant file (TOML, as
@@ -86,7 +208,7 @@ class Variant:
     works wherever a variant's name does. Every ``variant=`` argument takes a ``Variant`` or a
     name."""
 
-    def __init__(self, variant: Variant | str) -> None:
+    def __new__(cls, variant: Variant | str) -> Self:
         """The variant called ``variant``: built in, or loaded before."""
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Variant:
@@ -134,7 +256,41 @@ class Variant:
     @property
     def source(self) -> str:
         """The variant file it was read from."""
-    def __eq__(self, other: object) -> bool: ...
+    @property
+    def display_title(self) -> str:
+        """The name as players read it, with its tone marks (``"Mĕirìqí"``): the file's
+        ``display-title``, else the title."""
+    @property
+    def fortress_name(self) -> str:
+        """What players call the region pictures wall off (``"palace"`` in Xiangqi, else
+        ``"fortress"``)."""
+    @property
+    def diagram_support(self) -> list[str]:
+        """The White pieces (symbols) the guide's diagrams set up beside the Kings (a Gnu in the
+        Wildeurasian games, so that the piece shown may cross the River)."""
+    @property
+    def example_san(self) -> list[str]:
+        """Example moves in SAN for the player's hints: the file's ``[examples]``, else the
+        start's first moves."""
+    @property
+    def example_coordinates(self) -> list[str]:
+        """Example moves in coordinates: the file's, else the start's first moves."""
+    @property
+    def xboard_variant(self) -> str | None:
+        """The name XBoard knows the game by when it plays it by itself (``"normal"`` for
+        chess), else ``None``."""
+    @property
+    def xboard_betza(self) -> dict[int, str]:
+        """Each piece type's moves in XBoard's Betza notation, for the pieces that have one (the
+        file's, else derived from the piece's moves where Betza expresses them exactly)."""
+    @property
+    def xboard_pictures(self) -> dict[int, str]:
+        """The letter of XBoard's piece whose picture shows each piece type, for those the file
+        chooses one for."""
+    @property
+    def has_king_swap(self) -> bool:
+        """Whether a King not in check may swap places with a neighbouring friend."""
+    def __eq__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
 def square(file: int, rank: int) -> int:
@@ -163,9 +319,9 @@ class Piece:
     """A piece of some variant: a type and a colour. Immutable and hashable; pieces compare by
     their symbol and colour."""
 
-    def __init__(
-        self, piece_type: int, color: bool, *, variant: Variant | str = "meiriqi"
-    ) -> None: ...
+    def __new__(
+        cls, piece_type: int, color: bool, *, variant: Variant | str = "meiriqi"
+    ) -> Self: ...
     @property
     def piece_type(self) -> int: ...
     @property
@@ -187,15 +343,15 @@ class Move:
     what notation says of them, so that one read for another variant with the same letters
     may be played."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         from_square: int,
         to_square: int,
         promotion: int | None = None,
         drop: int | None = None,
         *,
         variant: Variant | str = "meiriqi",
-    ) -> None: ...
+    ) -> Self: ...
     @property
     def from_square(self) -> int: ...
     @property
@@ -264,9 +420,9 @@ class LegalMoves(Sequence[Move]):
 
     def __len__(self) -> int: ...
     @overload
-    def __getitem__(self, index: int) -> Move: ...
+    def __getitem__(self, index: int, /) -> Move: ...
     @overload
-    def __getitem__(self, index: slice) -> list[Move]: ...
+    def __getitem__(self, index: slice, /) -> list[Move]: ...
     def __iter__(self) -> Iterator[Move]: ...
     def __contains__(self, move: object, /) -> bool: ...
     def __eq__(self, other: object, /) -> bool: ...
@@ -293,19 +449,57 @@ class SearchResult:
     def depth(self) -> int:
         """The deepest iteration completed."""
     @property
+    def seldepth(self) -> int:
+        """The longest line searched in that iteration, in plies (quiescence included)."""
+    @property
     def nodes(self) -> int:
         """Nodes visited (by all threads)."""
+    @property
+    def hashfull(self) -> int:
+        """How full the transposition table is, in thousandths."""
     @property
     def lines(self) -> list[SearchResult]:
         """The best lines (``multipv``), best first, each with its move, score, mate and line;
         empty before the first iteration completed."""
 
+@final
+class SearchProgress:
+    """Where a running search is (:meth:`Board.search`'s ``progress``): the root move its main
+    thread is searching, in which iteration."""
+
+    @property
+    def move(self) -> Move:
+        """The root move being searched."""
+    @property
+    def move_number(self) -> int:
+        """Its number among the root moves of the iteration, from 1."""
+    @property
+    def moves(self) -> int:
+        """How many root moves the iteration searches."""
+    @property
+    def depth(self) -> int:
+        """The iteration being searched, in plies."""
+    @property
+    def seldepth(self) -> int:
+        """The longest line searched so far in this iteration, in plies."""
+    @property
+    def nodes(self) -> int:
+        """Nodes visited so far (by all threads)."""
+
+@disjoint_base
 class Board:
     """A position of some variant (Mĕirìqí unless told) with the moves that led to it."""
 
-    def __init__(self, fen: str | None = None, *, variant: Variant | str = "meiriqi") -> None:
+    def __new__(
+        cls,
+        fen: str | None = None,
+        *_args: object,
+        variant: Variant | str = "meiriqi",
+        **_kwargs: object,
+    ) -> Self:
         """The position of ``fen``, or the variant's starting position when ``fen`` is ``None``;
-        ``variant`` is one of :meth:`variants` (``ValueError`` otherwise)."""
+        ``variant`` is one of :meth:`variants` (``ValueError`` otherwise). Other arguments are
+        left to a subclass's ``__init__``."""
     @classmethod
     def empty(cls, *, variant: Variant | str = "meiriqi") -> Self:
         """A board with no pieces, White to move: a setup to fill with :meth:`set_piece_at`."""
@@ -491,6 +685,8 @@ class Board:
         threads: int | None = None,
         multipv: int | None = None,
         searchmoves: Sequence[Move] | None = None,
+        progress: Callable[[SearchProgress], object] | None = None,
+        infinite: bool = False,
     ) -> SearchResult:
         """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
         nodes, whichever ends first (1 second when none of them nor a clock is given), without
@@ -503,15 +699,19 @@ class Board:
         gives the same result; with more they race and results vary). ``multipv`` best moves
         are found with their scores and lines (:attr:`SearchResult.lines`); ``searchmoves``,
         when given, are the only moves considered (``IllegalMoveError`` for one that is not
-        legal).
+        legal). ``infinite`` analyses: no time limit (not even the default second), and a
+        forced mate found does not end the search, which deepens on (to ``depth``, or until
+        stopped).
 
         The search also ends within about 20 ms of ``stop.is_set()`` turning true (a
         ``threading.Event`` set by another thread); it then returns the last completed
         iteration's move. ``info`` is called, in the calling thread, with the result of every
-        completed iteration: what an engine protocol prints as thinking output. An exception
-        from either stops the search and is raised. While the search runs the board may be
-        read (from another thread or from ``info``) but not changed: ``push``, ``pop``,
-        ``set_fen`` and the other changes raise ``RuntimeError``."""
+        completed iteration: what an engine protocol prints as thinking output; ``progress``,
+        as often as ``stop`` is asked, with where the search is now (a
+        :class:`SearchProgress`) when that has changed: what a status report shows. An
+        exception from any of them stops the search and is raised. While the search runs the
+        board may be read (from another thread or from ``info``) but not changed: ``push``,
+        ``pop``, ``set_fen`` and the other changes raise ``RuntimeError``."""
     def random_games(
         self, count: int, *, max_plies: int = 200, seed: int = 0
     ) -> list[tuple[list[Move], Outcome | None]]:
@@ -526,7 +726,7 @@ class Board:
         """How many times the position has occurred, counting this one."""
     def ply(self) -> int:
         """Number of moves played since the position was set up."""
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object, /) -> bool:
         """Same variant, pieces, hands, side to move, rights and counters (the move stacks may
         differ)."""
 
@@ -538,11 +738,12 @@ class SkipType:
 
     SKIP: SkipType
 
+@disjoint_base
 class TreeBuilder:
     """The base of ``meiriqi.pgn.GameBuilder``: the hooks that grow a game tree of Python nodes
     (``visit_move``, ``visit_comment``, ``visit_nag``, ``begin_variation``, ``end_variation``)."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None: ...
+    def __new__(cls, *_args: object, **_kwargs: object) -> Self: ...
     def _begin_tree(self, root: object, child_class: type) -> None:
         """Starts building below ``root``, making nodes of ``child_class``."""
     def _add_moves(self, moves: list[Move]) -> None:
@@ -553,11 +754,12 @@ class TreeBuilder:
     def begin_variation(self) -> None: ...
     def end_variation(self) -> None: ...
 
+@disjoint_base
 class RecordExporter:
     """The base of ``meiriqi.pgn.StringExporter`` and ``FileExporter``: the hooks that write a
     record, to a list of lines or to a text handle."""
 
-    def __init__(self, *args: object, **kwargs: object) -> None: ...
+    def __new__(cls, *_args: object, **_kwargs: object) -> Self: ...
     def _configure(
         self,
         columns: int | None,
@@ -586,7 +788,7 @@ class RecordExporter:
 class LineSource:
     """Where reading a text handle stands: its line numbers, and a line read past a game."""
 
-    def __init__(self) -> None: ...
+    def __new__(cls) -> Self: ...
     @property
     def number(self) -> int:
         """How many lines have been read."""
@@ -595,13 +797,13 @@ class LineSource:
 class RecordKit:
     """What reading and walking records need from ``meiriqi.pgn``, with the two entry points."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         base: type,
         board_class: type[Board],
         error_class: type[ValueError],
         variant_lookup: Callable[[str], Variant],
-    ) -> None: ...
+    ) -> Self: ...
     def read(
         self,
         source: LineSource,

@@ -196,7 +196,8 @@ def _match(args: argparse.Namespace) -> int:
         return 2
     sprt = None
     if args.sprt is not None:
-        sprt = Sprt(*args.sprt, alpha=args.alpha, beta=args.beta)
+        elo0, elo1 = args.sprt
+        sprt = Sprt(elo0, elo1, alpha=args.alpha, beta=args.beta)
         if sprt.elo0 >= sprt.elo1:
             print("meiriqi match: --sprt ELO0 ELO1 needs ELO0 below ELO1", file=sys.stderr)
             return 2
@@ -577,14 +578,14 @@ def build_parser() -> argparse.ArgumentParser:
         ("uci", "be a UCI engine (option UCI_Variant); see docs/engines.md", uci.main),
     )
     for name, summary, serve in engines:
-        engine = commands.add_parser(
+        engine_parser = commands.add_parser(
             name,
             help=summary,
             description=_ENGINE_USAGE[name],
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        options.add_variant_file(engine)
-        engine.set_defaults(run=lambda _, serve=serve: serve())
+        options.add_variant_file(engine_parser)
+        engine_parser.set_defaults(run=lambda _, serve=serve: serve())
 
     variant_command.add_parser(commands)
     web_server.add_parser(commands)

@@ -152,7 +152,7 @@ class _RetryingPool(TaskPool, Generic[HandleT]):
         """Gives up the tasks still running when the caller stops early."""
 
 
-class ProcessPool(_RetryingPool[Future]):
+class ProcessPool(_RetryingPool[Future[Any]]):
     """``workers`` processes on this machine; a pool broken by a dead worker is replaced and
     the unfinished tasks are submitted again."""
 
@@ -161,22 +161,22 @@ class ProcessPool(_RetryingPool[Future]):
     def __init__(self, workers: int) -> None:
         self._workers = workers
         self._executor = ProcessPoolExecutor(workers)
-        self._owners: dict[Future, ProcessPoolExecutor] = {}
+        self._owners: dict[Future[Any], ProcessPoolExecutor] = {}
 
     @property
     def workers(self) -> int:
         """The number of processes."""
         return self._workers
 
-    def _submit(self, function: Callable[[Any], Any], task: Any) -> Future:
+    def _submit(self, function: Callable[[Any], Any], task: Any) -> Future[Any]:
         future = self._executor.submit(function, task)
         self._owners[future] = self._executor
         return future
 
-    def _wait(self, handles: list[Future]) -> list[Future]:
+    def _wait(self, handles: list[Future[Any]]) -> list[Future[Any]]:
         return list(wait(handles, return_when=FIRST_COMPLETED).done)
 
-    def _result(self, handle: Future) -> Any:
+    def _result(self, handle: Future[Any]) -> Any:
         owner = self._owners.pop(handle)
         try:
             return handle.result()
@@ -187,7 +187,7 @@ class ProcessPool(_RetryingPool[Future]):
                 self._executor = ProcessPoolExecutor(self._workers)
             raise
 
-    def _cancel(self, handles: list[Future]) -> None:
+    def _cancel(self, handles: list[Future[Any]]) -> None:
         for handle in handles:
             handle.cancel()
             self._owners.pop(handle, None)

@@ -2,17 +2,47 @@
 
 from __future__ import annotations
 
-from meiriqi._core import Board, Move
+from dataclasses import dataclass
 
-__all__ = ["best_move"]
+from meiriqi._core import Board, Move, SearchResult
+
+__all__ = ["Decision", "best_move", "decide"]
 
 
-def best_move(board: Board, *, time: float | None = None, depth: int | None = None) -> Move:
+@dataclass(frozen=True)
+class Decision:
+    """The computer's choice: the ``move``, how many plies ahead it looked (``depth``), and
+    whether Ctrl-C hurried it (``hurried``: the best move found so far)."""
+
+    move: Move
+    depth: int
+    hurried: bool = False
+
+
+def decide(board: Board, *, time: float | None = None, depth: int | None = None) -> Decision:
     """The computer's move in ``board``, searched for ``time`` seconds or ``depth`` plies.
+
+    Ctrl-C during the search is a GUI's "move now": the search ends and the move of its last
+    completed iteration is chosen (after a quick search of one ply when none has completed).
+    A second Ctrl-C, during that quick search, raises ``KeyboardInterrupt`` as usual.
 
     Raises ``ValueError`` when the game is over.
     """
-    move = board.search(depth=depth, time=time).move
-    if move is None:
+    iterations: list[SearchResult] = []
+    try:
+        result = board.search(depth=depth, time=time, info=iterations.append)
+        hurried = False
+    except KeyboardInterrupt:
+        result = iterations[-1] if iterations else board.search(depth=1)
+        hurried = True
+    if result.move is None:
         raise ValueError("the game is over: there is no legal move")
-    return move
+    return Decision(result.move, result.depth, hurried)
+
+
+def best_move(board: Board, *, time: float | None = None, depth: int | None = None) -> Move:
+    """The move :func:`decide` chooses.
+
+    Raises ``ValueError`` when the game is over.
+    """
+    return decide(board, time=time, depth=depth).move

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from meiriqi import Board, Move
+from meiriqi.xboard_setup import xboard_variant
 
 __all__ = [
     "PROTOCOLS",
@@ -45,8 +46,6 @@ _STARTUP_SECONDS = 10.0
 """How long an engine may take to start and to answer a handshake."""
 _QUIT_SECONDS = 2.0
 """How long an engine may take to exit after ``quit`` before it is killed."""
-_XBOARD_NAMES = {"chess": "normal"}
-"""Variants XBoard knows by another name."""
 _TEN_RANKS = 10
 """XBoard counts ranks from 0 on a board of this many ranks (and from 1 on the others)."""
 _SQUARE = re.compile(r"([a-l])(\d+)")
@@ -300,7 +299,7 @@ class _XBoardSession:
                 features.update(_features(line))
         self.usermove = features.get("usermove") == "1"
         self.setboard = features.get("setboard") == "1"
-        name = _XBOARD_NAMES.get(variant, variant)
+        name = xboard_variant(variant)
         offered = features.get("variants", "normal").split(",")
         if name not in offered:
             raise EngineFaultError(f"does not play {variant} (its variants: {','.join(offered)})")

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from meiriqi._core import Board
+from meiriqi._core import Board, Variant
 
-__all__ = ["counted", "game_name"]
-
-_ACCENTS = {"Meiriqi": "Mĕirìqí", "Yang Qi": "Yáng Qí"}
-"""The names of the games with their tone marks, for text that may hold them."""
+__all__ = ["counted", "game_name", "plural_of"]
 
 
 def game_name(board: Board) -> str:
-    """The name of ``board``'s variant with its tone marks: ``"Yáng Qí (Chinese setup)"``."""
-    title = board.variant_title
-    for plain, accented in _ACCENTS.items():
-        title = title.replace(plain, accented)
-    return title
+    """The name of ``board``'s variant as players read it, with its tone marks (its variant
+    file's ``display-title``, else its title): ``"Yáng Qí (Chinese setup)"``."""
+    return Variant(board.variant_name).display_title
+
+
+def plural_of(noun: str) -> str:
+    """``noun`` in the plural, by the regular English rule: ``"palaces"``, ``"fortresses"``."""
+    return noun + ("es" if noun.endswith(("s", "x", "z", "ch", "sh")) else "s")
 
 
 def counted(number: int, noun: str, plural: str | None = None) -> str:

@@ -42,7 +42,7 @@ import unicodedata
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping, MutableMapping
 from functools import cache
-from typing import Any, Generic, TextIO, TypeVar, overload
+from typing import Any, Generic, Protocol, TextIO, TypeVar, overload
 
 import meiriqi
 from meiriqi import _core, catalog
@@ -64,6 +64,7 @@ __all__ = [
     "GameBuilder",
     "GameNode",
     "Headers",
+    "LineReader",
     "PgnError",
     "SkipType",
     "StringExporter",
@@ -615,7 +616,16 @@ def write_game(game: Game, handle: TextIO) -> None:
 # -- reading ---------------------------------------------------------------------------------------
 
 
-_SOURCES: weakref.WeakKeyDictionary[TextIO, _core.LineSource] = weakref.WeakKeyDictionary()
+class LineReader(Protocol):
+    """What :func:`read_game` reads: a text file, or anything with a file's ``readline``."""
+
+    def readline(self, size: int = -1, /) -> str:
+        """The next line with its line break, at most ``size`` characters of it when ``size``
+        is 0 or more; ``""`` at the end."""
+        ...
+
+
+_SOURCES: weakref.WeakKeyDictionary[LineReader, _core.LineSource] = weakref.WeakKeyDictionary()
 """Where reading each handle stands (its line numbers and a line read past a game's end)."""
 
 _KIT = _core.RecordKit(BaseVisitor, meiriqi.Board, PgnError, lambda text: _variant_of(text))
@@ -623,12 +633,12 @@ _KIT = _core.RecordKit(BaseVisitor, meiriqi.Board, PgnError, lambda text: _varia
 
 
 @overload
-def read_game(handle: TextIO, *, variant: _core.Variant | str | None = None) -> Game | None: ...
+def read_game(handle: LineReader, *, variant: _core.Variant | str | None = None) -> Game | None: ...
 
 
 @overload
 def read_game(
-    handle: TextIO,
+    handle: LineReader,
     Visitor: Callable[[], BaseVisitor[ResultT]],  # noqa: N803 (python-chess's name)
     *,
     variant: _core.Variant | str | None = None,
@@ -636,7 +646,7 @@ def read_game(
 
 
 def read_game(
-    handle: TextIO,
+    handle: LineReader,
     Visitor: Callable[[], BaseVisitor[Any]] = GameBuilder,  # noqa: N803 (python-chess's name)
     *,
     variant: _core.Variant | str | None = None,

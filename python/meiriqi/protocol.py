@@ -2,10 +2,11 @@
 
 An engine reads commands on its main thread and does its long work (a search, a perft count) in a
 worker thread (:class:`Searcher`), so that the reading thread stays free to answer (``isready``,
-``ping``) and may end the work early (XBoard's ``?``, UCI's ``stop``). Whatever the worker
-raises is reported on the protocol's channel, and a search that fails still ends with a move, so
-that a GUI never waits for ever. Replies are written whole and flushed line by line
-(:class:`Output`), from either thread.
+``ping``) and may end the work early (XBoard's ``?``, UCI's ``stop``) or turn a search on the
+opponent's time into an ordinary one (UCI's ``ponderhit``). Whatever the worker raises is reported
+on the protocol's channel, and a search that fails still ends with a move, so that a GUI never
+waits for ever. Replies are written whole and flushed line by line (:class:`Output`), from either
+thread.
 
 Every number of a command is read here (:func:`whole_number`, :func:`decimal`): nonsense (not a
 number, NaN, infinity, below the least the command allows) is refused with a ``ValueError``, a
@@ -22,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from meiriqi import Board, Move, SearchResult
+from meiriqi import Board, Move, SearchProgress, SearchResult
 
 __all__ = [
     "ENGINE_NAME",
@@ -31,6 +32,7 @@ __all__ = [
     "MOST_PLIES",
     "Limits",
     "Output",
+    "SearchOptions",
     "Searcher",
     "decimal",
     "describe",
@@ -121,13 +123,26 @@ class Output:
 class Limits:
     """How long a search may go: plies, seconds and nodes (``None``: no limit of that kind).
 
-    ``infinite`` searches until stopped (the other limits are ignored).
+    ``infinite`` searches until stopped (the other limits are ignored). ``ponder`` thinks on
+    the opponent's time: with no time limit and no answer until :meth:`Searcher.ponderhit`
+    (the opponent played the move pondered on: from then on ``time`` counts) or a stop.
     """
 
     depth: int | None = None
     time: float | None = None
     nodes: int | None = None
     infinite: bool = False
+    ponder: bool = False
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    """What a search looks for besides the best move: ``lines`` best moves with their lines
+    (MultiPV), only among ``moves`` (all legal moves when empty), on ``threads`` threads."""
+
+    lines: int = 1
+    moves: tuple[Move, ...] = ()
+    threads: int = 1
 
 
 def mate_moves(plies: int) -> int:
@@ -169,21 +184,36 @@ class Searcher:
         self._report = report
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._released = threading.Event()
+        self._pondering: Limits | None = None
+        self._timer: threading.Timer | None = None
         self._discarded = False
         self._lock = threading.Lock()
         self._busy = False
         self._afterwards: list[Callable[[], None]] = []
 
     @property
+    def busy(self) -> bool:
+        """Whether a job runs (it is busy until it has answered)."""
+        with self._lock:
+            return self._busy
+
+    @property
     def discarded(self) -> bool:
         """Whether the running job was stopped with ``discard``: nobody waits for its answer."""
         return self._discarded
 
-    def run(self, job: Job) -> None:
-        """Starts ``job`` in a new worker thread, after stopping the running one (discarded)."""
+    def run(
+        self, job: Job, *, released: threading.Event | None = None, ponder: Limits | None = None
+    ) -> None:
+        """Starts ``job`` in a new worker thread, after stopping the running one (discarded).
+        ``released`` is set when the job is stopped, and, when it ponders (``ponder``: its
+        limits), by :meth:`ponderhit`."""
         self.stop(discard=True)
         stop = threading.Event()
         self._stop, self._discarded = stop, False
+        self._released = threading.Event() if released is None else released
+        self._pondering = ponder
         with self._lock:
             self._busy = True
 
@@ -208,21 +238,34 @@ class Searcher:
         limits: Limits,
         on_move: MoveHandler,
         on_info: Callable[[SearchResult], None] | None = None,
+        *,
+        options: SearchOptions = SearchOptions(),
+        on_progress: Callable[[SearchProgress], None] | None = None,
     ) -> None:
-        """Starts searching ``board`` (copied, so that the caller may go on reading its own):
-        ``on_info`` gets every completed iteration, ``on_move`` the decision, both in the worker
-        thread. A search that fails is reported and decides on the first legal move; a search
-        stopped with ``discard`` decides nothing."""
+        """Starts searching ``board`` (copied, so that the caller may go on reading its own)
+        as ``options`` say: ``on_info`` gets every completed iteration, ``on_progress`` where
+        the search is now and then, ``on_move`` the decision, all in the worker thread. A
+        search that fails is reported and decides on the first legal move; a search stopped
+        with ``discard`` decides nothing. An infinite search decides once stopped, a pondering
+        one once stopped or hit (:meth:`ponderhit`), even when it has ended by itself
+        before."""
         position = board.copy()
+        released = threading.Event()
+        seconds = INFINITE_SECONDS if limits.ponder else limits.time
 
         def job(stop: threading.Event) -> None:
             try:
                 result = position.search(
                     depth=None if limits.infinite else limits.depth,
-                    time=INFINITE_SECONDS if limits.infinite else limits.time,
+                    time=None if limits.infinite else seconds,
                     nodes=None if limits.infinite else limits.nodes,
+                    infinite=limits.infinite,
                     stop=stop,
                     info=on_info,
+                    progress=on_progress,
+                    multipv=options.lines,
+                    searchmoves=list(options.moves) or None,
+                    threads=options.threads,
                 )
                 move, line = result.move, result.pv
             except BaseException as error:  # a GUI must still get a move
@@ -231,10 +274,25 @@ class Searcher:
                 self._report(f"the search failed ({describe(error)}); {instead} played")
             if limits.infinite:
                 stop.wait()
+            elif limits.ponder:
+                released.wait()
             if not self._discarded:
                 on_move(move, line)
 
-        self.run(job)
+        self.run(job, released=released, ponder=limits if limits.ponder else None)
+
+    def ponderhit(self) -> None:
+        """The opponent played the move the running search ponders on: it goes on as an
+        ordinary search, its time counted from now, and decides when done (at once when it
+        has already ended). Nothing happens when no search ponders."""
+        limits, self._pondering = self._pondering, None
+        if limits is None or self._thread is None:
+            return
+        if limits.time is not None and not limits.infinite:
+            self._timer = threading.Timer(limits.time, self._stop.set)
+            self._timer.daemon = True
+            self._timer.start()
+        self._released.set()
 
     def stop(self, *, discard: bool = False) -> None:
         """Ends the running job and waits for it; with ``discard`` its answer is dropped,
@@ -243,14 +301,22 @@ class Searcher:
             return
         self._discarded = self._discarded or discard
         self._stop.set()
+        self._released.set()
         self._thread.join()
         self._thread = None
+        self._pondering = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
     def wait(self) -> None:
         """Waits until the running job has ended by itself and answered."""
         if self._thread is not None:
             self._thread.join()
             self._thread = None
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
     def after(self, action: Callable[[], None]) -> None:
         """Does ``action`` once the running job has ended and answered (in the worker thread),

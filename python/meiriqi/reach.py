@@ -25,13 +25,14 @@ from meiriqi._core import (
     WHITE,
     Board,
     Piece,
+    Variant,
     piece_symbol,
     square,
     square_file,
     square_rank,
 )
 
-__all__ = ["CAPTURE", "MOVE", "MOVE_OR_CAPTURE", "SCREEN", "SUPPORT", "Reach", "middle", "reach"]
+__all__ = ["CAPTURE", "MOVE", "MOVE_OR_CAPTURE", "SCREEN", "Reach", "middle", "reach"]
 
 MOVE_OR_CAPTURE = "*"
 """A square the piece can move to, capturing whatever enemy stands there."""
@@ -41,15 +42,6 @@ CAPTURE = "x"
 """A square where it can only capture."""
 SCREEN = "#"
 """A screen: the piece a hopper jumps."""
-
-SUPPORT: dict[str, tuple[str, ...]] = {
-    f"wildeurasian-{game}{option}": ("G",)
-    for game in ("bestiary", "mitregi", "dense-rim-mitregi")
-    for option in ("", "-korean")
-}
-"""White pieces set up beside the Kings, by variant (letters): in the Wildeurasian games a Gnu,
-so that a relevant piece may cross the River (with only its King beside it, half of its side's
-relevant pieces would then be across, which the rules forbid)."""
 
 _KING_FLAGS = STATUS_NO_WHITE_KING | STATUS_NO_BLACK_KING
 _DIRECTIONS = [(df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if df or dr]
@@ -122,9 +114,12 @@ def _royal(variant: str) -> str:
 
 
 def _helpers(variant: str, shown: Piece) -> list[Piece]:
-    """The pieces set up beside ``shown``: the Kings (one, for a King) and the support."""
+    """The pieces set up beside ``shown``: the Kings (one, for a King) and the support the
+    variant file asks for (``[display] diagram-support``: in the Wildeurasian games a Gnu, so
+    that a relevant piece may cross the River; with only its King beside it, half of its side's
+    relevant pieces would then be across, which the rules forbid)."""
     royal = _royal(variant)
-    letters = [royal.lower(), *SUPPORT.get(variant, ())]
+    letters = [royal.lower(), *Variant(variant).diagram_support]
     if shown.symbol() != royal:
         letters.append(royal)
     return [Piece.from_symbol(letter, variant) for letter in letters]

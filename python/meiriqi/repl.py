@@ -48,7 +48,7 @@ from meiriqi import (
     square_rank,
 )
 from meiriqi.display import PLAIN, Style, diagram
-from meiriqi.names import counted, game_name
+from meiriqi.names import counted, game_name, plural_of
 from meiriqi.quoting import quoted
 from meiriqi.san import AmbiguousMoveError
 from meiriqi.svg import Geometry
@@ -59,9 +59,11 @@ __all__ = [
     "Session",
     "game_name",
     "game_record",
+    "lookahead",
     "outcome_text",
     "parse_level",
     "run",
+    "strength",
 ]
 
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -78,7 +80,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("show", "draw the board again"),
     "go": ("go", "let the computer play one move for the side to move"),
     "hint": ("hint", "ask the computer for a move, without playing it"),
-    "level": ("level [2s | depth 4]", "show or set the computer's time per move or depth"),
+    "level": ("level [2s | depth 4]", "show how strong the computer is, or set its time or depth"),
     "auto": ("auto [white|black|both|off]", "show or choose the sides the computer plays"),
     "claim": ("claim", "claim a draw (fifty moves or threefold repetition) when you may"),
     "quit": ("quit", "leave (so do 'exit' and Ctrl-D)"),
@@ -87,36 +89,13 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 _ALIASES = {"exit": "quit", "?": "help", "board": "show"}
 _AUTO = {"white": {WHITE}, "black": {BLACK}, "both": {WHITE, BLACK}, "off": set()}
-_MOVE_EXAMPLES = {
-    "meiriqi": ("c4, Nb4, Lxe5, Sd8=O", "c3c4, c7d8o"),
-    "chess": ("e4, Nf3, Bxc6, O-O, e8=Q", "e2e4, e1g1, e7e8q"),
-    "xiangqi": ("Che3, Nc3, e5, Rxa10", "h3e3, b1c3"),
-    "shogi": ("c4, Gd2, Bxh8=+, P@e5", "c3c4, b2h8+, P@e5"),
-    **{
-        f"wildeurasian-{game}{option}": examples
-        for game, examples in (
-            ("bestiary", ("e5, Nd4, Pxc11, O-O, e7=W", "e4e5, e6e7w")),
-            ("mitregi", ("e5, Nd4, Lxa12=+, O-O, L@e5", "e4e5, a1a12+, L@e5")),
-            ("dense-rim-mitregi", ("e5, Nd4, Lxa12=+, O-O, O@e5", "e4e5, a1a12+, O@e5")),
-        )
-        for option in ("", "-korean")
-    },
-}
-"""Example moves per variant, in SAN and in coordinates, for hints."""
-_YANGQI_EXAMPLES = ("e4, Nd2, Pxb7, Kd1, e10=R", "e3e4, e9e10r")
 
 
 def move_examples(board: Board) -> tuple[str, str]:
-    """Example moves of ``board``'s variant: SAN, then coordinates; for a variant loaded from a
-    file, the first moves of its start position."""
-    name = board.variant_name
-    if name in _MOVE_EXAMPLES:
-        return _MOVE_EXAMPLES[name]
-    if name.startswith("yangqi") and Variant(name).is_builtin:
-        return _YANGQI_EXAMPLES
-    start = Board(variant=name)
-    moves = list(start.legal_moves)[:3]
-    return ", ".join(start.san(move) for move in moves), ", ".join(m.uci() for m in moves[:2])
+    """Example moves of ``board``'s variant: SAN, then coordinates (its variant file's
+    ``[examples]``, else the first moves of its start position)."""
+    variant = Variant(board.variant_name)
+    return ", ".join(variant.example_san), ", ".join(variant.example_coordinates)
 
 
 def move_hint(board: Board) -> str:
@@ -155,6 +134,36 @@ _LEVEL = re.compile(
     r"(?:depth\s+(?P<depth>[0-9]+))|(?:time\s+)?(?P<time>[0-9]*\.?[0-9]+)\s*(?P<unit>s|ms)?",
     re.IGNORECASE,
 )
+
+
+_STRENGTHS = ((2, "very easy"), (4, "easy"), (6, "medium"), (9, "hard"))
+"""How hard the computer is to beat, by the plies it looks ahead (up to each bound; beyond the
+last, "very hard")."""
+
+
+def lookahead(plies: int) -> str:
+    """How far ``plies`` plies look ahead, in words: ``"3 plies ahead (2 of its moves and 1 of
+    yours)"``."""
+    if plies == 1:
+        return "1 ply ahead (its own move, and the captures that follow)"
+    own, yours = (plies + 1) // 2, plies // 2
+    return f"{plies} plies ahead ({own} of its moves and {yours} of yours)"
+
+
+def strength(level: Level, reached: int | None = None) -> str:
+    """``level`` in plain words: how hard the computer is to beat and how far it looks ahead;
+    for a time per move, as far as its last search at this level looked (``reached`` plies;
+    ``None``: none yet)."""
+    plies = level.depth if level.depth is not None else reached
+    if plies is None:
+        return (
+            f"{level}: the computer looks as far ahead as it can in that time; once it has "
+            "moved, 'level' tells how far that is"
+        )
+    hardness = next((words for most, words in _STRENGTHS if plies <= most), "very hard")
+    if level.depth is not None:
+        return f"{level}: {hardness}: the computer looks {lookahead(plies)}"
+    return f"{level}: {hardness} here: its last search looked {lookahead(plies)}"
 
 
 MAX_LEVEL_DEPTH = 48
@@ -294,15 +303,15 @@ def _notes(board: Board) -> list[str]:
             "Castling is O-O (on the King's side) or O-O-O, or the King's two-square move in "
             "coordinates (e1g1)."
         )
-    if board.variant_name.startswith("yangqi"):
+    if Variant(board.variant_name).has_king_swap:
         notes.append(
             "A King's swap with a neighbour is written as the King's move onto the neighbour's "
             "square (Kd1 or e1d1)."
         )
     board_parts = ["uppercase White, lowercase Black"]
     if board.fortress(WHITE):
-        palaces = "palaces" if board.variant_name == "xiangqi" else "fortresses"
-        board_parts.append(f"the {palaces} are walled off and their empty 'X' points marked")
+        fortresses = plural_of(Variant(board.variant_name).fortress_name)
+        board_parts.append(f"the {fortresses} are walled off and their empty 'X' points marked")
     if Geometry.of(board).camp_lines:
         board_parts.append("dashed lines bound the camps (promotion zones)")
     elif board.camp(WHITE):
@@ -351,6 +360,8 @@ class Session:
         self.style = style
         self.computer = set(computer)
         self.level = Level() if level is None else level
+        self.reached: int | None = None
+        self.hurried = False
         self.flipped = False
         self.stale = True
         self.claimed = False
@@ -378,7 +389,8 @@ class Session:
         """Reads lines with ``read(prompt)`` and executes them until ``quit`` or end of input.
 
         Whenever a side the computer plays is to move, it moves. Ctrl-C at the prompt abandons
-        the line; Ctrl-C while the computer thinks stops it playing (``auto off``).
+        the line; Ctrl-C while the computer thinks makes it move now (see :meth:`think`), and
+        a second one gives the prompt back, the computer still playing its sides.
         """
         line = ""  # executing nothing first lets the computer open the game if it is to move
         while True:
@@ -387,10 +399,10 @@ class Session:
                     return
                 self.computer_turns()
             except KeyboardInterrupt:
-                self.computer.clear()
-                self.say("\n(interrupted: the computer plays no side now; see 'auto')")
+                self.say(f"\n{self.interrupted()}")
             if self.stale:
                 self.show()
+            self.hurried = False
             try:
                 line = read(self.prompt())
             except EOFError:
@@ -496,9 +508,30 @@ class Session:
             )
 
     def think(self) -> Move:
-        """The computer's move in the current position."""
+        """The computer's move in the current position. Ctrl-C while it thinks makes it move
+        now, its best move so far (as a GUI's "move now"); a second Ctrl-C before the prompt
+        is back raises ``KeyboardInterrupt``, the move unplayed."""
         self.require_game_on()
-        return engine.best_move(self.board, time=self.level.time, depth=self.level.depth)
+        decision = engine.decide(self.board, time=self.level.time, depth=self.level.depth)
+        if decision.hurried:
+            if self.hurried:
+                raise KeyboardInterrupt
+            self.hurried = True
+            self.say(
+                "\n(thinking cut short: its best move so far; Ctrl-C again gives the prompt back)"
+            )
+        else:
+            self.reached = decision.depth  # how far this level looks, for 'level'
+        return decision.move
+
+    def interrupted(self) -> str:
+        """What Ctrl-C did, when it stopped a command or the computer's moves."""
+        if self.board.turn in self.computer and self.outcome() is None:
+            return (
+                f"(interrupted: the computer still plays {side_name(self.board.turn)}; press "
+                "Enter to let it move, or type 'auto off' to play on yourself)"
+            )
+        return "(interrupted)"
 
     def computer_turns(self) -> None:
         """Lets the computer move while it plays the side to move and the game goes on."""
@@ -691,7 +724,7 @@ class Session:
         path = self.require_file(argument, "load")
         try:
             with record_input.open_record(path) as lines:
-                game = pgn.read_game(lines)  # type: ignore[arg-type]
+                game = pgn.read_game(lines)
         except OSError as error:
             raise ValueError(f"cannot read {path!r}: {error.strerror or error}") from None
         if game is None:
@@ -741,10 +774,11 @@ class Session:
         self.say(f"hint: {self.board.san(move)} ({move.uci()})")
 
     def do_level(self, argument: str) -> None:
-        """``level [2s | depth 4]``."""
+        """``level [2s | depth 4]``: sets the level; shows it in plain words."""
         if argument:
             self.level = parse_level(argument)
-        self.say(f"level: {self.level}")
+            self.reached = None
+        self.say(_indented(f"level: {strength(self.level, self.reached)}", "", "  "))
 
     def do_auto(self, argument: str) -> None:
         """``auto [white|black|both|off]``."""

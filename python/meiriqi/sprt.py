@@ -95,11 +95,11 @@ def _nearest_with_t_value(
         # Inside the bounds every 1 + x * a stays positive; shrunk relatively, so that
         # rounding never reaches a bound.
         shrink = 1 - 1e-9
-        multiplier = _root(
-            lambda x, s=shifted: sum(p * a / (1 + x * a) for a, p in zip(s, observed)),
-            -shrink / max(shifted),
-            -shrink / min(shifted),
-        )
+
+        def slope(x: float, shifted: list[float] = shifted) -> float:
+            return sum(p * a / (1 + x * a) for a, p in zip(shifted, observed))
+
+        multiplier = _root(slope, -shrink / max(shifted), -shrink / min(shifted))
         updated = [p / (1 + multiplier * a) for a, p in zip(shifted, observed)]
         change = max(abs(new - old) for new, old in zip(updated, probabilities))
         probabilities = updated

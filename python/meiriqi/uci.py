@@ -1,24 +1,36 @@
 """``meiriqi uci``: the engine speaks UCI, with Fairy-Stockfish's ``UCI_Variant`` option.
 
 ``setoption name UCI_Variant value NAME`` chooses the game (any of
-:func:`meiriqi.catalog.variants`, loaded ones too); ``position startpos|fen FEN [moves ...]``
-sets up a position in it, moves in our coordinate notation (``c3c4``, ``a10a9``, ``c7d8o``, drops
-``P@e5``); ``go`` searches (``depth``, ``movetime``, ``nodes``, the clock
-``wtime``/``btime``/``winc``/``binc``/``movestogo``, ``infinite`` until ``stop``) with an
-``info`` line per completed iteration and ends with ``bestmove``; ``go perft N`` counts as
-Fairy-Stockfish prints it. Both run in a worker thread: ``isready`` is answered at once, ``stop``
-ends either. Bad input (a number out of its range included) is answered with an ``info string``
-line saying what is wrong; it never ends the engine.
+:func:`meiriqi.catalog.variants`, loaded ones too); ``MultiPV``, ``Threads`` and ``Ponder``
+are the other options. ``position startpos|fen FEN [moves ...]`` sets up a position in it,
+moves in our coordinate notation (``c3c4``, ``a10a9``, ``c7d8o``, drops ``P@e5``); ``go``
+searches (``depth``, ``movetime``, ``nodes``, ``mate``, the clock
+``wtime``/``btime``/``winc``/``binc``/``movestogo``, ``infinite`` until ``stop``, ``ponder``
+until ``ponderhit`` or ``stop``, ``searchmoves``) with ``info`` lines per completed iteration
+(one per line of MultiPV) and ends with ``bestmove`` (and the move it expects in reply,
+``ponder``); ``go perft N`` counts as Fairy-Stockfish prints it. Both run in a worker thread:
+``isready`` is answered at once, ``stop`` ends either. Bad input (a number out of its range
+included) is answered with an ``info string`` line saying what is wrong; it never ends the
+engine.
 """
 
 from __future__ import annotations
 
+import itertools
 import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
 
-from meiriqi import Board, Move, SearchResult, catalog
+from meiriqi import (
+    Board,
+    IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    SearchProgress,
+    SearchResult,
+    catalog,
+)
 from meiriqi.protocol import (
     ENGINE_NAME,
     INFINITE_SECONDS,
@@ -27,6 +39,7 @@ from meiriqi.protocol import (
     Limits,
     Output,
     Searcher,
+    SearchOptions,
     describe,
     mate_moves,
     move_time,
@@ -52,9 +65,22 @@ _GO_NUMBERS: dict[str, tuple[int | None, int]] = {
     "winc": (0, _MOST_MILLISECONDS),
     "binc": (0, _MOST_MILLISECONDS),
     "movestogo": (1, _MOST_MOVES_TO_GO),
+    "mate": (1, MOST_PLIES // 2),
 }
 """The numbers ``go`` takes, with the least each may be (``None``: any; a clock may have run
 out, below 0) and the most that counts (a larger one is cut to it)."""
+_GO_WORDS = {*_GO_NUMBERS, "infinite", "ponder", "searchmoves"}
+"""Every word of ``go``: ``searchmoves`` takes the moves up to the next one."""
+
+MOST_LINES = 500
+"""The most best lines (``MultiPV``) a search may be asked for."""
+MOST_THREADS = 1024
+"""The most threads (``Threads``) a search may be given."""
+_SPIN_OPTIONS = {"multipv": ("MultiPV", MOST_LINES), "threads": ("Threads", MOST_THREADS)}
+"""The options set by a whole number (from 1): their names as the engine writes them, and the
+most each may be."""
+CURRMOVE_AFTER = 3.0
+"""Seconds after which a search also tells the root move it is on (``currmove``) as it goes."""
 
 _MOST_PERFT_DEPTH = 20
 """The deepest ``go perft``."""
@@ -73,6 +99,7 @@ class UciEngine:
         self.board = Board(variant=self.variant)
         self.searcher = Searcher(self.report)
         self.search_started = 0.0
+        self.spins = {"multipv": 1, "threads": 1}
         self.handlers: dict[str, Callable[[str], None]] = {
             "uci": self.uci,
             "isready": lambda _: self.out("readyok"),
@@ -81,30 +108,47 @@ class UciEngine:
             "position": self.position,
             "go": self.go,
             "stop": lambda _: self.searcher.stop(),
+            "ponderhit": lambda _: self.searcher.ponderhit(),
             "debug": lambda _: None,
             "quit": self.quit,
         }
 
     def uci(self, _: str) -> None:
-        """Names the engine and lists its one option, the variant."""
+        """Names the engine and lists its options: the variant, the best lines, the threads and
+        pondering."""
         self.out(f"id name {ENGINE_NAME}")
         self.out("id author the meiriqi authors")
         choices = " ".join(f"var {name}" for name in catalog.variants())
         self.out(f"option name UCI_Variant type combo default {DEFAULT_VARIANT} {choices}")
+        for key, (name, most) in _SPIN_OPTIONS.items():
+            self.out(f"option name {name} type spin default {self.spins[key]} min 1 max {most}")
+        self.out("option name Ponder type check default false")
         self.out("uciok")
 
     def setoption(self, text: str) -> None:
-        """``setoption name UCI_Variant value NAME``: plays NAME from its start from now on."""
+        """``setoption name NAME value VALUE``: ``UCI_Variant`` plays the variant VALUE from its
+        start from now on; ``MultiPV`` and ``Threads`` take a whole number; ``Ponder`` (whether
+        the GUI will send ``go ponder``) changes nothing here."""
         name, _, value = text.removeprefix("name ").partition(" value ")
-        if name.strip().lower() != "uci_variant":
-            raise ValueError(f"unknown option {name.strip()!r}: the only option is UCI_Variant")
-        self.searcher.stop()
-        variant = value.strip()
-        if variant not in catalog.variants():
-            known = ", ".join(catalog.variants())
-            raise ValueError(f"unknown variant {variant!r}; one of {known}")
-        self.variant = variant
-        self.board = Board(variant=variant)
+        key, value = name.strip().lower(), value.strip()
+        if key in _SPIN_OPTIONS:
+            shown, most = _SPIN_OPTIONS[key]
+            self.spins[key] = whole_number(value, f"option {shown}", 1, most)
+        elif key == "ponder":
+            if value.lower() not in ("true", "false"):
+                raise ValueError("option Ponder needs the value true or false")
+        elif key == "uci_variant":
+            self.searcher.stop()
+            if value not in catalog.variants():
+                known = ", ".join(catalog.variants())
+                raise ValueError(f"unknown variant {value!r}; one of {known}")
+            self.variant = value
+            self.board = Board(variant=value)
+        else:
+            raise ValueError(
+                f"unknown option {name.strip()!r}: the options are UCI_Variant, MultiPV, "
+                "Threads and Ponder"
+            )
 
     def ucinewgame(self, _: str) -> None:
         """A new game: the start position of the variant."""
@@ -137,24 +181,49 @@ class UciEngine:
         if fields[:1] == ["perft"]:
             self.perft(fields[1:])
             return
-        limits = self.limits(fields)
+        limits, moves = self.limits(fields)
+        options = SearchOptions(
+            lines=self.spins["multipv"], moves=moves, threads=self.spins["threads"]
+        )
         self.search_started = time.monotonic()
-        self.searcher.search(self.board, limits, self.bestmove, self.info)
+        self.searcher.search(
+            self.board,
+            limits,
+            self.bestmove,
+            self.info,
+            options=options,
+            on_progress=self.progress,
+        )
 
-    def limits(self, fields: list[str]) -> Limits:
-        """The limits of ``go`` with ``fields`` (a clock gives a time for this move); raises
-        ``ValueError`` for an unknown word or a number out of its range."""
+    def limits(self, fields: list[str]) -> tuple[Limits, tuple[Move, ...]]:
+        """The limits of ``go`` with ``fields`` (a clock gives a time for this move) and the
+        moves of its ``searchmoves`` (none: all); raises ``ValueError`` for an unknown word, a
+        number out of its range or a move that is not legal."""
         values: dict[str, int] = {}
-        infinite = False
-        words = iter(fields)
-        for word in words:
-            if word == "infinite":
-                infinite = True
+        flags: set[str] = set()
+        moves: list[Move] = []
+        position = 0
+        while position < len(fields):
+            word = fields[position]
+            position += 1
+            if word in ("infinite", "ponder"):
+                flags.add(word)
+            elif word == "searchmoves":
+                given = list(itertools.takewhile(lambda w: w not in _GO_WORDS, fields[position:]))
+                position += len(given)
+                moves.extend(self.search_move(move) for move in given)
+                if not given:
+                    raise ValueError("'go searchmoves' needs at least one move")
             elif word in _GO_NUMBERS:
                 least, most = _GO_NUMBERS[word]
-                values[word] = whole_number(next(words, ""), f"'go {word}'", least, most)
+                text = fields[position] if position < len(fields) else ""
+                position += 1
+                values[word] = whole_number(text, f"'go {word}'", least, most)
             else:
                 raise ValueError(f"unknown 'go' argument {word!r}")
+        if "mate" in values:
+            deep_enough = 2 * values["mate"] - 1
+            values["depth"] = min(values.get("depth", deep_enough), deep_enough)
         seconds = values["movetime"] / 1000 if "movetime" in values else None
         own, increment = ("wtime", "winc") if self.board.turn else ("btime", "binc")
         if seconds is None and own in values:
@@ -163,11 +232,24 @@ class UciEngine:
                 values.get(increment, 0) / 1000,
                 values.get("movestogo"),
             )
+        infinite = "infinite" in flags
         if seconds is None and "depth" not in values and "nodes" not in values:
             infinite = True
-        return Limits(
-            depth=values.get("depth"), time=seconds, nodes=values.get("nodes"), infinite=infinite
+        limits = Limits(
+            depth=values.get("depth"),
+            time=seconds,
+            nodes=values.get("nodes"),
+            infinite=infinite,
+            ponder="ponder" in flags,
         )
+        return limits, tuple(moves)
+
+    def search_move(self, text: str) -> Move:
+        """The legal move ``text`` of ``go searchmoves``; ``ValueError`` otherwise."""
+        try:
+            return self.board.parse_uci(text)
+        except (IllegalMoveError, InvalidMoveError) as error:
+            raise ValueError(f"'go searchmoves' move {text!r}: {error}") from None
 
     def perft(self, fields: list[str]) -> None:
         """``go perft N``: each move's count, a blank line and ``Nodes searched: TOTAL``,
@@ -193,18 +275,35 @@ class UciEngine:
         self.searcher.run(count)
 
     def info(self, result: SearchResult) -> None:
-        """One ``info`` line per completed iteration."""
+        """``info`` lines for a completed iteration, one per best line (``multipv``), best
+        first, as UCI GUIs show them."""
         elapsed = max(time.monotonic() - self.search_started, 1e-6)
-        score = f"cp {result.score}" if result.mate is None else f"mate {mate_moves(result.mate)}"
-        pv = " ".join(move.uci() for move in result.pv)
-        self.out(
-            f"info depth {result.depth} score {score} nodes {result.nodes} "
-            f"time {int(elapsed * 1000)} nps {int(result.nodes / elapsed)} pv {pv}".rstrip()
-        )
+        for number, line in enumerate(result.lines or [result], 1):
+            score = f"cp {line.score}" if line.mate is None else f"mate {mate_moves(line.mate)}"
+            pv = " ".join(move.uci() for move in line.pv)
+            self.out(
+                f"info depth {result.depth} seldepth {result.seldepth} multipv {number} "
+                f"score {score} nodes {result.nodes} nps {int(result.nodes / elapsed)} "
+                f"hashfull {result.hashfull} time {int(elapsed * 1000)} pv {pv}".rstrip()
+            )
+
+    def progress(self, status: SearchProgress) -> None:
+        """Once the search has run :data:`CURRMOVE_AFTER` seconds, the root move it is on."""
+        if time.monotonic() - self.search_started >= CURRMOVE_AFTER:
+            self.out(
+                f"info depth {status.depth} seldepth {status.seldepth} "
+                f"currmove {status.move.uci()} currmovenumber {status.move_number}"
+            )
 
     def bestmove(self, move: Move | None, line: Sequence[Move]) -> None:
-        """The search's move (``(none)`` when there is no legal move)."""
-        self.out(f"bestmove {move.uci() if move is not None else '(none)'}")
+        """The search's move (``(none)`` when there is no legal move), with the reply it
+        expects (``ponder``) when its line has one."""
+        if move is None:
+            self.out("bestmove (none)")
+        elif len(line) >= 2 and line[0] == move:
+            self.out(f"bestmove {move.uci()} ponder {line[1].uci()}")
+        else:
+            self.out(f"bestmove {move.uci()}")
 
     def quit(self, _: str) -> None:
         """Ends the engine."""

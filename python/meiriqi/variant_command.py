@@ -2,8 +2,10 @@
 it understood, ``list`` names the variants, ``show NAME`` prints a built-in variant's file, to
 copy as a start for one's own.
 
-``check`` prints the board, every piece with its letters, roles, movement in words (the file's
-``about``) and a diagram computed by the engine (:mod:`meiriqi.guide`), the start position
+``check`` prints the board, how the game presents itself (its name for players, its example
+moves, what XBoard is told), every piece with its letters, roles, movement in words (the file's
+``about``), its Betza for XBoard and a diagram computed by the engine (:mod:`meiriqi.guide`), the
+start position
 (:func:`meiriqi.display.diagram`) and perft 1-3 from it with their times. The command line loads
 the file (``--variant-file``'s way: one place, one error message) before :func:`check` runs.
 """
@@ -14,7 +16,7 @@ import argparse
 import textwrap
 import time
 
-from meiriqi import catalog, display, guide
+from meiriqi import catalog, cli_options, display, guide
 from meiriqi._core import WHITE, Board, Variant
 
 __all__ = ["PERFT_DEPTHS", "add_parser", "check", "list_variants", "show"]
@@ -26,7 +28,7 @@ _WIDTH = 80
 """The width ``check`` wraps its text to."""
 
 
-def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_parser(commands: argparse._SubParsersAction[cli_options.ArgumentParser]) -> None:
     """Adds ``variant`` and its three commands to the command line's ``commands``.
 
     ``check``'s file is ``args.variant_file`` and ``show``'s name ``args.variant``, which the
@@ -68,13 +70,14 @@ def check(path: str, name: str) -> int:
     print(f"{variant.name}: {variant.title}, {variant.files}x{variant.ranks}")
     if variant.description:
         print(textwrap.fill(variant.description, _WIDTH))
+    print(_presentation(variant))
     start = Board(variant=name)
     roles = _roles(start)
     entries = guide.guides(name)
     print()
     print(textwrap.fill(f"{len(entries)} pieces. {guide.legend()}", _WIDTH), end="\n\n")
     for entry in entries:
-        print(_piece(entry, roles), end="\n\n")
+        print(_piece(entry, roles, variant.xboard_betza.get(entry.kind)), end="\n\n")
     print(f"Start: {start.fen()}")
     print(display.diagram(start))
     print()
@@ -85,11 +88,27 @@ def check(path: str, name: str) -> int:
     return 0
 
 
-def _piece(entry: guide.PieceGuide, roles: dict[int, str]) -> str:
-    """A piece's paragraph: title, role, movement, then its diagram."""
+def _presentation(variant: Variant) -> str:
+    """How the variant presents itself: its name for players, its example moves, its name in
+    XBoard."""
+    xboard = variant.xboard_variant
+    lines = [
+        f"For players: {variant.display_title}; example moves "
+        f"{', '.join(variant.example_san)} ({', '.join(variant.example_coordinates)})",
+        f"XBoard: {f'its own {xboard!r}' if xboard else 'told the board and the pieces'}",
+    ]
+    return "\n".join(textwrap.fill(line, _WIDTH) for line in lines)
+
+
+def _piece(entry: guide.PieceGuide, roles: dict[int, str], betza: str | None) -> str:
+    """A piece's paragraph: title, role, movement, what XBoard is told of it (``betza``), then
+    its diagram."""
     role = f" [{roles[entry.kind]}]" if entry.kind in roles else ""
     words = textwrap.fill(f"{entry.title}{role}: {entry.movement}", _WIDTH)
-    return f"{words}\nWhere it can go {entry.where}:\n{entry.diagram()}"
+    xboard = betza or "none (XBoard shows the engine's marks)"
+    return (
+        f"{words}\nIn XBoard's Betza: {xboard}\nWhere it can go {entry.where}:\n{entry.diagram()}"
+    )
 
 
 def _roles(board: Board) -> dict[int, str]:

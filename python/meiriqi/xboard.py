@@ -5,7 +5,9 @@ Every variant is offered, loaded ones too (``feature variants=``; chess under XB
 and ``piece`` commands (:mod:`meiriqi.xboard_setup`). The engine marks the legal targets of a
 lifted piece (``lift`` -> ``highlight``), offers the promotions of a move (``put`` ->
 ``choice``, ``=`` for not promoting), refuses illegal moves (``Illegal move: ...``) and claims
-the end of a game (``1-0 {Checkmate}``).
+the end of a game (``1-0 {Checkmate}``). It analyses (``analyze`` until ``exit``, a status line
+for ``.``) with the best lines its ``MultiPV`` option asks for, among the moves ``exclude`` and
+``include`` leave, on the threads ``cores`` gives it.
 
 Squares are written as XBoard writes them: on a board of exactly ten ranks these count from 0
 (``a0``-``j9``), on every other board from 1 (``a1``-``l12``).
@@ -25,6 +27,7 @@ from meiriqi import (
     IllegalMoveError,
     InvalidMoveError,
     Move,
+    SearchProgress,
     SearchResult,
     catalog,
     parse_square,
@@ -38,6 +41,7 @@ from meiriqi.protocol import (
     Limits,
     Output,
     Searcher,
+    SearchOptions,
     decimal,
     describe,
     mate_moves,
@@ -47,6 +51,7 @@ from meiriqi.protocol import (
     whole_number,
 )
 from meiriqi.xboard_setup import (
+    XBOARD_CHESS,
     piece_commands,
     setup_command,
     variant_from_xboard,
@@ -79,16 +84,19 @@ _IGNORED = (
     "name",
     "rating",
     "ics",
-    "cores",
     "memory",
     "hover",
     "draw",
     "hint",
     "bk",
-    ".",
 )
 """Commands the engine takes note of and does nothing about: it does not ponder, accepts no draw
-offer, has no book and no status report in analysis."""
+offer and has no book."""
+
+MOST_LINES = 500
+"""The most best lines the ``MultiPV`` option may ask for."""
+MOST_THREADS = 1024
+"""The most threads ``cores`` may give the search (more are cut to it)."""
 
 _COMMENTS = {
     "CHECKMATE": "Checkmate",
@@ -134,11 +142,22 @@ def from_gui(text: str, board: Board) -> str:
     return _shift_ranks(text, board.ranks, +1)
 
 
+_HOLDINGS = re.compile(r"\[[^\]]*\]$")
+"""What XBoard writes after the board of a game it keeps pieces aside in (``[-]``, ``[PNbq]``)."""
+
+
 def fen_from_gui(fen: str, board: Board) -> str:
     """A FEN of XBoard's (for ``board``'s variant) in ours: on a board of ten ranks XBoard counts
-    the en-passant square's rank from 0, as in its moves. (Its FEN of a game without castling,
-    without castling and en-passant fields, the core reads as it is.)"""
+    the en-passant square's rank from 0, as in its moves. In a game without hands, the pieces
+    XBoard keeps aside after the board (its Grand Chess lists the captured pieces a Pawn may
+    promote to) are left out, and a FEN of five fields of a game without castling (Grand Chess's)
+    gets its castling field back. (Its FEN of Shatranj, without castling and en-passant fields,
+    the core reads as it is.)"""
     fields = fen.split()
+    if fields and not board.has_hands:
+        fields[0] = _HOLDINGS.sub("", fields[0])
+    if len(fields) == 5 and not board.has_castling:
+        fields.insert(2, "-")
     if len(fields) == 6:
         fields[3] = from_gui(fields[3], board)
     return " ".join(fields)
@@ -153,7 +172,7 @@ def result_line(board: Board) -> str | None:
 
 
 def _score(result: SearchResult) -> int:
-    """The score of ``result`` as XBoard shows it."""
+    """The score of ``result`` (a result or one of its lines) as XBoard shows it."""
     if result.mate is None:
         return result.score
     moves = mate_moves(result.mate)
@@ -172,7 +191,7 @@ class XBoardEngine:
 
     def __init__(self, out: Output) -> None:
         self.out = out
-        self.board = Board(variant="chess")
+        self.board = Board(variant=variant_from_xboard(XBOARD_CHESS))
         self.valid_position = True
         self.engine_color: bool | None = BLACK
         self.analyzing = False
@@ -184,6 +203,10 @@ class XBoardEngine:
         self.clock_seconds: float | None = None
         self.lifted: int | None = None
         self.search_started = 0.0
+        self.lines = 1
+        self.threads = 1
+        self.excluded: set[Move] = set()
+        self.status: SearchProgress | None = None
         self.searcher = Searcher(self.report)
         self.handlers: dict[str, Callable[[str], None]] = {
             "protover": self.protover,
@@ -208,6 +231,11 @@ class XBoardEngine:
             "nopost": lambda _: setattr(self, "posting", False),
             "analyze": self.analyze,
             "exit": self.exit_analysis,
+            ".": self.status_update,
+            "exclude": lambda text: self.exclude(text, True),
+            "include": lambda text: self.exclude(text, False),
+            "option": self.option,
+            "cores": self.cores,
             "lift": self.lift,
             "put": self.put,
             "quit": self.quit,
@@ -221,18 +249,20 @@ class XBoardEngine:
         variants = ",".join(xboard_variant(name) for name in catalog.variants())
         self.out(
             "feature setboard=1 usermove=1 san=0 sigint=0 sigterm=0 ping=1 playother=1 "
-            f'colors=0 time=1 analyze=1 highlight=1 myname="{ENGINE_NAME}" '
+            f'colors=0 time=1 analyze=1 exclude=1 smp=1 highlight=1 myname="{ENGINE_NAME}" '
             f'variants="{variants}"'
         )
+        self.out(f'feature option="MultiPV -spin {self.lines} 1 {MOST_LINES}"')
         self.out("feature done=1")
 
     def new(self, _: str) -> None:
         """A new game of chess (a ``variant`` command follows for another game); the engine
-        plays Black, without a depth limit."""
+        plays Black, without a depth limit. Analysis goes on, from the new start."""
         self.searcher.stop(discard=True)
-        self.set_board(Board(variant="chess"))
+        self.set_board(Board(variant=variant_from_xboard(XBOARD_CHESS)))
         self.engine_color = BLACK
         self.depth_limit = None
+        self.resume_analysis()
 
     def variant(self, name: str) -> None:
         """Switches to the variant XBoard calls ``name``; tells XBoard its board and pieces."""
@@ -244,6 +274,7 @@ class XBoardEngine:
             self.out(setup)
         for line in piece_commands(board):
             self.out(line)
+        self.resume_analysis()
 
     def setboard(self, fen: str) -> None:
         """Sets up ``fen`` in the current variant; refuses an illegal position."""
@@ -262,6 +293,7 @@ class XBoardEngine:
         self.board = board
         self.valid_position = True
         self.lifted = None
+        self.excluded.clear()
 
     def quit(self, _: str) -> None:
         """Ends the engine."""
@@ -294,6 +326,7 @@ class XBoardEngine:
         move = self.parse_move(text)
         self.board.push(move)
         self.lifted = None
+        self.excluded.clear()
         if self.analyzing:
             self.resume_analysis()
         elif self.engine_color is not None:
@@ -324,6 +357,7 @@ class XBoardEngine:
         for _ in range(count):
             self.board.pop()
         self.lifted = None
+        self.excluded.clear()
         self.resume_analysis()
 
     def lift(self, text: str) -> None:
@@ -452,6 +486,34 @@ class XBoardEngine:
         """``otim N``: the opponent's clock shows N centiseconds (checked, not used)."""
         _argument(whole_number, text, "otim")
 
+    def option(self, text: str) -> None:
+        """``option MultiPV=N``: the best lines every search finds and shows from now on (an
+        analysis starts again with them)."""
+        name, equals, value = text.partition("=")
+        if name.strip().lower() != "multipv" or not equals:
+            raise ProtocolError("unknown option", "the only option is MultiPV")
+        self.lines = _argument(whole_number, value.strip(), "MultiPV", 1, MOST_LINES)
+        self.resume_analysis()
+
+    def cores(self, text: str) -> None:
+        """``cores N``: the searches use N threads from now on (an analysis starts again)."""
+        self.threads = _argument(whole_number, text, "cores", 1, MOST_THREADS)
+        self.resume_analysis()
+
+    def exclude(self, text: str, excluded: bool) -> None:
+        """``exclude MOVE`` / ``include MOVE`` (``all``: every legal move): which moves of the
+        position an analysis considers (every move again once the position changes); an
+        analysis starts again with them, and stops while none is left."""
+        if text.strip() == "all":
+            moves = set(self.board.legal_moves) if self.valid_position else set()
+        else:
+            moves = {_argument(self.parse_move, text)}
+        if excluded:
+            self.excluded |= moves
+        else:
+            self.excluded -= moves
+        self.resume_analysis()
+
     def limits(self) -> Limits:
         """How long to think on this move, from ``st``, or the clock, and ``sd``."""
         seconds = self.move_seconds
@@ -469,8 +531,32 @@ class XBoardEngine:
         """Searches for the engine's move in a worker thread; it is played when found."""
         if self.claim_end() or not self.valid_position:
             return
+        self.start_search(self.limits(), self.play, ())
+
+    def start_search(
+        self,
+        limits: Limits,
+        on_move: Callable[[Move | None, Sequence[Move]], None],
+        moves: tuple[Move, ...],
+    ) -> None:
+        """Starts a search of the game's position with ``limits`` among ``moves`` (all legal
+        moves when empty), with the options set (``MultiPV``, ``cores``)."""
+        self.searcher.stop(discard=True)  # its last status may not arrive after the reset
         self.search_started = time.monotonic()
-        self.searcher.search(self.board, self.limits(), self.play, self.post)
+        self.status = None
+        options = SearchOptions(lines=self.lines, moves=moves, threads=self.threads)
+        self.searcher.search(
+            self.board,
+            limits,
+            on_move,
+            self.post,
+            options=options,
+            on_progress=self.remember_status,
+        )
+
+    def remember_status(self, status: SearchProgress) -> None:
+        """Keeps where the running search is, for the status line of ``.``."""
+        self.status = status
 
     def play(self, move: Move | None, line: Sequence[Move]) -> None:
         """Plays the move the search decided on (in the worker thread) and claims a game's end;
@@ -481,6 +567,7 @@ class XBoardEngine:
             return
         text = to_gui(move.uci(), self.board)
         self.board.push(move)
+        self.excluded.clear()
         self.out(f"move {text}")
         self.claim_end()
 
@@ -492,13 +579,34 @@ class XBoardEngine:
         return line is not None
 
     def post(self, result: SearchResult) -> None:
-        """Thinking output, when asked for: ``DEPTH SCORE CENTISECONDS NODES PV``."""
+        """Thinking output, when asked for, a line for each best line (``MultiPV``), best
+        first: ``DEPTH SCORE CENTISECONDS NODES SELDEPTH NPS TBHITS<tab>PV`` (no tablebases:
+        TBHITS is 0)."""
         if not self.posting:
             return
+        seconds = max(time.monotonic() - self.search_started, 1e-6)
+        counts = (
+            f"{int(seconds * 100)} {result.nodes} {result.seldepth} {int(result.nodes / seconds)} 0"
+        )
+        for line in result.lines or [result]:
+            moves = " ".join(to_gui(move.uci(), self.board) for move in line.pv)
+            self.out(f"{result.depth} {_score(line)} {counts}\t{moves}")
+
+    def status_update(self, _: str) -> None:
+        """``.`` in analysis: ``stat01: CENTISECONDS NODES DEPTH MOVES-LEFT MOVES MOVE``, where
+        the search is (all 0 while no search runs)."""
+        if not self.analyzing:
+            return
+        status = self.status
+        if status is None or not self.searcher.busy:
+            self.out("stat01: 0 0 0 0 0")
+            return
         centiseconds = int((time.monotonic() - self.search_started) * 100)
-        board = self.board
-        line = " ".join(to_gui(move.uci(), board) for move in result.pv)
-        self.out(f"{result.depth} {_score(result)} {centiseconds} {result.nodes} {line}")
+        left = status.moves - status.move_number
+        move = to_gui(status.move.uci(), self.board)
+        self.out(
+            f"stat01: {centiseconds} {status.nodes} {status.depth} {left} {status.moves} {move}"
+        )
 
     def analyze(self, _: str) -> None:
         """Analyses the position until ``exit``, following the moves and take-backs."""
@@ -513,10 +621,14 @@ class XBoardEngine:
         self.analyzing = False
 
     def resume_analysis(self) -> None:
-        """Starts analysing the current position again (in analysis mode only)."""
-        if self.analyzing and self.valid_position and not self.board.is_game_over():
-            self.search_started = time.monotonic()
-            self.searcher.search(self.board, Limits(infinite=True), _ignore, self.post)
+        """Starts analysing the current position again (in analysis mode only), among the
+        moves not excluded; stops while all are."""
+        if not (self.analyzing and self.valid_position and not self.board.is_game_over()):
+            return
+        self.searcher.stop(discard=True)
+        moves = tuple(move for move in self.board.legal_moves if move not in self.excluded)
+        if moves:
+            self.start_search(Limits(infinite=True), _ignore, moves if self.excluded else ())
 
     # -- replies ---------------------------------------------------------------------------------
 

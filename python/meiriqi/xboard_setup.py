@@ -1,34 +1,36 @@
 """What the XBoard engine tells the GUI about a variant it does not know.
 
-XBoard knows chess (its ``normal``), Xiangqi and Shogi. For every other variant the engine answers
-``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which of XBoard's piece images
-shows which of our letters, the board size, the number of piece types a hand holds, the variant
-of XBoard's whose rules of moving XBoard applies, the start position) and one
-``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can express
-(:data:`BETZA`). Bent and crooked riders (Mĕirìqí's Gryphon and Rhino), leaps the notation has no
-letter for, zone limits, swaps and Wildeurasian castling cannot be expressed: XBoard then runs
-without its own legality test and asks the engine, which marks the legal targets (``highlight``)
-and refuses illegal moves.
-"""
+XBoard knows chess (its ``normal``), Xiangqi, Shogi, Capablanca, Gothic and Grand Chess,
+Knightmate and Shatranj: their variant files name XBoard's game (``[xboard] variant``,
+:attr:`Variant.xboard_variant`; :func:`xboard_native`). For every other variant the engine
+answers ``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which of XBoard's piece
+images shows which of our letters, the board size, the number of piece types a hand holds, the
+variant of XBoard's whose rules of moving XBoard applies, the start position) and one
+``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can express (each
+piece's ``xboard`` in its variant file, else derived from its moves: :attr:`Variant.xboard_betza`).
+Bent and crooked riders (Mĕirìqí's Gryphon and Rhino), leaps the notation has no letter for,
+zone limits, swaps and Wildeurasian castling cannot be expressed: XBoard then runs without its
+own legality test and asks the engine, which marks the legal targets (``highlight``) and refuses
+illegal moves."""
 
 from __future__ import annotations
 
-from meiriqi import Board, Variant, catalog, piece_name, piece_symbol
+from meiriqi import WHITE, Board, Variant, catalog, piece_name, piece_symbol
 
 __all__ = [
-    "BETZA",
-    "NATIVE_VARIANTS",
+    "XBOARD_CHESS",
     "XBOARD_SLOTS",
     "parent_variant",
     "piece_commands",
     "piece_to_char_table",
     "setup_command",
     "variant_from_xboard",
+    "xboard_native",
     "xboard_variant",
 ]
 
-NATIVE_VARIANTS = {"chess": "normal", "xiangqi": "xiangqi", "shogi": "shogi"}
-"""Our variants XBoard knows by itself, with XBoard's names for them."""
+XBOARD_CHESS = "normal"
+"""XBoard's name for chess, the game its ``new`` starts."""
 
 XBOARD_SLOTS = "PNBRQFEACWMOHIJGDVLSUK"
 """XBoard's piece types in the order of its ``pieceToCharTable``, by their usual letters: each
@@ -51,89 +53,32 @@ _SLOT_BY_NAME = {
     "wing": "L",
     "camel": "C",
 }
-"""Slots whose picture shows what the piece of that name is, whatever its letter."""
-
-_FORWARD_ONLY = {
-    "wing": "fR",
-    "mitre": "fB",
-    "princess": "fRfB",
-    "helm": "ffN",
-    "hump": "ffC",
-    "handyman": "ffNffC",
-    "princeling": "fWfF",
-    "goldgeneral": "WfF",
-    "silvergeneral": "FfW",
-    "prince": "K",
-}
-_WILDEURASIAN = {
-    "king": "K",
-    "pawn": "fmWfcF",
-    "wazir": "W",
-    "rook": "R",
-    "bishop": "B",
-    "queen": "Q",
-    "knight": "N",
-    "camel": "C",
-    "gnu": "NC",
-    "zebra": "Z",
-    **_FORWARD_ONLY,
-}
-_HOPPERS = {
-    "cannon": "mRcpR",
-    "arrow": "mBcpB",
-    "tank": "mQcpQ",
-    "cannonball": "fmRfcpR",
-    "arrowhead": "fmBfcpB",
-    "tankturret": "fmRfcpRfmBfcpB",
-}
-
-BETZA: dict[str, dict[str, str]] = {
-    "meiriqi": {
-        "king": "K",
-        "mandarin": "F",
-        "eagle": "fBbRfsWbF2",
-        "wildebeest": "NC",
-        "knight": "N",
-        "gold": "WfF",
-        "silver": "FfW",
-        "lion": "DAcK",
-        "pawn": "fsmWfcF",
-        "janus": "NB",
-        "rook": "R",
-        "ogyo": "sRvW",
-        "queen": "Q",
-        "champion": "WDA",
-    },
-    "yangqi": {"rook": "R", "knight": "N", "bishop": "B", "cannon": "mRcpR", "vao": "mBcpB"},
-    "wildeurasian": {**_WILDEURASIAN, **_HOPPERS},
-    "wildeurasian-korean": _WILDEURASIAN,
-}
-"""XBoard Betza notation of each piece (by name) per family of variants, for the pieces whose
-moves it expresses exactly; a piece missing here is left to the engine's highlights. Korean
-hoppers (a screen for every move) are left out, the Mĕirìqí Pawn's double step from its third
-rank (not its first move) too."""
+"""Slots whose picture shows what the piece of that name is, whatever its letter: the picture of
+a piece whose variant file chooses none (``xboard = { picture = ... }``)."""
 
 
-def _family(variant: str) -> str:
-    """The key of ``variant`` in :data:`BETZA`."""
-    if variant.startswith("wildeurasian"):
-        return "wildeurasian-korean" if variant.endswith("-korean") else "wildeurasian"
-    return variant.split("-")[0]
+def xboard_native(variant: str) -> str | None:
+    """The name of XBoard's own game that ``variant`` is (``normal`` for chess), or ``None``
+    when XBoard does not know it: its file's ``[xboard] variant``, unless a variant before it
+    (a built-in one) is that game already, as a copy of a built-in file would claim."""
+    claimed = Variant(variant).xboard_variant
+    if claimed is None:
+        return None
+    first = next(name for name in catalog.variants() if Variant(name).xboard_variant == claimed)
+    return claimed if first == variant else None
 
 
 def xboard_variant(variant: str) -> str:
     """The name XBoard knows ``variant`` by (``normal`` for chess)."""
-    return NATIVE_VARIANTS.get(variant, variant)
+    return xboard_native(variant) or variant
 
 
 def variant_from_xboard(name: str) -> str:
     """Our variant named ``name`` in XBoard's words; raises ``ValueError`` for an unknown one."""
-    for ours, theirs in NATIVE_VARIANTS.items():
-        if name in (ours, theirs):
+    for ours in catalog.variants():
+        if name in (ours, xboard_variant(ours)):
             return ours
-    if name not in catalog.variants():
-        raise ValueError(f"unknown variant {name!r}")
-    return name
+    raise ValueError(f"unknown variant {name!r}")
 
 
 def _symbols(board: Board) -> list[tuple[str, str]]:
@@ -152,15 +97,28 @@ def _promotable(board: Board) -> list[str]:
     return list(dict.fromkeys(bases))
 
 
-def _free_slot(name: str, symbol: str, slots: list[str | None]) -> int | None:
-    """The slot for a piece: the King's; else the one whose picture fits its name, or its
-    letter, when free; else the first free one (``None``: there is none)."""
+def _pictures(board: Board) -> dict[str, str]:
+    """The slot letter of each piece whose picture its variant file chooses, by symbol."""
+    variant = board.variant_name
+    chosen = Variant(variant).xboard_pictures
+    return {piece_symbol(kind, variant=variant): letter for kind, letter in chosen.items()}
+
+
+def _royal(board: Board) -> str:
+    """The symbol of the variant's King, which takes XBoard's King slot."""
+    start = Board(variant=board.variant_name)
+    square = start.king(WHITE)
+    king = None if square is None else start.piece_at(square)
+    assert king is not None, "every start position has its Kings"
+    return king.symbol()
+
+
+def _free_slot(letters: list[str | None], slots: list[str | None], first: int = 0) -> int | None:
+    """The free slot from ``first`` on, among all but the King's, of the first of ``letters``
+    that has one; else the first free one (``None``: there is none)."""
     king = len(slots) - 1
-    if name == "king":
-        return king
-    letters = (_SLOT_BY_NAME.get(name), symbol)
+    free = [index for index in range(first, king) if slots[index] is None]
     wanted = (XBOARD_SLOTS[:-1].find(letter) for letter in letters if letter)
-    free = [index for index, taken in enumerate(slots[:king]) if taken is None]
     return next((index for index in wanted if index in free), free[0] if free else None)
 
 
@@ -169,8 +127,11 @@ def piece_to_char_table(board: Board) -> str | None:
     picture that shows it, a ``+`` in the slot of a promoted piece; the short table when the
     pieces fit in it, else the long one; ``None`` when they fit in neither.
 
-    Pieces with a promoted form come first, as XBoard wants them (in the first 11 slots), which
-    also puts the pieces that may be dropped in the slots XBoard's hands hold.
+    A piece's picture is the one its variant file chooses (``xboard = { picture = "F" }``) when
+    that slot is free; else the picture of what its name says it is (a ``"knight"``), or of its
+    letter; else a free one. The King takes XBoard's King. Pieces with a promoted form come
+    first, as XBoard wants them (in the first 11 slots), which also puts the pieces that may be
+    dropped in the slots XBoard's hands hold.
     """
     tables = (_fill_slots(board, count) for count in _SLOT_COUNTS)
     return next((table for table in tables if table is not None), None)
@@ -180,17 +141,26 @@ def _fill_slots(board: Board, count: int) -> str | None:
     """The ``pieceToCharTable`` of ``count`` slots a side, or ``None`` when the pieces do not
     fit."""
     slots: list[str | None] = [None] * count
+    pictures = _pictures(board)
     promotable = _promotable(board)
-    if len(promotable) > _PROMOTED_OFFSET:
-        return None
-    for index, symbol in enumerate(promotable):
-        slots[index] = symbol
-        slots[index + _PROMOTED_OFFSET] = "+"
-    # Pieces whose name has a picture choose first, so that a letter cannot take their slot.
-    for symbol, name in sorted(_symbols(board), key=lambda item: item[1] not in _SLOT_BY_NAME):
+    for symbol in promotable:
+        slot = _free_slot([pictures.get(symbol)], slots[: _PROMOTED_OFFSET + 1])
+        if slot is None:
+            return None
+        slots[slot] = symbol
+        slots[slot + _PROMOTED_OFFSET] = "+"
+    slots[-1] = _royal(board)
+
+    # Pieces with a chosen picture choose first, then those whose name has one, so that a
+    # letter cannot take their slot.
+    def choosing_later(item: tuple[str, str]) -> tuple[bool, bool]:
+        symbol, name = item
+        return symbol not in pictures, name not in _SLOT_BY_NAME
+
+    for symbol, name in sorted(_symbols(board), key=choosing_later):
         if symbol.startswith("+") or symbol in slots:
             continue
-        slot = _free_slot(name, symbol, slots)
+        slot = _free_slot([pictures.get(symbol), _SLOT_BY_NAME.get(name), symbol], slots)
         if slot is None:
             return None
         slots[slot] = symbol
@@ -216,7 +186,7 @@ def setup_command(board: Board) -> str | None:
     start position of the variant in XBoard's FEN: in a game without castling, without the
     castling and en-passant fields (as XBoard writes a FEN of Shatranj)."""
     variant = board.variant_name
-    if variant in NATIVE_VARIANTS:
+    if xboard_native(variant) is not None:
         return None
     start = Board(variant=variant)
     table = piece_to_char_table(start)
@@ -230,11 +200,15 @@ def setup_command(board: Board) -> str | None:
 
 
 def piece_commands(board: Board) -> list[str]:
-    """The ``piece`` commands for ``board``'s variant: one for each piece :data:`BETZA`
-    describes (none for a variant XBoard knows, nor for one loaded from a file, whatever its
-    name: the engine's highlights show its moves)."""
-    variant = board.variant_name
-    if variant in NATIVE_VARIANTS or not Variant(variant).is_builtin:
+    """The ``piece`` commands for ``board``'s variant: one for each piece with XBoard Betza
+    (:attr:`Variant.xboard_betza`: its variant file's, else derived from its moves), none for a
+    variant XBoard knows. A piece without one is left to the engine's highlights."""
+    variant = Variant(board.variant_name)
+    if xboard_native(variant.name) is not None:
         return []
-    moves = BETZA.get(_family(variant), {})
-    return [f"piece {symbol}& {moves[name]}" for symbol, name in _symbols(board) if name in moves]
+    betza = variant.xboard_betza
+    return [
+        f"piece {piece_symbol(kind, variant=variant)}& {betza[kind]}"
+        for kind in board.piece_types
+        if kind in betza
+    ]

@@ -12,12 +12,11 @@ use super::move_objects::{move_object, move_objects};
 use super::move_value::{invalid_move, PyMove};
 use super::outcome::PyOutcome;
 use super::piece::PyPiece;
-use super::search_result::PySearchResult;
+use super::position_problems::invalid_position_error as invalid_position;
+use super::search_result::{PySearchProgress, PySearchResult};
 use super::status::status_flags;
 use super::variant::{PyVariant, VariantArg};
-use super::{
-    AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError, InvalidPositionError,
-};
+use super::{AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError};
 use crate::catalog;
 use crate::fen::{self, ParseError};
 use crate::game::{Game, Termination};
@@ -99,10 +98,6 @@ fn parse_error(error: ParseError) -> PyErr {
 fn game_from_fen(variant: &'static Variant, text: &str) -> PyResult<Game> {
     Game::from_fen(variant, text)
         .map_err(|error| parse_error(catalog::with_variant_hint(error, variant, text)))
-}
-
-fn invalid_position(error: &InvalidPosition) -> PyErr {
-    InvalidPositionError::new_err(format!("invalid position: {error}"))
 }
 
 /// The largest count `random_games` plays, and the longest game.
@@ -385,7 +380,7 @@ impl PyBoard {
     /// `__init__`, so that a subclass may take arguments of its own (`meiriqi.Board.__init__`
     /// refuses any it does not know).
     #[new]
-    #[pyo3(signature = (fen=None, *_args, variant=VariantArg::default(), **_kwargs))]
+    #[pyo3(signature = (fen=None, *_args, variant=VariantArg::default(), **_kwargs), text_signature = "(fen=None, *_args, variant='meiriqi', **_kwargs)")]
     fn new(
         fen: Option<&str>,
         _args: &Bound<'_, PyTuple>,
@@ -402,7 +397,7 @@ impl PyBoard {
 
     /// A board of `variant` with no pieces, White to move, to be set up with `set_piece_at`.
     #[classmethod]
-    #[pyo3(signature = (*, variant=VariantArg::default()))]
+    #[pyo3(signature = (*, variant=VariantArg::default()), text_signature = "($cls, *, variant='meiriqi')")]
     fn empty<'py>(cls: &Bound<'py, PyType>, variant: VariantArg) -> PyResult<Bound<'py, PyAny>> {
         let game = Game::start(variant.0);
         PyBoard::with_state(cls, game, Some(variant.0.empty_setup()))
@@ -1117,10 +1112,13 @@ impl PyBoard {
     /// completed iteration. `remaining`, `increment` and `moves_to_go` are a clock the search
     /// budgets its own time from; `threads` search together; `multipv` best moves are found
     /// with their lines (`SearchResult.lines`); `searchmoves`, when given, are the only root
-    /// moves considered.
+    /// moves considered. `progress` is called, as often as `stop` is asked, with where the
+    /// search is (a `SearchProgress`) whenever that has changed. `infinite` analyses: no time
+    /// limit (not even the default second), and a forced mate found does not end the search.
     #[pyo3(signature = (
         depth=None, time=None, nodes=None, *, stop=None, info=None, remaining=None,
-        increment=None, moves_to_go=None, threads=None, multipv=None, searchmoves=None
+        increment=None, moves_to_go=None, threads=None, multipv=None, searchmoves=None,
+        progress=None, infinite=false
     ))]
     #[allow(clippy::too_many_arguments)]
     fn search(
@@ -1136,6 +1134,8 @@ impl PyBoard {
         threads: Option<Int>,
         multipv: Option<Int>,
         searchmoves: Option<Vec<PyRef<'_, PyMove>>>,
+        progress: Option<Py<PyAny>>,
+        infinite: bool,
     ) -> PyResult<PySearchResult> {
         let depth = depth.map(|d| positive("search depth", d)).transpose()?;
         let nodes = nodes.map(|n| positive("node limit", n)).transpose()?;
@@ -1151,7 +1151,7 @@ impl PyBoard {
         };
         let time = match time {
             Some(time) => Some(seconds("search time", time)?),
-            None if depth.is_none() && nodes.is_none() && clock.is_none() => {
+            None if depth.is_none() && nodes.is_none() && clock.is_none() && !infinite => {
                 Some(std::time::Duration::from_secs(1))
             }
             None => None,
@@ -1175,6 +1175,7 @@ impl PyBoard {
                 nodes,
                 time,
                 clock,
+                infinite,
             },
             threads: threads.map_or(Ok(1), |n| thread_count(Some(n)))?,
             lines: multipv.map_or(Ok(1), |n| positive("multipv", n))?.min(1024) as usize,
@@ -1190,11 +1191,13 @@ impl PyBoard {
                     .nodes
                     .is_some_and(|nodes| nodes <= SHORT_SEARCH_NODES));
         let length = if short { Length::Short } else { Length::Long };
+        let place = search::Progress::default();
+        let mut told = None;
         let result = watched(
             slf.py(),
             length,
             |halt, reports| {
-                search::search_with(&game, &settings, halt, |report| {
+                search::search_observed(&game, &settings, halt, &place, |report| {
                     // The receiver lives until the search has returned.
                     let _ = reports.send(report.clone());
                 })
@@ -1203,6 +1206,15 @@ impl PyBoard {
                 if let Some(info) = &info {
                     for result in reports {
                         info.call1(py, (PySearchResult { result, variant },))?;
+                    }
+                }
+                if let Some(progress) = &progress {
+                    let status = place.status();
+                    if status != told {
+                        told = status;
+                        if let Some(status) = status {
+                            progress.call1(py, (PySearchProgress { status, variant },))?;
+                        }
                     }
                 }
                 is_set(py, stop.as_ref())
@@ -1215,7 +1227,7 @@ impl PyBoard {
     /// without the interpreter lock; each ends when the game does or after `max_plies` moves.
     /// Returns `(moves, outcome)` pairs (`outcome` is `None` for a game cut off). The same `seed`
     /// gives the same games.
-    #[pyo3(signature = (count, *, max_plies=Int(200), seed=Int(0)))]
+    #[pyo3(signature = (count, *, max_plies=Int(200), seed=Int(0)), text_signature = "($self, count, *, max_plies=200, seed=0)")]
     fn random_games(
         slf: &Bound<'_, Self>,
         count: Int,
@@ -1268,7 +1280,7 @@ impl PyBoard {
     }
 
     /// Whether the position has occurred at least `count` times.
-    #[pyo3(signature = (count=Int(3)))]
+    #[pyo3(signature = (count=Int(3)), text_signature = "($self, count=3)")]
     fn is_repetition(&self, count: Int) -> bool {
         self.setup.is_none()
             && i128::try_from(self.game.repetitions()).unwrap_or(i128::MAX) >= count.0

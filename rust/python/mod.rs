@@ -7,10 +7,11 @@
 //!
 //! One file a job: the module functions (`squares`); the classes (`board`, `variant`, `piece`,
 //! `move_value`, `legal_moves` with the shared move objects of `move_objects`, `outcome`,
-//! `search_result`); the board's helpers (`arguments` checks what Python passes, `background`
-//! runs long work off the interpreter lock, `status` and `diagram`); and the game records
-//! (`records`, `record_reader`, `game_walk`, `visitor`, `visitor_protocol`, `tree_builder`,
-//! `exporter`). This file registers them and the exceptions.
+//! `search_result`, and `position_problems`, the rules an `InvalidPositionError` names); the
+//! board's helpers (`arguments` checks what Python passes, `background` runs long work off the
+//! interpreter lock, `status` and `diagram`); and the game records (`records`, `record_reader`,
+//! `game_walk`, `visitor`, `visitor_protocol`, `tree_builder`, `exporter`). This file registers
+//! them and the exceptions.
 
 mod arguments;
 mod background;
@@ -23,6 +24,7 @@ mod move_objects;
 mod move_value;
 mod outcome;
 mod piece;
+mod position_problems;
 mod record_reader;
 mod records;
 mod search_result;
@@ -39,32 +41,32 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 create_exception!(
-    _core,
+    meiriqi._core,
     InvalidFenError,
     PyValueError,
     "A FEN string could not be read."
 );
 create_exception!(
-    _core,
+    meiriqi._core,
     InvalidMoveError,
     PyValueError,
     "A move string is not a well-formed coordinate move."
 );
 create_exception!(
-    _core,
+    meiriqi._core,
     InvalidPositionError,
     PyValueError,
     "A setup breaks a rule of the variant (see Board.status())."
 );
 create_exception!(
-    _core,
+    meiriqi._core,
     IllegalMoveError,
     PyValueError,
     "A well-formed move is not legal in the position."
 );
 
 create_exception!(
-    _core,
+    meiriqi._core,
     AmbiguousMoveError,
     PyValueError,
     "A SAN string fits more than one legal move; the message lists them."
@@ -91,10 +93,10 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     for (name, flag) in status::STATUS_FLAGS {
         m.add(format!("STATUS_{name}"), flag)?;
     }
-    m.add(
-        "InvalidPositionError",
-        py.get_type::<InvalidPositionError>(),
-    )?;
+    let invalid_position = py.get_type::<InvalidPositionError>();
+    invalid_position.setattr("problems", pyo3::types::PyTuple::empty(py))?;
+    m.add("InvalidPositionError", invalid_position)?;
+    m.add_class::<position_problems::PyPositionProblem>()?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
@@ -104,6 +106,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<outcome::PyTermination>()?;
     m.add_class::<outcome::PyOutcome>()?;
     m.add_class::<search_result::PySearchResult>()?;
+    m.add_class::<search_result::PySearchProgress>()?;
     m.add_class::<legal_moves::PyLegalMoves>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<variant::PyVariant>()?;
@@ -112,10 +115,11 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<exporter::RecordExporter>()?;
     m.add_class::<record_reader::LineSource>()?;
     m.add_class::<records::Kit>()?;
-    m.add(
-        "InvalidVariantError",
-        py.get_type::<variant::InvalidVariantError>(),
-    )?;
+    let invalid_variant = py.get_type::<variant::InvalidVariantError>();
+    for place in ["path", "line", "column"] {
+        invalid_variant.setattr(place, py.None())?;
+    }
+    m.add("InvalidVariantError", invalid_variant)?;
     m.add_function(wrap_pyfunction!(background::set_watch_interval, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square, m)?)?;
     m.add_function(wrap_pyfunction!(squares::square_file, m)?)?;

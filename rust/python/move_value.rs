@@ -93,7 +93,7 @@ impl PyMove {
 #[pymethods]
 impl PyMove {
     #[new]
-    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None, *, variant=VariantArg::default()))]
+    #[pyo3(signature = (from_square, to_square, promotion=None, drop=None, *, variant=VariantArg::default()), text_signature = "(from_square, to_square, promotion=None, drop=None, *, variant='meiriqi')")]
     fn new(
         from_square: Int,
         to_square: Int,
@@ -153,7 +153,7 @@ impl PyMove {
 
     /// Reads coordinate notation in `variant`'s letters (`0000` is the null move).
     #[staticmethod]
-    #[pyo3(signature = (uci, variant=VariantArg::default()))]
+    #[pyo3(signature = (uci, variant=VariantArg::default()), text_signature = "(uci, variant='meiriqi')")]
     fn from_uci(uci: &str, variant: VariantArg) -> PyResult<Self> {
         let variant = variant.0;
         if uci == "0000" {
@@ -165,7 +165,7 @@ impl PyMove {
 
     /// The null move (`0000`), as python-chess has it: not a move of any position.
     #[staticmethod]
-    #[pyo3(signature = (*, variant=VariantArg::default()))]
+    #[pyo3(signature = (*, variant=VariantArg::default()), text_signature = "(*, variant='meiriqi')")]
     fn null(variant: VariantArg) -> PyResult<Self> {
         Ok(PyMove::null_of(variant.0))
     }

@@ -28,7 +28,7 @@ impl PyPiece {
 #[pymethods]
 impl PyPiece {
     #[new]
-    #[pyo3(signature = (piece_type, color, *, variant=VariantArg::default()))]
+    #[pyo3(signature = (piece_type, color, *, variant=VariantArg::default()), text_signature = "(piece_type, color, *, variant='meiriqi')")]
     fn new(piece_type: Int, color: bool, variant: VariantArg) -> PyResult<Self> {
         let variant = variant.0;
         Ok(PyPiece {
@@ -63,7 +63,7 @@ impl PyPiece {
 
     /// The piece written `symbol` in `variant` (uppercase White, lowercase Black).
     #[staticmethod]
-    #[pyo3(signature = (symbol, variant=VariantArg::default()))]
+    #[pyo3(signature = (symbol, variant=VariantArg::default()), text_signature = "(symbol, variant='meiriqi')")]
     fn from_symbol(symbol: &str, variant: VariantArg) -> PyResult<Self> {
         let variant = variant.0;
         let letter = symbol.strip_prefix('+').unwrap_or(symbol);

@@ -1,4 +1,5 @@
-//! The `SearchResult` class: what a search found.
+//! The `SearchResult` class, what a search found, and `SearchProgress`, where a running search
+//! is.
 
 use super::move_value::PyMove;
 use crate::search::{self, SearchResult};
@@ -55,14 +56,27 @@ impl PySearchResult {
         self.result.depth
     }
 
+    /// The longest line searched in the last iteration, in plies (quiescence included).
+    #[getter]
+    fn seldepth(&self) -> u32 {
+        self.result.seldepth
+    }
+
     /// Nodes visited.
     #[getter]
     fn nodes(&self) -> u64 {
         self.result.nodes
     }
 
+    /// How full the transposition table is, in thousandths.
+    #[getter]
+    fn hashfull(&self) -> u32 {
+        self.result.hashfull
+    }
+
     /// The best lines (MultiPV), best first: each a result of its own with its move, score,
-    /// mate and line, the same depth and nodes. Empty before a first iteration completed.
+    /// mate and line, the same depth, nodes and table use. Empty before a first iteration
+    /// completed.
     #[getter]
     fn lines(&self) -> Vec<PySearchResult> {
         self.result
@@ -74,8 +88,7 @@ impl PySearchResult {
                     score: line.score,
                     pv: line.pv.clone(),
                     lines: Vec::new(),
-                    depth: self.result.depth,
-                    nodes: self.result.nodes,
+                    ..self.result.clone()
                 },
                 variant: self.variant,
             })
@@ -89,6 +102,63 @@ impl PySearchResult {
         format!(
             "SearchResult(move={mv}, score={}, depth={}, nodes={})",
             self.result.score, self.result.depth, self.result.nodes
+        )
+    }
+}
+
+/// Where a running search is: the root move its main thread is searching, in which iteration.
+#[pyclass(name = "SearchProgress", module = "meiriqi._core", frozen)]
+pub(super) struct PySearchProgress {
+    pub(super) status: search::Status,
+    pub(super) variant: &'static Variant,
+}
+
+#[pymethods]
+impl PySearchProgress {
+    /// The root move being searched.
+    #[getter(r#move)]
+    fn current_move(&self) -> PyMove {
+        PyMove::of(self.status.mv, self.variant)
+    }
+
+    /// Its number among the root moves of the iteration, from 1.
+    #[getter]
+    fn move_number(&self) -> usize {
+        self.status.number
+    }
+
+    /// How many root moves the iteration searches.
+    #[getter]
+    fn moves(&self) -> usize {
+        self.status.moves
+    }
+
+    /// The iteration being searched, in plies.
+    #[getter]
+    fn depth(&self) -> u32 {
+        self.status.depth
+    }
+
+    /// The longest line searched so far in this iteration, in plies.
+    #[getter]
+    fn seldepth(&self) -> u32 {
+        self.status.seldepth
+    }
+
+    /// Nodes visited so far (by all threads).
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.status.nodes
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SearchProgress(move={}, move_number={}, moves={}, depth={}, nodes={})",
+            PyMove::of(self.status.mv, self.variant).__repr__(),
+            self.status.number,
+            self.status.moves,
+            self.status.depth,
+            self.status.nodes
         )
     }
 }

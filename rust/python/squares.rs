@@ -57,7 +57,7 @@ pub(super) fn parse_square(name: &str) -> PyResult<u8> {
 
 /// The uppercase FEN symbol of a piece type of `variant` (`N`, `+P`).
 #[pyfunction]
-#[pyo3(signature = (piece_type, *, variant=VariantArg::default()))]
+#[pyo3(signature = (piece_type, *, variant=VariantArg::default()), text_signature = "(piece_type, *, variant='meiriqi')")]
 pub(super) fn piece_symbol(piece_type: Int, variant: VariantArg) -> PyResult<String> {
     let variant = variant.0;
     Ok(variant.symbol(kind_in(variant, piece_type)?).to_string())
@@ -65,7 +65,7 @@ pub(super) fn piece_symbol(piece_type: Int, variant: VariantArg) -> PyResult<Str
 
 /// The English name of a piece type of `variant`.
 #[pyfunction]
-#[pyo3(signature = (piece_type, *, variant=VariantArg::default()))]
+#[pyo3(signature = (piece_type, *, variant=VariantArg::default()), text_signature = "(piece_type, *, variant='meiriqi')")]
 pub(super) fn piece_name(piece_type: Int, variant: VariantArg) -> PyResult<String> {
     let variant = variant.0;
     Ok(variant

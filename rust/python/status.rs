@@ -38,25 +38,30 @@ pub(super) fn status_flags(setup: &Setup, problems: &[PositionError]) -> u32 {
         flags |= flag("EMPTY");
     }
     for problem in problems {
-        flags |= match problem {
-            PositionError::KingCount { count, .. } if *count > 1 => flag("TOO_MANY_KINGS"),
-            PositionError::KingCount {
-                color: Color::White,
-                ..
-            } => flag("NO_WHITE_KING"),
-            PositionError::KingCount { .. } => flag("NO_BLACK_KING"),
-            PositionError::UnknownKind { .. } | PositionError::OutOfRegion { .. } => {
-                flag("OUT_OF_REGION")
-            }
-            PositionError::Stuck { .. } => flag("PAWNS_ON_BACKRANK"),
-            PositionError::TooManyPrinces { .. } => flag("TOO_MANY_PRINCES"),
-            PositionError::TooFarAcross { .. } => flag("TOO_FAR_ACROSS"),
-            PositionError::BadHand { .. } => flag("BAD_HAND"),
-            PositionError::BadCastlingRights => flag("BAD_CASTLING_RIGHTS"),
-            PositionError::BadEnPassant { .. } => flag("INVALID_EP_SQUARE"),
-            PositionError::OpponentInCheck => flag("OPPOSITE_CHECK"),
-            PositionError::KingsFacing => flag("KINGS_FACING"),
-        };
+        flags |= problem_flag(problem);
     }
     flags
+}
+
+/// The status flag of `problem`.
+pub(super) fn problem_flag(problem: &PositionError) -> u32 {
+    match problem {
+        PositionError::KingCount { count, .. } if *count > 1 => flag("TOO_MANY_KINGS"),
+        PositionError::KingCount {
+            color: Color::White,
+            ..
+        } => flag("NO_WHITE_KING"),
+        PositionError::KingCount { .. } => flag("NO_BLACK_KING"),
+        PositionError::UnknownKind { .. } | PositionError::OutOfRegion { .. } => {
+            flag("OUT_OF_REGION")
+        }
+        PositionError::Stuck { .. } => flag("PAWNS_ON_BACKRANK"),
+        PositionError::TooManyPrinces { .. } => flag("TOO_MANY_PRINCES"),
+        PositionError::TooFarAcross { .. } => flag("TOO_FAR_ACROSS"),
+        PositionError::BadHand { .. } => flag("BAD_HAND"),
+        PositionError::BadCastlingRights => flag("BAD_CASTLING_RIGHTS"),
+        PositionError::BadEnPassant { .. } => flag("INVALID_EP_SQUARE"),
+        PositionError::OpponentInCheck => flag("OPPOSITE_CHECK"),
+        PositionError::KingsFacing => flag("KINGS_FACING"),
+    }
 }

@@ -9,10 +9,11 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType, PyTypeMethods};
 
 pyo3::create_exception!(
-    _core,
+    meiriqi._core,
     InvalidVariantError,
     PyValueError,
-    "A variant file could not be read: the message names the file, line, column and field."
+    "A variant file could not be read: the message names the file, line, column and field; \
+     `path`, `line` and `column` hold the place (`None` where the mistake has none)."
 );
 
 /// The variant called `name` (built in, or loaded from a file), or a `ValueError` listing the
@@ -65,7 +66,24 @@ impl<'a, 'py> FromPyObject<'a, 'py> for VariantArg {
 
 /// The Python error of a variant file's mistake.
 fn invalid_variant(error: VariantFileError) -> PyErr {
-    InvalidVariantError::new_err(error.to_string())
+    variant_error(error.to_string(), &error.file, error.position)
+}
+
+/// An `InvalidVariantError` saying `message` about the file called `file`, with its `path`,
+/// `line` and `column` (from 1; `None` for a mistake in no place of it).
+fn variant_error(message: String, file: &str, position: Option<(usize, usize)>) -> PyErr {
+    let exception = InvalidVariantError::new_err(message);
+    Python::attach(|py| {
+        let value = exception.value(py);
+        let (line, column) = position.unzip();
+        let set = (value.setattr("path", file))
+            .and_then(|()| value.setattr("line", line))
+            .and_then(|()| value.setattr("column", column));
+        match set {
+            Ok(()) => exception,
+            Err(failure) => failure,
+        }
+    })
 }
 
 /// A game's rules: one of the built-in variants, or one loaded from a variant file (TOML, as
@@ -80,6 +98,22 @@ impl PyVariant {
     /// The Python value of `variant`.
     pub(super) fn of(variant: &'static Variant) -> PyVariant {
         PyVariant { variant }
+    }
+
+    /// How the variant presents itself.
+    fn presentation(&self) -> &crate::presentation::Presentation {
+        &self.variant.spec().presentation
+    }
+
+    /// `value` of each piece type's rule and presentation, for the types that have one.
+    fn per_piece<T>(
+        &self,
+        value: impl Fn(&crate::variant::PieceRule, &crate::presentation::PiecePresentation) -> Option<T>,
+    ) -> std::collections::BTreeMap<u8, T> {
+        let pieces = &self.presentation().pieces;
+        (self.variant.rules().zip(pieces))
+            .filter_map(|(rule, piece)| Some((rule.kind.number(), value(rule, piece)?)))
+            .collect()
     }
 
     /// The variant's address: variants are never freed, so it names one.
@@ -124,7 +158,7 @@ impl PyVariant {
         };
         // A str Python holds but UTF-8 cannot (a lone surrogate) is a mistake in the text.
         let text = text.to_cow().map_err(|_| {
-            InvalidVariantError::new_err(format!("{file}: the text is not valid Unicode"))
+            variant_error(format!("{file}: the text is not valid Unicode"), file, None)
         })?;
         let variant = catalog::load(&text, file).map_err(|error| {
             let mut message = error.to_string();
@@ -134,7 +168,7 @@ impl PyVariant {
                     crate::text::quote(&text)
                 );
             }
-            InvalidVariantError::new_err(message)
+            variant_error(message, &error.file, error.position)
         })?;
         Ok(PyVariant { variant })
     }
@@ -224,6 +258,65 @@ impl PyVariant {
         catalog::source(self.variant)
     }
 
+    /// The name as players read it, with its tone marks (`Mĕirìqí`): `display-title` in the
+    /// file, else the title.
+    #[getter]
+    fn display_title(&self) -> &str {
+        &self.presentation().display_title
+    }
+
+    /// What players call the region pictures wall off (`palace` in Xiangqi, else `fortress`).
+    #[getter]
+    fn fortress_name(&self) -> &str {
+        &self.presentation().fortress_name
+    }
+
+    /// The White pieces (symbols) the guide's diagrams set up beside the Kings (a Gnu in the
+    /// Wildeurasian games, so that the piece shown may cross the River).
+    #[getter]
+    fn diagram_support(&self) -> Vec<String> {
+        self.presentation().diagram_support.clone()
+    }
+
+    /// Example moves in SAN for the player's hints: the file's, else the start's first moves.
+    #[getter]
+    fn example_san(&self) -> Vec<String> {
+        crate::move_examples::examples(self.variant).0
+    }
+
+    /// Example moves in coordinates: the file's, else the start's first moves.
+    #[getter]
+    fn example_coordinates(&self) -> Vec<String> {
+        crate::move_examples::examples(self.variant).1
+    }
+
+    /// The name XBoard knows the game by when it plays it by itself (`normal` for chess), else
+    /// `None`.
+    #[getter]
+    fn xboard_variant(&self) -> Option<&str> {
+        self.presentation().xboard_variant.as_deref()
+    }
+
+    /// Each piece type's moves in XBoard's Betza notation, for the pieces that have one (the
+    /// file's, else derived from the piece's moves where Betza expresses them exactly).
+    #[getter]
+    fn xboard_betza(&self) -> std::collections::BTreeMap<u8, String> {
+        self.per_piece(|rule, piece| piece.xboard_betza(&rule.spec.atoms))
+    }
+
+    /// The letter of XBoard's piece whose picture shows each piece type, for those the file
+    /// chooses one for.
+    #[getter]
+    fn xboard_pictures(&self) -> std::collections::BTreeMap<u8, char> {
+        self.per_piece(|_, piece| piece.xboard_picture)
+    }
+
+    /// Whether a King not in check may swap places with a neighbouring friend (`king-swap`).
+    #[getter]
+    fn has_king_swap(&self) -> bool {
+        self.variant.spec().king_swap
+    }
+
     /// Pickles as its name (built in) or its file (loaded), so that another process gets it too.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let this = slf.get();
@@ -268,10 +361,11 @@ fn read_limited(py: Python<'_>, path: &std::path::Path) -> PyResult<String> {
     std::fs::File::open(path)
         .and_then(|file| file.take(MOST_BYTES + 1).read_to_string(&mut text))
         .map_err(|error| match (error.kind(), error.raw_os_error()) {
-            (std::io::ErrorKind::InvalidData, _) => InvalidVariantError::new_err(format!(
-                "{}: the file is not UTF-8 text",
-                path.display()
-            )),
+            (std::io::ErrorKind::InvalidData, _) => variant_error(
+                format!("{}: the file is not UTF-8 text", path.display()),
+                &path.display().to_string(),
+                None,
+            ),
             // As Python's own open() reports it: the subclass of the error number, the path.
             (_, Some(code)) => match py
                 .import("os")

@@ -18,6 +18,7 @@ pub(super) struct Document {
     pub extends: Option<Spanned<String>>,
     pub name: Option<Spanned<String>>,
     pub title: Option<Spanned<String>>,
+    pub display_title: Option<Spanned<String>>,
     pub aliases: Option<Spanned<Vec<String>>>,
     pub description: Option<Spanned<String>>,
     pub files: Option<Spanned<u8>>,
@@ -30,6 +31,10 @@ pub(super) struct Document {
     #[serde(default)]
     pub display: DisplayEntries,
     pub castling: Option<Spanned<CastlingEntry>>,
+    #[serde(default)]
+    pub examples: ExampleEntries,
+    #[serde(default)]
+    pub xboard: XBoardEntries,
     #[serde(default)]
     pub pieces: Vec<Spanned<PieceEntry>>,
 }
@@ -55,6 +60,8 @@ impl Document {
             extends: self.extends,
             name: child.name.or(self.name),
             title: child.title.or(self.title),
+            // A game's title with its tone marks is not the title of a game made from it.
+            display_title: child.display_title,
             // Other programs' names for a game are not the names of a game made from it.
             aliases: child.aliases,
             description: child.description.or(self.description),
@@ -65,9 +72,50 @@ impl Document {
             rules: self.rules.overridden_by(child.rules),
             display: self.display.overridden_by(child.display),
             castling: child.castling.or(self.castling),
+            examples: self.examples.overridden_by(child.examples),
+            // XBoard's own game is not a game made from it.
+            xboard: child.xboard,
             pieces,
         }
     }
+}
+
+/// The `[examples]` table: moves the player shows as examples.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct ExampleEntries {
+    /// In SAN.
+    pub san: Option<Spanned<Vec<String>>>,
+    /// In coordinates.
+    pub coordinates: Option<Spanned<Vec<String>>>,
+}
+
+impl ExampleEntries {
+    /// These examples, each list replaced by `child`'s where it gives one.
+    pub fn overridden_by(self, child: ExampleEntries) -> ExampleEntries {
+        ExampleEntries {
+            san: child.san.or(self.san),
+            coordinates: child.coordinates.or(self.coordinates),
+        }
+    }
+}
+
+/// The `[xboard]` table: what XBoard is told about the game.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct XBoardEntries {
+    /// The name XBoard knows the game by, when it plays it by itself.
+    pub variant: Option<Spanned<String>>,
+}
+
+/// A piece's `xboard` table: what XBoard is told about the piece.
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct XBoardPieceEntry {
+    /// Its moves in XBoard's Betza notation; empty: none.
+    pub betza: Option<Spanned<String>>,
+    /// The letter of XBoard's piece whose picture shows it.
+    pub picture: Option<Spanned<String>>,
 }
 
 /// Declares a table of optional fields and how a child's values replace a parent's.
@@ -162,6 +210,10 @@ optional_fields! {
         palace_points: Spanned<String>,
         /// Whether a River divides the board.
         river: bool,
+        /// What players call the fortress.
+        fortress_name: Spanned<String>,
+        /// The pieces the guide's diagrams set up beside the Kings.
+        diagram_support: Spanned<Vec<String>>,
     }
 }
 
@@ -222,6 +274,7 @@ pub(super) struct PieceEntry {
     pub one_per_file: bool,
     #[serde(default)]
     pub no_drop_mate: bool,
+    pub xboard: Option<XBoardPieceEntry>,
 }
 
 /// The default of a switch that is on unless a file says otherwise.

@@ -1,7 +1,7 @@
 //! Tests of FIDE chess as its variant file defines it (`python/meiriqi/variants/`): hand-built
 //! positions for the rules and perft against published or independent counts.
 
-use super::testing;
+use super::{perft_counts, testing};
 use crate::game::{Game, Termination};
 use crate::{fen, Variant};
 
@@ -9,36 +9,31 @@ fn chess() -> &'static Variant {
     Variant::by_name("chess").unwrap()
 }
 
-fn perfts(text: &str, expected: &[u64]) {
-    testing::perfts("chess", text, expected);
-}
+/// The chessprogramming wiki's test positions, whose counts others computed
+/// (`tests/perft.toml`).
+const PUBLISHED: [&str; 6] = [
+    "chess start",
+    "Kiwipete",
+    "CPW position 3",
+    "CPW position 4",
+    "CPW position 4 mirrored",
+    "CPW position 5",
+];
 
-/// The perft numbers of the chessprogramming wiki's test positions, computed by others.
 #[test]
 fn perft_of_the_published_positions() {
-    perfts(&chess().spec().start_fen, &[20, 400, 8_902, 197_281]);
-    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    perfts(kiwipete, &[48, 2_039, 97_862]);
-    perfts(
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        &[14, 191, 2_812, 43_238],
-    );
-    let position_4 = "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1";
-    perfts(position_4, &[6, 264, 9_467, 422_333]);
-    let position_5 = "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8";
-    perfts(position_5, &[44, 1_486, 62_379]);
+    for name in PUBLISHED {
+        perft_counts::check(name, perft_counts::SHALLOW);
+    }
 }
 
 /// The deeper published counts (seconds each): `cargo test --release -- --ignored`.
 #[test]
 #[ignore]
 fn deep_perft() {
-    perfts(
-        &chess().spec().start_fen,
-        &[20, 400, 8_902, 197_281, 4_865_609, 119_060_324],
-    );
-    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
-    perfts(kiwipete, &[48, 2_039, 97_862, 4_085_603, 193_690_690]);
+    for name in PUBLISHED {
+        perft_counts::check(name, u64::MAX);
+    }
 }
 
 fn legal(text: &str) -> Vec<String> {

@@ -1,9 +1,9 @@
 //! Tests of the games named after Fairy-Stockfish's (`python/meiriqi/variants/`): perft from
-//! each start against Fairy-Stockfish's counts (pyffish 0.0.90, counted through move lists, and
-//! recounted by `tests/test_perft_reference.py`), and the conventions these files share: the
-//! en-passant square in FEN, the claimable draws, no automatic draw.
+//! each start against Fairy-Stockfish's counts (pyffish 0.0.90, counted through move lists, in
+//! `tests/perft.toml` and recounted by `tests/test_perft_reference.py`), and the conventions
+//! these files share: the en-passant square in FEN, the claimable draws, no automatic draw.
 
-use super::testing;
+use super::perft_counts;
 use crate::game::{Game, Outcome, Termination};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
@@ -12,19 +12,19 @@ use crate::position::Position;
 use crate::setup::Setup;
 use crate::{catalog, fen, Variant};
 
-/// Each game's perft from its start at depths 1-3, as pyffish counts it.
-const START_PERFTS: [(&str, [u64; 3]); 11] = [
-    ("capablanca", [28, 784, 25_228]),
-    ("gothic", [28, 784, 25_283]),
-    ("embassy", [28, 784, 25_281]),
-    ("grand", [65, 4_225, 259_514]),
-    ("amazon", [22, 484, 12_483]),
-    ("nightrider", [24, 576, 15_586]),
-    ("knightmate", [18, 324, 6_765]),
-    ("hoppelpoppel", [20, 400, 9_034]),
-    ("manchu", [18, 860, 17_648]),
-    ("shatranj", [16, 256, 4_176]),
-    ("courier", [26, 678, 18_406]),
+/// The games, each of whose starts has its perft in `tests/perft.toml` as pyffish counts it.
+const GAMES: [&str; 11] = [
+    "capablanca",
+    "gothic",
+    "embassy",
+    "grand",
+    "amazon",
+    "nightrider",
+    "knightmate",
+    "hoppelpoppel",
+    "manchu",
+    "shatranj",
+    "courier",
 ];
 
 fn variant(name: &str) -> &'static Variant {
@@ -37,30 +37,8 @@ fn start(name: &str) -> String {
 
 #[test]
 fn perft_of_the_starts() {
-    for (name, counts) in START_PERFTS {
-        testing::perfts(name, &start(name), &counts);
-    }
-}
-
-/// Depth 4 (a few seconds in all): `cargo test --release -- --ignored`.
-#[test]
-#[ignore]
-fn deep_perft_of_the_starts() {
-    let depth_4 = [
-        ("capablanca", 805_128),
-        ("gothic", 808_984),
-        ("embassy", 809_539),
-        ("amazon", 318_185),
-        ("nightrider", 419_019),
-        ("knightmate", 139_774),
-        ("hoppelpoppel", 202_459),
-        ("manchu", 798_554),
-        ("shatranj", 68_122),
-        ("courier", 500_337),
-    ];
-    for (name, count) in depth_4 {
-        let mut position = fen::parse(variant(name), &start(name)).unwrap();
-        assert_eq!(crate::perft::perft(&mut position, 4), count, "{name}");
+    for name in GAMES {
+        perft_counts::check(&format!("{name} start"), perft_counts::SHALLOW);
     }
 }
 

@@ -4,7 +4,7 @@
 //! counting of an ending). Perft from each start is pyffish's (0.0.90, through move lists);
 //! the positions of the rules were checked with pyffish too.
 
-use super::testing;
+use super::{perft_counts, testing};
 use crate::catalog;
 use crate::game::{Game, Outcome, Termination};
 use crate::piece::Color;
@@ -12,13 +12,16 @@ use crate::search::{self, Limits, MATE};
 use crate::{fen, Variant};
 use std::sync::atomic::AtomicBool;
 
-/// Each game's perft from its start at depths 1-3, as pyffish counts it.
-const START_PERFTS: [(&str, [u64; 3]); 5] = [
-    ("makruk", [23, 529, 12_012]),
-    ("3check", [20, 400, 8_902]),
-    ("kingofthehill", [20, 400, 8_902]),
-    ("racingkings", [21, 421, 11_264]),
-    ("horde", [8, 128, 1_274]),
+/// The five games.
+const GAMES: [&str; 5] = ["makruk", "3check", "kingofthehill", "racingkings", "horde"];
+
+/// The positions of `tests/perft.toml` where the games' own ends cut the tree.
+const ENDS_IN_THE_TREE: [&str; 5] = [
+    "3check, one check each to give",
+    "kingofthehill, a King next to the hill",
+    "racingkings, both Kings near the last rank",
+    "horde, White's last Pawn attacked",
+    "makruk, a count running",
 ];
 
 fn variant(name: &str) -> &'static Variant {
@@ -54,25 +57,15 @@ fn won(termination: Termination, winner: Color) -> Option<Outcome> {
 
 #[test]
 fn perft_of_the_starts() {
-    for (name, counts) in START_PERFTS {
-        testing::perfts(name, &variant(name).spec().start_fen, &counts);
+    for name in GAMES {
+        perft_counts::check(&format!("{name} start"), perft_counts::SHALLOW);
     }
 }
 
-/// Depth 4 (a few seconds in all): `cargo test --release -- --ignored`.
 #[test]
-#[ignore]
-fn deep_perft_of_the_starts() {
-    let depth_4 = [
-        ("makruk", 273_026),
-        ("3check", 197_281),
-        ("kingofthehill", 197_281),
-        ("racingkings", 296_242),
-        ("horde", 23_310),
-    ];
-    for (name, count) in depth_4 {
-        let mut position = fen::parse(variant(name), &variant(name).spec().start_fen).unwrap();
-        assert_eq!(crate::perft::perft(&mut position, 4), count, "{name}");
+fn perft_where_the_ends_cut_the_tree() {
+    for name in ENDS_IN_THE_TREE {
+        perft_counts::check(name, perft_counts::SHALLOW);
     }
 }
 

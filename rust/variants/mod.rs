@@ -4,6 +4,7 @@
 mod chess;
 mod fairy;
 mod fsf_ends;
+pub(crate) mod perft_counts;
 mod shogi;
 mod testing;
 mod wildeurasian;

@@ -1,9 +1,9 @@
 //! Tests of Shogi as its variant file defines it (`python/meiriqi/variants/`): hand-built
 //! positions for the rules and perft against published or independent counts.
 
-use super::testing;
+use super::{perft_counts, testing};
 use crate::game::Game;
-use crate::{fen, perft, Variant};
+use crate::{fen, Variant};
 
 fn shogi() -> &'static Variant {
     Variant::by_name("shogi").unwrap()
@@ -13,21 +13,16 @@ fn legal(text: &str) -> Vec<String> {
     testing::legal("shogi", text)
 }
 
-/// Fairy-Stockfish's perft from the start (docs/rules.md), computed by others.
+/// Fairy-Stockfish's perft from the start (`tests/perft.toml`), computed by others.
 #[test]
 fn perft_of_the_start() {
-    let mut start = fen::parse(shogi(), &shogi().spec().start_fen).unwrap();
-    let counts: Vec<u64> = (1..=4)
-        .map(|depth| perft::perft(&mut start, depth))
-        .collect();
-    assert_eq!(counts, [30, 900, 25_470, 719_731]);
+    perft_counts::check("shogi start", perft_counts::SHALLOW);
 }
 
 #[test]
 #[ignore]
 fn deep_perft() {
-    let mut start = fen::parse(shogi(), &shogi().spec().start_fen).unwrap();
-    assert_eq!(perft::perft(&mut start, 5), 19_861_490);
+    perft_counts::check("shogi start", u64::MAX);
 }
 
 #[test]

@@ -24,17 +24,3 @@ pub fn from(moves: &[String], origin: &str) -> Vec<String> {
         .cloned()
         .collect()
 }
-
-/// Checks perft of `text` in `variant` at depths 1, 2, ... against `expected`.
-pub fn perfts(variant: &str, text: &str, expected: &[u64]) {
-    let variant = Variant::by_name(variant).expect("a built-in variant");
-    let mut position = crate::fen::parse(variant, text).expect("a legal position");
-    for (depth, &count) in expected.iter().enumerate() {
-        let depth = depth as u32 + 1;
-        assert_eq!(
-            crate::perft::perft(&mut position, depth),
-            count,
-            "{text} depth {depth}"
-        );
-    }
-}

@@ -1,9 +1,9 @@
 //! Tests of Xiangqi as its variant file defines it (`python/meiriqi/variants/`): hand-built
 //! positions for the rules and perft against published or independent counts.
 
-use super::testing;
+use super::{perft_counts, testing};
 use crate::game::Game;
-use crate::{fen, perft, Variant};
+use crate::Variant;
 
 fn xiangqi() -> &'static Variant {
     Variant::by_name("xiangqi").unwrap()
@@ -13,21 +13,16 @@ fn legal_from(text: &str, origin: &str) -> Vec<String> {
     testing::from(&testing::legal("xiangqi", text), origin)
 }
 
-/// Fairy-Stockfish's perft from the start (docs/rules.md), computed by others.
+/// Fairy-Stockfish's perft from the start (`tests/perft.toml`), computed by others.
 #[test]
 fn perft_of_the_start() {
-    let mut start = fen::parse(xiangqi(), &xiangqi().spec().start_fen).unwrap();
-    let counts: Vec<u64> = (1..=4)
-        .map(|depth| perft::perft(&mut start, depth))
-        .collect();
-    assert_eq!(counts, [44, 1_920, 79_666, 3_290_240]);
+    perft_counts::check("xiangqi start", perft_counts::SHALLOW);
 }
 
 #[test]
 #[ignore]
 fn deep_perft() {
-    let mut start = fen::parse(xiangqi(), &xiangqi().spec().start_fen).unwrap();
-    assert_eq!(perft::perft(&mut start, 5), 133_312_995);
+    perft_counts::check("xiangqi start", u64::MAX);
 }
 
 #[test]

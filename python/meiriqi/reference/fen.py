@@ -19,14 +19,15 @@ over; this module reads and writes whatever :class:`Setup` says, and
 :meth:`~meiriqi.reference.board.Board.fen` follows python-chess: it writes the square only when
 an en-passant capture is legal, so that equal positions have equal FENs.
 
-Where the sources are silent: missing trailing fields take their defaults (``- - 0 1``) one
-by one, but the side to move is required; two counters right after the side are the clocks, with
-castling and en passant ``-`` (Fairy-Stockfish writes its drop games' starts so: ``[-] w 0 1``); a run of empty squares is written without leading
-zeros, and digits next to each other are one number (``55`` is a run of 55, too long); fields are
-separated by any whitespace. A hand may be read in any order, and without its brackets in a drop
-game (then empty); castling rights may be read in any order, each at most once. Both are written
-in the order above. The reader checks the notation only: whether the position could
-arise in a game is :meth:`~meiriqi.reference.board.Board.is_valid`'s business.
+Where the sources are silent: missing trailing fields take their defaults (``- - 0 1``) one by one,
+but the side to move is required; two counters right after the side are the clocks, with castling
+and en passant ``-`` (Fairy-Stockfish writes its drop games' starts so: ``[-] w 0 1``); a run of
+empty squares is written without leading zeros, and digits next to each other are one number
+(``55`` is a run of 55, too long); fields are separated by any whitespace. A hand may be read in
+any order, and without its brackets in a drop game (then empty); castling rights may be read in any
+order, each at most once. Both are written in the order above. The reader checks the notation only:
+whether the position could arise in a game is :meth:`~meiriqi.reference.board.Board.is_valid`'s
+business.
 """
 
 from __future__ import annotations

@@ -82,7 +82,8 @@ class WebServer(http.server.ThreadingHTTPServer):
     def url(self) -> str:
         """The page's address, such as ``http://127.0.0.1:8000/``."""
         host, port = self.server_address[:2]
-        shown = f"[{host}]" if ":" in str(host) else str(host)
+        name = host.decode() if isinstance(host, bytes) else host
+        shown = f"[{name}]" if ":" in name else name
         return f"http://{shown}:{port}/"
 
     def close(self) -> None:
@@ -286,7 +287,7 @@ def _run(args: argparse.Namespace) -> int:
     )
 
 
-def add_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_parser(commands: argparse._SubParsersAction[cli_options.ArgumentParser]) -> None:
     """The ``serve`` command."""
     parser = commands.add_parser(
         "serve",
