@@ -321,8 +321,8 @@ def test_variant_list_and_unknown_variant() -> None:
     words = " ".join(listing.stdout.split())  # the descriptions are wrapped
     for name, description in meiriqi.Board.variants().items():
         assert name in words and description in words
-    bad = meiriqi_cli("selfplay", "--variant", "no-such-game")
-    assert bad.returncode == 2 and "unsupported variant 'no-such-game'" in bad.stderr
+    bad = meiriqi_cli("selfplay", "--variant", "nonesuch")
+    assert bad.returncode == 2 and "unsupported variant 'nonesuch'" in bad.stderr
 
 
 def test_selfplay_of_yangqi_berolina(tmp_path: Path) -> None:
