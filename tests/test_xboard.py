@@ -104,6 +104,8 @@ XBOARD_STARTS = {
     "grand": "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R",
     "knightmate": "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR",
     "shatranj": "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR",
+    "makruk": "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR",
+    "3check": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
 }
 """XBoard 4.9's own start positions of the games named after Fairy-Stockfish's that it plays by
 itself, in its letters (which are ours for these games). Its Courier Chess starts without the

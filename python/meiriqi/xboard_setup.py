@@ -1,12 +1,12 @@
 """What the XBoard engine tells the GUI about a variant it does not know.
 
 XBoard knows chess (its ``normal``), Xiangqi, Shogi, Capablanca, Gothic and Grand Chess,
-Knightmate and Shatranj: their variant files name XBoard's game (``[xboard] variant``,
-:attr:`Variant.xboard_variant`; :func:`xboard_native`). For every other variant the engine
-answers ``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which of XBoard's piece
-images shows which of our letters, the board size, the number of piece types a hand holds, the
-variant of XBoard's whose rules of moving XBoard applies, the start position) and one
-``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can express (each
+Knightmate, Shatranj, Makruk and Three-check: their variant files name XBoard's game
+(``[xboard] variant``, :attr:`Variant.xboard_variant`; :func:`xboard_native`). For every other
+variant the engine answers ``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which
+of XBoard's piece images shows which of our letters, the board size, the number of piece types a
+hand holds, the variant of XBoard's whose rules of moving XBoard applies, the start position) and
+one ``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can express (each
 piece's ``xboard`` in its variant file, else derived from its moves: :attr:`Variant.xboard_betza`).
 Bent and crooked riders (Mĕirìqí's Gryphon and Rhino), leaps the notation has no letter for,
 zone limits, swaps and Wildeurasian castling cannot be expressed: XBoard then runs without its
