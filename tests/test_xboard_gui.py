@@ -119,8 +119,9 @@ def test_xboard_follows_a_king_swap_and_the_game_goes_on(tmp_path: Path) -> None
     assert re.search(r"\{White resigns\} 0-1\s*$", second.record), second.record
 
 
-# Capablanca Chess: a game XBoard plays by itself, from its own start.
-@pytest.mark.parametrize("variant", ["yangqi", "meiriqi", "capablanca"])
+# Capablanca Chess and Three-check: games XBoard plays by itself, from its own start (the engine
+# claims a third check); Horde: a side without a King, in a game XBoard is told.
+@pytest.mark.parametrize("variant", ["yangqi", "meiriqi", "capablanca", "3check", "horde"])
 def test_engine_against_engine_nobody_forfeits(tmp_path: Path, variant: str) -> None:
     (game,) = play_match(tmp_path, variant, ENGINE)
     board = replay(variant, game.moves)
