@@ -21,7 +21,10 @@
 //! | `m` / `c` | only moves / only captures (neither: both) | `Mode::MoveOnly`, `CaptureOnly` |
 //! | `f` `b` `l` `r` `v` `s` `h`, pairs (`fl`, `fh`) | directions (below) | `Symmetry::None` |
 //! | `n` | lame leap: the squares between must be empty | `Atom::through((0, 1), 1, 1)` |
-//! | `p` on `R` `B` `Q` (`W` `F` `K`) | hops one screen | `cpR`: `Mode::Hop`, `pR`: `HopAny` |
+//! | `nZ` or `nJ` | Janggi's Elephant, through two squares | `Atom::through_two((0, 1), (1, 1), 1, 1)` |
+//! | `p` on `R` `B` `Q` (`W` `F` `K`) | hops one screen | `cpR`: `Mode::Hop`, `pR`: `HopAny`, `mpR`: `HopQuiet` |
+//! | `g` on the same | lands right behind the screen (Grasshopper) | `gR`: `Mode::Behind`, `mgR`: `BehindQuiet` |
+//! | digit after a hop (`pR2`) | range from the piece, the screen included | `Atom::ride(1, 0).limit(2).mode(Mode::HopAny)` |
 //! | `i` | only from the initial rank (below), only quiet | `Origin::OwnRank(1)`, `MoveOnly` |
 //! | `e` with `c` | en passant: read as plain `c` (below) | nothing |
 //!
@@ -43,15 +46,27 @@
 //! pair counts as its two letters (`fsW`: forward and sideways). A set of modifiers that
 //! chooses no direction at all (`hN`, `vsN`) is an error rather than a piece that cannot move.
 //!
-//! ## Black's moves: pieces the same on the left and on the right
+//! ## Black's moves: pieces unlike left and right
 //!
 //! Fairy-Stockfish gives Black the moves of White turned half a turn (forward-right becomes
-//! Black's forward-right, seen from Black's side: down and to the left on the board); this
-//! engine gives Black White's moves mirrored from rank to rank (down and to the right). The two
-//! agree exactly for a piece whose moves are their own left-right mirror image, which every
-//! piece of chess, Shogi, Xiangqi and our games is, and only such a string is read: one whose
-//! moves differ to the left and to the right (`rW`, `frN`, `fRrbBlbF`, the chiral `hrN`) is
-//! refused, as its Black moves would differ from Fairy-Stockfish's.
+//! Black's forward-right, seen from Black's side: down and to the left on the board), as a
+//! variant with [`BlackMoves::Rotated`] does; by default this engine gives Black White's moves
+//! mirrored from rank to rank (down and to the right). The two agree exactly for a piece whose
+//! moves are their own left-right mirror image, which every piece of chess, Shogi, Xiangqi and
+//! our games is. So a string whose moves differ to the left and to the right (`rW`, `frN`, Tori
+//! Shogi's quail `fRrbBlbF`, the chiral `hrN`) is read for a variant whose Black moves are
+//! turned, and refused for one whose Black moves are mirrored, where they would differ from
+//! Fairy-Stockfish's.
+//!
+//! ## Hoppers as Fairy-Stockfish reads them
+//!
+//! `p` and `g` make a hopper; its distance is 1 after `g`, and a digit replaces it. A distance
+//! of 1 lands right behind the screen, whatever the distance to it (the Grasshopper: `gQ`, and
+//! `pR1` too); a larger one is a range counted from the piece, the screen's square included
+//! (`pR2` needs its screen right next to it and lands right behind it; `gR2` is the same); none
+//! hops beyond the screen up to the next piece (the Cannon). `m` and `c` make hoppers that only
+//! move or only capture. Of lame leaps through two squares, only the Janggi Elephant's `nZ`
+//! (`nJ`) moves in Fairy-Stockfish: `nH`, `nC`, `nG` are refused.
 //!
 //! ## Choices and refusals
 //!
@@ -72,24 +87,21 @@
 //!   Bishop's slide both reach (2,2) when (1,1) is empty; `ApF`: the `A` leap and the hop when
 //!   a screen stands on (1,1)) is an error.
 //! - Refused although Fairy-Stockfish reads them, because no atom moves as they do there:
-//!   pieces that differ left from right (above); a piece that goes along only part of a line
-//!   (one way, or within a range) while its other moves (of the same modality and origin) reach
-//!   further along it: Fairy-Stockfish's move tables serve each kind of line in all its
-//!   directions at once, as far as any move of the piece reaches on an empty board (a hop's
-//!   reach being its whole ray), so `R2pR` would slide the whole line there and `WWbpW` hop
-//!   both ways; grasshoppers `g` and move-only hoppers `mp`
-//!   (no atom lands right behind a screen or moves only beyond it); hoppers of limited range
-//!   (`pR2`: Fairy-Stockfish counts the range from the piece, the screen's square included, so
-//!   a `pR2` lands only right behind a screen next to it, which is not read here yet); the
-//!   lame `nZ`, which passes two squares (a walk passes at most one); `n` on riders, which
-//!   Fairy-Stockfish ignores; `ic`.
+//!   pieces that differ left from right in a variant whose Black moves are mirrored (above); a
+//!   piece that goes along only part of a line (one way, or within a range) while its other
+//!   moves (of the same modality and origin) reach further along it: Fairy-Stockfish's move
+//!   tables serve each kind of line in all its directions at once, as far as any move of the
+//!   piece reaches on an empty board (a hop's reach being its whole ray), so `R2pR` would slide
+//!   the whole line there, `WWbpW` hop both ways and `pR2mR` hop the whole line; `n` on riders,
+//!   which Fairy-Stockfish ignores; `ic`.
 //! - Refused although Betza has them: riders other than along `W`, `F` and `N` (`AA`, `DD`),
-//!   hoppers other than `R`/`B`/`Q` (`pN`), lame leaps with no square to pass (`nW`, `nF`,
-//!   `nK`) or through two (`nH`, `nC`, `nG`), all of which Fairy-Stockfish gives no move at
-//!   all, and every letter it does not know (it silently skips them), ranges of 0 or above 9,
-//!   a string longer than [`MAX_LENGTH`], and modifiers with no atom after them.
+//!   hoppers other than `R`/`B`/`Q` (`pN`, `gN`), lame leaps with no square to pass (`nW`,
+//!   `nF`, `nK`) or through two other than `nZ` (`nH`, `nC`, `nG`), all of which
+//!   Fairy-Stockfish gives no move at all, and every letter it does not know (it silently skips
+//!   them), ranges of 0 or above 9, a string longer than [`MAX_LENGTH`], and modifiers with no
+//!   atom after them.
 
-use crate::atom::{Atom, Mode, Origin, Symmetry};
+use crate::atom::{Atom, BlackMoves, HopStyle, Mode, Origin, Symmetry, MAX_LEAD};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -285,6 +297,7 @@ struct Modifiers {
     captures: bool,
     en_passant: bool,
     hop: bool,
+    grasshopper: bool,
     lame: bool,
     initial: bool,
     pairs: Vec<[char; 2]>,
@@ -298,14 +311,19 @@ struct Group<'a> {
     range: Range,
 }
 
-/// Reads a Betza string into atoms; `i` moves apply from the own [`INITIAL_RANK`].
-pub fn parse(text: &str) -> Result<Vec<Atom>, BetzaError> {
-    parse_with_initial_rank(text, INITIAL_RANK)
+/// Reads a Betza string into atoms for a variant whose Black moves follow from White's as
+/// `black` says; `i` moves apply from the own [`INITIAL_RANK`].
+pub fn parse(text: &str, black: BlackMoves) -> Result<Vec<Atom>, BetzaError> {
+    parse_with_initial_rank(text, INITIAL_RANK, black)
 }
 
-/// Reads a Betza string into atoms; `i` moves apply from the own rank `initial_rank` (from
-/// zero).
-pub fn parse_with_initial_rank(text: &str, initial_rank: u8) -> Result<Vec<Atom>, BetzaError> {
+/// Reads a Betza string into atoms for a variant whose Black moves follow from White's as
+/// `black` says; `i` moves apply from the own rank `initial_rank` (from zero).
+pub fn parse_with_initial_rank(
+    text: &str,
+    initial_rank: u8,
+    black: BlackMoves,
+) -> Result<Vec<Atom>, BetzaError> {
     let text = text.trim();
     if text.is_empty() {
         let what = "the string is empty, and a piece needs at least one atom";
@@ -323,7 +341,9 @@ pub fn parse_with_initial_rank(text: &str, initial_rank: u8) -> Result<Vec<Atom>
     let records = last_given(records);
     check_line_tables(text, &groups, &records)?;
     let records = prune(text, &groups, records)?;
-    check_mirror_image(text, &groups, &records)?;
+    if black == BlackMoves::Mirrored {
+        check_mirror_image(text, &groups, &records)?;
+    }
     let atoms = merge_symmetries(combine(&records));
     match crate::atom::twice_reached(&atoms) {
         None => Ok(atoms),
@@ -351,12 +371,12 @@ fn split(text: &str) -> Result<Vec<Group<'_>>, BetzaError> {
             'c' => modifiers.captures = true,
             'e' => modifiers.en_passant = true,
             'p' => modifiers.hop = true,
+            'g' => {
+                modifiers.hop = true;
+                modifiers.grasshopper = true;
+            }
             'n' => modifiers.lame = true,
             'i' => modifiers.initial = true,
-            'g' => {
-                let what = "(a grasshopper) has no equivalent among the engine's atoms";
-                return Err(BetzaError::new(text, &text[at..end], what));
-            }
             _ if VERTICALS.contains(c) || HORIZONTALS.contains(c) => {
                 let paired = next.filter(|&next| pairs_with(c, next));
                 if paired.is_some() {
@@ -440,14 +460,46 @@ fn range(
     }
 }
 
-/// The shape of one walk: an optional square passed first, the step, the most destinations
-/// (`None`: unlimited) and whether it hops over a screen.
+/// The squares a lame leap passes, `(dx, dy)` from the piece, nearest first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Lead {
+    squares: [(i8, i8); MAX_LEAD],
+    len: u8,
+}
+
+impl Lead {
+    /// The lead passing `squares` (at most [`MAX_LEAD`]).
+    fn new(passed: &[(i8, i8)]) -> Lead {
+        let mut lead = Lead::default();
+        lead.squares[..passed.len()].copy_from_slice(passed);
+        lead.len = passed.len() as u8;
+        lead
+    }
+
+    /// The squares passed.
+    fn squares(&self) -> &[(i8, i8)] {
+        &self.squares[..usize::from(self.len)]
+    }
+
+    /// Whether no square is passed.
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The square the lead ends on, `(0, 0)` for none.
+    fn end(&self) -> (i8, i8) {
+        self.squares().last().copied().unwrap_or((0, 0))
+    }
+}
+
+/// The shape of one walk: the squares passed first (a lame leap's), the step (from the last of
+/// them), the most destinations (`None`: unlimited) and how it hops over a screen, if it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Shape {
-    lead: Option<(i8, i8)>,
+    lead: Lead,
     step: (i8, i8),
     limit: Option<u8>,
-    hop: bool,
+    hop: Option<HopStyle>,
 }
 
 /// One walk in one direction that only moves or only captures, and the group it comes from.
@@ -534,9 +586,6 @@ fn modalities(group: &Group<'_>) -> Result<(bool, bool), &'static str> {
         (false, false) => (true, !m.initial),
         modalities => modalities,
     };
-    if m.hop && !captures {
-        return Err("is a hopper that only moves, which has no equivalent among the atoms");
-    }
     Ok((moves, captures))
 }
 
@@ -547,12 +596,6 @@ fn check_kind(group: &Group<'_>) -> Result<(), &'static str> {
     if m.hop {
         if !group.letter.within(HOPS) {
             return Err("hops along a line other than the Rook's and the Bishop's");
-        }
-        if matches!(group.range, Range::Limited(_)) {
-            return Err(
-                "is a hopper of limited range, not read here: Fairy-Stockfish counts its range \
-                 from the piece, the screen's square included",
-            );
         }
         if m.lame {
             return Err("is a lame hopper, which Fairy-Stockfish does not read");
@@ -601,15 +644,26 @@ fn split_pairs(pairs: &[[char; 2]], orthogonal: bool) -> Vec<[char; 2]> {
 /// The walk of `group` in `direction`, or what is wrong.
 fn shape(group: &Group<'_>, direction: (i8, i8)) -> Result<Shape, String> {
     let leap = Shape {
-        lead: None,
+        lead: Lead::default(),
         step: direction,
         limit: Some(1),
-        hop: false,
+        hop: None,
     };
     if group.modifiers.hop {
+        // Fairy-Stockfish's hop distance: 1 (given by 'g', or a range of 1) lands right behind
+        // the screen; a range above 1 counts from the piece, the screen's square included.
+        let distance = match group.range {
+            Range::Limited(steps) => steps,
+            _ => u8::from(group.modifiers.grasshopper),
+        };
+        let (style, limit) = match distance {
+            0 => (HopStyle::Beyond, None),
+            1 => (HopStyle::Behind, None),
+            range => (HopStyle::Beyond, Some(range)),
+        };
         return Ok(Shape {
-            limit: None,
-            hop: true,
+            limit,
+            hop: Some(style),
             ..leap
         });
     }
@@ -623,21 +677,30 @@ fn shape(group: &Group<'_>, direction: (i8, i8)) -> Result<Shape, String> {
             ..leap
         }),
         Range::Leap if !group.modifiers.lame => Ok(leap),
-        Range::Leap => match lame_path(direction).as_slice() {
-            [] => Err(
-                "is a lame leap with no square to pass, which Fairy-Stockfish gives no move"
-                    .to_string(),
-            ),
-            &[lead] => Ok(Shape {
-                lead: Some(lead),
-                step: (direction.0 - lead.0, direction.1 - lead.1),
+        Range::Leap => {
+            let passed = lame_path(direction);
+            let moves = matches!(passed.len(), 1) || group.letter.leaps == [(3, 2)];
+            if passed.is_empty() {
+                return Err(
+                    "is a lame leap with no square to pass, which Fairy-Stockfish gives no move"
+                        .to_string(),
+                );
+            }
+            if !moves {
+                return Err(format!(
+                    "is a lame leap through {} squares, which Fairy-Stockfish gives no move \
+                     (of the leaps through two squares, only nZ and nJ move)",
+                    passed.len()
+                ));
+            }
+            let lead = Lead::new(&passed);
+            let (x, y) = lead.end();
+            Ok(Shape {
+                lead,
+                step: (direction.0 - x, direction.1 - y),
                 ..leap
-            }),
-            passed => Err(format!(
-                "is a lame leap through {} squares, but a walk passes at most one",
-                passed.len()
-            )),
-        },
+            })
+        }
     }
 }
 
@@ -667,9 +730,11 @@ type Destination = ((i32, i32), Vec<(i32, i32)>);
 /// The destinations of a non-hopping `shape`, each with the squares that must be empty.
 fn reach(shape: &Shape) -> Vec<Destination> {
     let step = (i32::from(shape.step.0), i32::from(shape.step.1));
-    if let Some(lead) = shape.lead {
-        let lead = (i32::from(lead.0), i32::from(lead.1));
-        return vec![((lead.0 + step.0, lead.1 + step.1), vec![lead])];
+    if !shape.lead.is_empty() {
+        let wide = |(x, y): (i8, i8)| (i32::from(x), i32::from(y));
+        let (x, y) = wide(shape.lead.end());
+        let passed = shape.lead.squares().iter().copied().map(wide).collect();
+        return vec![((x + step.0, y + step.1), passed)];
     }
     let longest = step.0.abs().max(step.1.abs()).max(1);
     let steps = shape.limit.map_or(REACH, i32::from).min(REACH / longest);
@@ -696,7 +761,7 @@ type BySquare = HashMap<(bool, (i32, i32)), Vec<usize>>;
 /// The whole step of `shape`: where a leap lands, the direction of a ride or hop.
 fn direction(shape: &Shape) -> (i8, i8) {
     let (dx, dy) = shape.step;
-    let (lx, ly) = shape.lead.unwrap_or((0, 0));
+    let (lx, ly) = shape.lead.end();
     (lx + dx, ly + dy)
 }
 
@@ -724,11 +789,23 @@ fn last_given(records: Vec<Record>) -> Vec<Record> {
 }
 
 /// A kind of move Fairy-Stockfish computes for all its directions at once (its "rider types"):
-/// the table that holds it, whether it is a lame leap, and the directions.
+/// how it moves, and the directions.
 struct LineTable {
-    table: Table,
-    lame: bool,
+    line: Line,
     directions: &'static [(i8, i8)],
+}
+
+/// How the moves of a [`LineTable`] go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Line {
+    /// Slides (rides).
+    Slide,
+    /// Hops beyond a screen, as a Cannon's.
+    Cannon,
+    /// Hops right behind a screen, as a Grasshopper's.
+    Grasshopper,
+    /// Lame leaps.
+    Lame,
 }
 
 /// The directions of the Rook's, the Bishop's and the Knight's lines.
@@ -745,48 +822,65 @@ const KNIGHTS: &[(i8, i8)] = &[
     (-2, 1),
     (-1, 2),
 ];
+/// The Janggi Elephant's leaps.
+const ZEBRAS: &[(i8, i8)] = &[
+    (2, 3),
+    (3, 2),
+    (3, -2),
+    (2, -3),
+    (-2, -3),
+    (-3, -2),
+    (-3, 2),
+    (-2, 3),
+];
 
 /// Fairy-Stockfish's rider types that the strings read here can use.
-const LINE_TABLES: [LineTable; 10] = [
-    LineTable::new(Table::Slides, false, ACROSS),
-    LineTable::new(Table::Slides, false, UP_AND_DOWN),
-    LineTable::new(Table::Slides, false, DIAGONALS),
-    LineTable::new(Table::Slides, false, KNIGHTS),
-    LineTable::new(Table::Hops, false, ACROSS),
-    LineTable::new(Table::Hops, false, UP_AND_DOWN),
-    LineTable::new(Table::Hops, false, DIAGONALS),
-    LineTable::new(Table::Steps, true, KNIGHTS),
-    LineTable::new(Table::Steps, true, &[(2, 2), (2, -2), (-2, 2), (-2, -2)]),
-    LineTable::new(Table::Steps, true, &[(2, 0), (-2, 0), (0, 2), (0, -2)]),
+const LINE_TABLES: [LineTable; 14] = [
+    LineTable::new(Line::Slide, ACROSS),
+    LineTable::new(Line::Slide, UP_AND_DOWN),
+    LineTable::new(Line::Slide, DIAGONALS),
+    LineTable::new(Line::Slide, KNIGHTS),
+    LineTable::new(Line::Cannon, ACROSS),
+    LineTable::new(Line::Cannon, UP_AND_DOWN),
+    LineTable::new(Line::Cannon, DIAGONALS),
+    LineTable::new(Line::Grasshopper, ACROSS),
+    LineTable::new(Line::Grasshopper, UP_AND_DOWN),
+    LineTable::new(Line::Grasshopper, DIAGONALS),
+    LineTable::new(Line::Lame, KNIGHTS),
+    LineTable::new(Line::Lame, &[(2, 2), (2, -2), (-2, 2), (-2, -2)]),
+    LineTable::new(Line::Lame, &[(2, 0), (-2, 0), (0, 2), (0, -2)]),
+    LineTable::new(Line::Lame, ZEBRAS),
 ];
 
 impl LineTable {
     /// The rider type of these moves.
-    const fn new(table: Table, lame: bool, directions: &'static [(i8, i8)]) -> LineTable {
-        LineTable {
-            table,
-            lame,
-            directions,
-        }
+    const fn new(line: Line, directions: &'static [(i8, i8)]) -> LineTable {
+        LineTable { line, directions }
     }
 
     /// Whether `record` is a move of this rider type.
     fn holds(&self, record: &Record) -> bool {
-        record.table == self.table
-            && record.shape.lead.is_some() == self.lame
-            && self.directions.contains(&direction(&record.shape))
+        let shape = &record.shape;
+        let line = match (record.table, shape.hop) {
+            (Table::Slides, _) => Line::Slide,
+            (Table::Hops, Some(HopStyle::Behind)) => Line::Grasshopper,
+            (Table::Hops, _) => Line::Cannon,
+            (Table::Steps, _) if !shape.lead.is_empty() => Line::Lame,
+            (Table::Steps, _) => return false,
+        };
+        line == self.line && self.directions.contains(&direction(shape))
     }
 
     /// The squares a move of this type along `direction` may reach on an empty board.
     fn reach(&self, direction: (i8, i8)) -> Vec<(i32, i32)> {
         let (dx, dy) = (i32::from(direction.0), i32::from(direction.1));
-        match self.lame {
-            true => vec![(dx, dy)],
-            false => squares(&Shape {
-                lead: None,
+        match self.line {
+            Line::Lame => vec![(dx, dy)],
+            _ => squares(&Shape {
+                lead: Lead::default(),
                 step: direction,
                 limit: None,
-                hop: false,
+                hop: None,
             }),
         }
     }
@@ -795,7 +889,7 @@ impl LineTable {
 /// The squares `shape` reaches on an empty board (a hop: its whole ray).
 fn squares(shape: &Shape) -> Vec<(i32, i32)> {
     let whole = Shape {
-        hop: false,
+        hop: None,
         ..*shape
     };
     reach(&whole)
@@ -832,7 +926,7 @@ fn check_line_tables(
         let reached: Vec<(i32, i32)> = alike.iter().flat_map(|r| squares(&r.shape)).collect();
         let always: Vec<(i32, i32)> = alike
             .iter()
-            .filter(|r| r.table != Table::Hops && r.shape.lead.is_none())
+            .filter(|r| r.table != Table::Hops && r.shape.lead.is_empty())
             .filter_map(|r| squares(&r.shape).first().copied())
             .collect();
         for line in &LINE_TABLES {
@@ -880,7 +974,11 @@ fn prune(
     }
     let reaches: Vec<_> = unique.iter().map(|r| reach(&r.shape)).collect();
     let mut by_square = BySquare::new();
-    for (index, record) in unique.iter().enumerate().filter(|(_, r)| !r.shape.hop) {
+    for (index, record) in unique
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.shape.hop.is_none())
+    {
         for (square, _) in &reaches[index] {
             let key = (record.captures, *square);
             by_square.entry(key).or_default().push(index);
@@ -905,7 +1003,10 @@ fn prune(
 fn uncovered(records: &[Record], reaches: &[Vec<Destination>], by_square: &BySquare) -> Vec<bool> {
     let mut alive = vec![true; records.len()];
     for (index, record) in records.iter().enumerate() {
-        let Some((first, _)) = reaches[index].first().filter(|_| !record.shape.hop) else {
+        let Some((first, _)) = reaches[index]
+            .first()
+            .filter(|_| record.shape.hop.is_none())
+        else {
             continue;
         };
         let candidates = by_square.get(&(record.captures, *first));
@@ -929,7 +1030,7 @@ fn first_clash(
     alive: &[bool],
 ) -> Option<(usize, usize)> {
     let kept = records.iter().enumerate().filter(|&(a, _)| alive[a]);
-    for (a, record) in kept.filter(|(_, r)| !r.shape.hop) {
+    for (a, record) in kept.filter(|(_, r)| r.shape.hop.is_none()) {
         for (square, _) in &reaches[a] {
             let others = by_square.get(&(record.captures, *square));
             let clashing = others
@@ -986,9 +1087,11 @@ fn check_mirror_image(
 ) -> Result<(), BetzaError> {
     let flip = |(x, y): (i8, i8)| (-x, y);
     let lopsided = records.iter().find(|record| {
+        let lead = record.shape.lead;
+        let flipped: Vec<(i8, i8)> = lead.squares().iter().copied().map(flip).collect();
         let mirror = Record {
             shape: Shape {
-                lead: record.shape.lead.map(flip),
+                lead: Lead::new(&flipped),
                 step: flip(record.shape.step),
                 ..record.shape
             },
@@ -1002,8 +1105,8 @@ fn check_mirror_image(
             text,
             groups[record.group].text,
             "moves differently to the left and to the right: Fairy-Stockfish turns such a \
-             piece's moves half a turn for Black where this engine mirrors them, so Black's \
-             moves would differ",
+             piece's moves half a turn for Black where this variant mirrors them, so Black's \
+             moves would differ (black-moves = \"rotated\" in [rules] turns them too)",
         )),
     }
 }
@@ -1031,19 +1134,22 @@ fn combine(records: &[Record]) -> Vec<Atom> {
 
 /// The atom walking `shape` once, moving and capturing as told, from `origin`.
 fn atom(shape: &Shape, moves: bool, captures: bool, origin: Origin) -> Atom {
-    let mode = match (shape.hop, moves, captures) {
-        (true, true, _) => Mode::HopAny,
-        (true, false, _) => Mode::Hop,
-        (false, true, true) => Mode::MoveOrCapture,
-        (false, true, false) => Mode::MoveOnly,
-        (false, false, _) => Mode::CaptureOnly,
+    let modality = match (moves, captures) {
+        (true, true) => Mode::MoveOrCapture,
+        (true, false) => Mode::MoveOnly,
+        (false, _) => Mode::CaptureOnly,
+    };
+    let mode = match shape.hop {
+        Some(style) => Mode::hopping(style, modality).unwrap_or(modality),
+        None => modality,
     };
     let (dx, dy) = shape.step;
-    let atom = match (shape.lead, shape.limit) {
-        (Some(lead), _) => Atom::through(lead, dx, dy),
-        (None, None) => Atom::ride(dx, dy),
-        (None, Some(1)) => Atom::leap(dx, dy),
-        (None, Some(limit)) => Atom::ride(dx, dy).limit(limit),
+    let atom = match (shape.lead.squares(), shape.limit) {
+        (&[lead], _) => Atom::through(lead, dx, dy),
+        (&[first, (x, y)], _) => Atom::through_two(first, (x - first.0, y - first.1), dx, dy),
+        (_, None) => Atom::ride(dx, dy),
+        (_, Some(1)) => Atom::leap(dx, dy),
+        (_, Some(limit)) => Atom::ride(dx, dy).limit(limit),
     };
     atom.symmetry(Symmetry::None).mode(mode).origin(origin)
 }
@@ -1122,8 +1228,8 @@ mod tests {
             let mode = atom.destination_mode();
             for walk in atom.walks() {
                 let (mut x, mut y) = (0i32, 0i32);
-                if let Some(lead) = walk.lead {
-                    (x, y) = (i32::from(lead.dx), i32::from(lead.dy));
+                for lead in &walk.lead {
+                    (x, y) = (x + i32::from(lead.dx), y + i32::from(lead.dy));
                 }
                 for step in walk
                     .cycle
@@ -1148,7 +1254,7 @@ mod tests {
 
     /// Checks that `text` reads as exactly the walks of `expected`.
     fn same(text: &str, expected: &[Atom]) {
-        let atoms = parse(text).unwrap_or_else(|e| panic!("{e}"));
+        let atoms = parse(text, BlackMoves::Mirrored).unwrap_or_else(|e| panic!("{e}"));
         single_paths(&atoms);
         assert_eq!(walks(&atoms), walks(expected), "{text}: {atoms:?}");
     }
@@ -1184,7 +1290,7 @@ mod tests {
 
     #[test]
     fn initial_rank_is_chosen() {
-        let atoms = parse_with_initial_rank("ifmnD", 2).unwrap();
+        let atoms = parse_with_initial_rank("ifmnD", 2, BlackMoves::Mirrored).unwrap();
         assert_eq!(atoms[0].required_origin(), Origin::OwnRank(2));
     }
 
@@ -1308,6 +1414,104 @@ mod tests {
         );
         // The two chiral halves of the Knight make a whole one.
         same("hlNhrN", &[Atom::leap(2, 1)]);
+    }
+
+    #[test]
+    fn hoppers_as_fairy_stockfish_reads_them() {
+        use crate::atom::Mode::{Behind, BehindCapture, BehindQuiet, HopQuiet};
+        let both = |mode| [Atom::ride(1, 0).mode(mode), Atom::ride(1, 1).mode(mode)];
+        same("gQ", &both(Behind));
+        same("gK", &both(Behind));
+        same("gBgR", &both(Behind));
+        same("mgQ", &both(BehindQuiet));
+        same("cgQ", &both(BehindCapture));
+        same("gR", &[Atom::ride(1, 0).mode(Behind)]);
+        same("gRR", &[Atom::ride(1, 0).mode(Behind)]);
+        same("gW", &[Atom::ride(1, 0).mode(Behind)]);
+        // A hop distance of 1 is a Grasshopper's, a larger one a range from the piece.
+        same("pR1", &[Atom::ride(1, 0).mode(Behind)]);
+        same("pR2", &[Atom::ride(1, 0).limit(2).mode(HopAny)]);
+        same("gR2", &[Atom::ride(1, 0).limit(2).mode(HopAny)]);
+        same("cpB3", &[Atom::ride(1, 1).limit(3).mode(Hop)]);
+        same("mpR", &[Atom::ride(1, 0).mode(HopQuiet)]);
+        same("cpR", &[Atom::ride(1, 0).mode(Hop)]);
+        same("fmpR", &[one(Atom::ride(0, 1)).mode(HopQuiet)]);
+        same(
+            "ipR",
+            &[Atom::ride(1, 0).mode(HopQuiet).origin(Origin::OwnRank(1))],
+        );
+        // The last hop given along a direction is the one: gR2pR is a Cannon.
+        same("gR2pR", &[Atom::ride(1, 0).mode(HopAny)]);
+        // Cannon Shogi's promoted pieces.
+        same(
+            "mRpRmFpB2",
+            &[
+                Atom::ride(1, 0).mode(MoveOnly),
+                Atom::ride(1, 0).mode(HopAny),
+                Atom::leap(1, 1).mode(MoveOnly),
+                Atom::ride(1, 1).limit(2).mode(HopAny),
+            ],
+        );
+        same(
+            "mBpBmWpR2",
+            &[
+                Atom::ride(1, 1).mode(MoveOnly),
+                Atom::ride(1, 1).mode(HopAny),
+                Atom::leap(1, 0).mode(MoveOnly),
+                Atom::ride(1, 0).limit(2).mode(HopAny),
+            ],
+        );
+        // A Grasshopper needs a screen before it lands: a King's step is no second way there.
+        same(
+            "mKmgQ",
+            &[
+                Atom::leap(1, 0).mode(MoveOnly),
+                Atom::leap(1, 1).mode(MoveOnly),
+                Atom::ride(1, 0).mode(BehindQuiet),
+                Atom::ride(1, 1).mode(BehindQuiet),
+            ],
+        );
+    }
+
+    #[test]
+    fn janggi_elephant_passes_two_squares() {
+        let elephant = [Atom::through_two((0, 1), (1, 1), 1, 1)];
+        same("nZ", &elephant);
+        same("nJ", &elephant);
+        same(
+            "fnZ",
+            &[Atom::through_two((0, 1), (1, 1), 1, 1).symmetry(Symmetry::LeftRight)],
+        );
+    }
+
+    #[test]
+    fn pieces_that_differ_left_from_right_are_read_for_turned_black_moves() {
+        // Tori Shogi's quails and falcon's relatives, read as Fairy-Stockfish turns them.
+        let read = |text| parse(text, BlackMoves::Rotated).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            walks(&read("fRrbBlbF")),
+            walks(&[
+                one(Atom::ride(0, 1)),
+                one(Atom::ride(1, -1)),
+                one(Atom::leap(-1, -1)),
+            ])
+        );
+        assert_eq!(
+            walks(&read("fRlbBrbF")),
+            walks(&[
+                one(Atom::ride(0, 1)),
+                one(Atom::ride(-1, -1)),
+                one(Atom::leap(1, -1)),
+            ])
+        );
+        for text in ["rW", "frN", "hrN", "mfrWmrfF", "KrN"] {
+            single_paths(&read(text));
+        }
+        // Symmetric pieces read the same either way.
+        assert_eq!(
+            walks(&read("fmWfceFifmnD")),
+            walks(&parse("fmWfceFifmnD", BlackMoves::Mirrored).unwrap())
+        );
     }
 
     #[test]
@@ -1490,25 +1694,33 @@ mod tests {
         "mvR",
         "mKmNmAmD",
         "fmWfceFifmnD",
+        "nZ",
+        "gQ",
+        "mgQ",
+        "gBgR",
+        "mKmgQ",
+        "pR2",
+        "pB2",
+        "mRpRmFpB2",
+        "mBpBmWpR2",
+        "mpR",
+        "cpR",
     ];
 
     #[test]
     fn fairy_stockfish_pieces_are_read() {
         for text in FAIRY_STOCKFISH {
-            let atoms = parse(text).unwrap_or_else(|e| panic!("{e}"));
+            let atoms = parse(text, BlackMoves::Mirrored).unwrap_or_else(|e| panic!("{e}"));
             walks(&atoms);
             single_paths(&atoms);
         }
-        // The Janggi Elephant, the grasshoppers and a piece whose A and D leaps the Queen's
-        // slides repeat are refused.
-        for text in ["nZ", "gBgR", "mKmgQ", "QNAD"] {
-            error(text);
-        }
+        // A piece whose A and D leaps the Queen's slides repeat is refused.
+        error("QNAD");
     }
 
     /// The message of the error `text` gives.
     fn error(text: &str) -> String {
-        match parse(text) {
+        match parse(text, BlackMoves::Mirrored) {
             Ok(atoms) => panic!("{text} read as {atoms:?}"),
             Err(e) => e.to_string(),
         }
@@ -1528,23 +1740,22 @@ mod tests {
             ("2R", "'2' is a range with no atom"),
             ("R0", "'R0' has a range of 0"),
             ("R12", "'R12' has a range above 9"),
-            ("gR", "'g' (a grasshopper)"),
-            ("mpR", "'mpR' is a hopper that only moves"),
-            ("ipR", "'ipR' is a hopper that only moves"),
-            (
-                "pR2",
-                "'pR2' is a hopper of limited range, not read here: Fairy-Stockfish",
-            ),
-            ("pR1", "'pR1' is a hopper of limited range"),
             ("A1", "'A1' rides along a line other than W, F and N"),
             ("pN", "'pN' hops along a line"),
             ("npR", "'npR' is a lame hopper"),
             ("AA", "'AA' rides along a line other than W, F and N"),
             ("D3", "'D3' rides along a line other than W, F and N"),
             ("nR", "'nR' is a lame rider"),
-            ("nZ", "'nZ' is a lame leap through 2 squares"),
-            ("nH", "'nH' is a lame leap through 2 squares"),
+            (
+                "nH",
+                "'nH' is a lame leap through 2 squares, which Fairy-Stockfish gives no move",
+            ),
             ("nC", "'nC' is a lame leap through 2 squares"),
+            ("nG", "'nG' is a lame leap through 2 squares"),
+            ("gN", "'gN' hops along a line other than"),
+            ("ngR", "'ngR' is a lame hopper"),
+            ("pR2mR", "'pR2' goes along only part of its lines"),
+            ("R2gR", "'R2' goes along only part of its lines"),
             ("nW", "'nW' is a lame leap with no square to pass"),
             ("fnF", "'fnF' is a lame leap with no square to pass"),
             ("nK", "'nK' is a lame leap with no square to pass"),
@@ -1623,7 +1834,7 @@ mod tests {
                 }
             }
             let text = String::from_utf8_lossy(&bytes);
-            if let Ok(atoms) = parse(&text) {
+            if let Ok(atoms) = parse(&text, BlackMoves::Mirrored) {
                 read += 1;
                 assert!(!atoms.is_empty(), "{text}");
                 walks(&atoms);
@@ -1648,7 +1859,7 @@ mod tests {
                 "K" => "K",
                 other => panic!("unexpected chess piece {other}"),
             };
-            piece.atoms = parse(betza).unwrap();
+            piece.atoms = parse(betza, BlackMoves::Mirrored).unwrap();
         }
         let variant: &'static Variant = Box::leak(Box::new(Variant::build(spec).unwrap()));
         let mut position = crate::fen::parse(variant, &variant.spec().start_fen).unwrap();

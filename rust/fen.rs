@@ -12,6 +12,7 @@ use crate::castling::CastlingRights;
 use crate::conventions::EnPassantFen;
 use crate::geometry::Square;
 use crate::piece::{Color, Piece};
+use crate::piece_rule::letter_of;
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::text::{counted, quote};
@@ -399,7 +400,9 @@ fn parse_board(variant: &Variant, board: &str, setup: &mut Setup) -> Result<(), 
             if symbol == '+' {
                 written.extend(chars.next());
             }
-            let letter = written.chars().last().unwrap_or(symbol);
+            // A promoted piece that moves as its letter's kind: `Q~`.
+            written.extend(chars.next_if_eq(&'~'));
+            let letter = letter_of(&written);
             let unknown = || FenError::UnknownPiece {
                 rank: rank_name,
                 symbol: written.clone(),

@@ -50,11 +50,14 @@ pub enum Termination {
     CheckLimit,
     /// A draw claimed when the counting of an ending's moves has run out (Makruk's counting).
     Counting,
+    /// The side to move is checkmated by a drop that its rule makes a loss for the dropper
+    /// (`drop-mate = "loses"`), so the side to move wins.
+    DropMate,
 }
 
 impl Termination {
     /// Every termination, in declaration order.
-    pub const ALL: [Termination; 15] = [
+    pub const ALL: [Termination; 16] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::InsufficientMaterial,
@@ -70,6 +73,7 @@ impl Termination {
         Termination::Goal,
         Termination::CheckLimit,
         Termination::Counting,
+        Termination::DropMate,
     ];
 
     /// The name python-chess gives it, such as `SEVENTYFIVE_MOVES`.
@@ -90,6 +94,7 @@ impl Termination {
             Termination::Goal => "GOAL",
             Termination::CheckLimit => "CHECK_LIMIT",
             Termination::Counting => "COUNTING",
+            Termination::DropMate => "DROP_MATE",
         }
     }
 
@@ -111,6 +116,7 @@ impl Termination {
             Termination::Goal => "goal reached",
             Termination::CheckLimit => "check limit",
             Termination::Counting => "counting",
+            Termination::DropMate => "mate by a forbidden drop",
         }
     }
 }
@@ -240,10 +246,10 @@ impl Game {
 
     /// The outcome, if the game is over, in python-chess's order: an end by a rule of the
     /// variant (too few pieces, a goal reached, the last check given: before anything else, as
-    /// no move is legal then); the side to move checkmated; without a legal move and over a
-    /// limit of the variant (a loss); a dead position; the side to move stalemated (which loses
-    /// or draws, as the variant says); in variants with the chess draws, seventy-five moves or a
-    /// fivefold repetition.
+    /// no move is legal then); the side to move checkmated (a win, when the mate was a drop its
+    /// rule makes a loss); without a legal move and over a limit of the variant (a loss); a dead
+    /// position; the side to move stalemated (which loses or draws, as the variant says); in
+    /// variants with the chess draws, seventy-five moves or a fivefold repetition.
     pub fn outcome(&mut self) -> Option<Outcome> {
         let spec = self.position.variant().spec();
         let turn = self.position.turn();
@@ -261,7 +267,12 @@ impl Game {
         }
         let stuck = !self.position.has_legal_move();
         let (termination, winner) = if stuck && self.position.is_check() {
-            (Termination::Checkmate, Some(turn.opponent()))
+            match self.moves.last() {
+                Some(&last) if self.position.mated_by_losing_drop(last) => {
+                    (Termination::DropMate, Some(turn))
+                }
+                _ => (Termination::Checkmate, Some(turn.opponent())),
+            }
         } else if stuck && self.position.over_limit(turn) {
             (Termination::VariantLoss, Some(turn.opponent()))
         } else if self.position.is_insufficient_material() {

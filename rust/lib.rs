@@ -27,6 +27,7 @@
 //! conventions, extinction, end_rules        rule switches: programs' conventions, bare Kings,
 //!                                           goals, check limits, counting
 //! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
+//! drop_table                                where each kind may be dropped, from which hand
 //! presentation                              how a variant is shown: titles, pictures, examples
 //! castling, counters, setup                 plain data: castling rights, counters, an unchecked
 //!                                           position
@@ -36,6 +37,7 @@
 //!                                           a setup checked into a position
 //! counting                                  the counters a move updates
 //! ends                                      the ends of a game by a variant's own rule
+//! drop_mate                                 a mate by a drop that the dropper loses
 //! uci, fen, san, movetext, record_writer    text: coordinate moves, FEN, SAN, game records
 //! game, perft, eval, search, playout        history and endings, counting, the computer player
 //! move_examples                             a variant's example moves, from its file or its start
@@ -50,6 +52,8 @@ pub mod catalog;
 pub mod conventions;
 pub mod counters;
 pub mod counting;
+pub mod drop_mate;
+pub mod drop_table;
 pub mod end_rules;
 pub mod ends;
 pub mod eval;

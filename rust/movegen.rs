@@ -1,12 +1,13 @@
 //! Move generation: walking the precomputed paths, drops from the hand and castling, then keeping
 //! the moves that leave the King safe (not attacked, not facing the other King).
 
+use crate::atom::Mode;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, UciMove};
 use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece};
 use crate::position::Position;
-use crate::square_set::SquareSet;
 use crate::tables::{AttackScan, HopExposure};
+use crate::variant::DropMate;
 
 impl Position<'_> {
     /// Replaces the contents of `out` with every pseudo-legal move of the side to move: moves
@@ -136,7 +137,7 @@ impl Position<'_> {
                     })
             };
             if mode.hops() {
-                if self.for_each_hop(squares, mode.moves(), |index, to| {
+                if self.for_each_hop(piece.kind, squares, mode, |index, to| {
                     emit(to, MoveKind::Normal, index)
                 }) {
                     return true;
@@ -149,7 +150,7 @@ impl Position<'_> {
                 if target == 0 {
                     let kind = if mode.moves() {
                         MoveKind::Normal
-                    } else if mode.captures() && en_passant == Some(to) {
+                    } else if en_passant == Some(to) && mode.captures() {
                         MoveKind::EnPassant
                     } else {
                         continue;
@@ -192,76 +193,91 @@ impl Position<'_> {
         Kind::new(code_kind(code)).is_some_and(|kind| self.variant().rule_of(kind).spec.swappable)
     }
 
-    /// Offers `visit` (index in the path, square) each destination of a hopper walking
-    /// `squares`: beyond the first piece (the screen), every empty square up to the next piece
-    /// when it `moves` quietly too, and that piece when it is an enemy. Stops early when `visit`
-    /// returns `true`; returns whether it did.
+    /// Offers `visit` (index in the path, square) each destination of a hopper of `kind`
+    /// walking `squares` in `mode`: beyond the first piece (the screen, unless of a kind the
+    /// hopper may not jump), every empty square up to the next piece when it moves quietly, and
+    /// that piece when it is an enemy it may capture; a Grasshopper's only right behind the
+    /// screen. Stops early when `visit` returns `true`; returns whether it did.
     fn for_each_hop(
         &self,
+        kind: Kind,
         squares: &[Square],
-        moves: bool,
+        mode: Mode,
         mut visit: impl FnMut(usize, Square) -> bool,
     ) -> bool {
         let Some(screen) = squares.iter().position(|&s| !self.is_empty(s)) else {
             return false;
         };
-        for (index, &to) in squares.iter().enumerate().skip(screen + 1) {
+        let rule = self.variant().rule_of(kind);
+        if rule.screen_not >> code_kind(self.code_at(squares[screen])) & 1 != 0 {
+            return false;
+        }
+        let landings = match mode.lands_behind() {
+            true => 1,
+            false => squares.len(),
+        };
+        for (index, &to) in squares.iter().enumerate().skip(screen + 1).take(landings) {
             let target = self.code_at(to);
             if target == 0 {
-                if moves && visit(index, to) {
+                if mode.moves() && visit(index, to) {
                     return true;
                 }
                 continue;
             }
-            return code_color(target) != self.turn() && visit(index, to);
+            return code_color(target) != self.turn()
+                && mode.captures()
+                && rule.captures_not >> code_kind(target) & 1 == 0
+                && visit(index, to);
         }
         false
     }
 
-    /// Offers `visit` every drop of the side to move: each kind in hand on each empty square
-    /// where it could move afterwards and where no rule of its kind forbids it.
+    /// Offers `visit` every drop of the side to move: each kind in hand, as itself or as each
+    /// form it may be dropped as, on each empty square of the variant's drop table (where it may
+    /// stand and be dropped) on a file its limit per file leaves open.
     fn for_each_drop(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let us = self.turn();
-        let variant = self.variant();
-        let empty: SquareSet = variant
-            .dimensions()
-            .squares()
-            .filter(|&s| self.is_empty(s))
-            .collect();
-        for rule in variant.rules() {
-            if self.hand_kinds(us) & rule.kind.bit() == 0 {
-                continue;
-            }
-            let stuck = variant.tables().stuck(us, rule.kind.number());
-            let allowed = variant.allowed_squares(rule.kind, us);
-            let own = Piece {
-                kind: rule.kind,
-                color: us,
-            }
-            .code();
-            let mut files_taken = 0u16;
-            if rule.spec.one_per_file {
-                for square in self.occupied_by(us).iter() {
-                    if self.code_at(square) == own {
-                        files_taken |= 1 << square.file();
-                    }
-                }
-            }
-            for to in empty.iter() {
-                if allowed.contains(to) && !stuck.contains(to) && files_taken >> to.file() & 1 == 0
-                {
-                    let mv = Move {
-                        from: to,
-                        to,
-                        kind: MoveKind::Drop(rule.kind),
-                    };
-                    if visit(mv) {
-                        return true;
+        let drops = self.variant().drops();
+        let mut in_hand = self.hand_kinds(us);
+        while in_hand != 0 {
+            let kind = Kind::new(in_hand.trailing_zeros() as u8).expect("a kind's bit");
+            in_hand &= in_hand - 1;
+            let full_files = match drops.per_file(kind) {
+                0 => 0,
+                limit => self.full_files(Piece { kind, color: us }, limit),
+            };
+            let mut forms = drops.dropped_as(kind);
+            while forms != 0 {
+                let form = Kind::new(forms.trailing_zeros() as u8).expect("a kind's bit");
+                forms &= forms - 1;
+                for to in drops.squares(us, form).iter() {
+                    if self.is_empty(to) && full_files >> to.file() & 1 == 0 {
+                        let kind = MoveKind::Drop(form);
+                        if visit(Move { from: to, to, kind }) {
+                            return true;
+                        }
                     }
                 }
             }
         }
         false
+    }
+
+    /// The files (as bits) where `piece` stands `limit` times or more.
+    fn full_files(&self, piece: Piece, limit: u8) -> u16 {
+        let code = piece.code();
+        let mut counts = [0u8; crate::geometry::MAX_FILES as usize];
+        let mut full = 0u16;
+        for square in self.occupied_by(piece.color).iter() {
+            if self.code_at(square) == code {
+                let count = &mut counts[usize::from(square.file())];
+                *count += 1;
+                if *count >= limit {
+                    full |= 1 << square.file();
+                }
+            }
+        }
+        full
     }
 
     /// Offers `visit` every legal castling move of the side to move: the King in its region, a
@@ -378,8 +394,9 @@ impl Position<'_> {
         let hoppers = self.kinds_present(enemy) & tables.hopper_kinds();
         let is_empty = |square| self.is_empty(square);
         let hits = |square, kinds| self.check_hits(enemy, square, kinds);
+        let is_of = |square, kinds| self.holds_kind(square, kinds);
         let hop_check = hoppers != 0
-            && tables.find_hop_attack(enemy, king, hoppers, is_empty, |check| {
+            && tables.find_hop_attack(enemy, king, hoppers, is_empty, is_of, |check| {
                 hits(check.square, check.kinds)
             });
         if scan.attacked || hop_check || self.kings_facing() {
@@ -390,7 +407,7 @@ impl Position<'_> {
             });
         } else {
             let hop = if hoppers != 0 {
-                tables.hop_exposure(enemy, king, hoppers, is_empty, hits)
+                tables.hop_exposure(enemy, king, hoppers, is_empty, is_of, hits)
             } else {
                 HopExposure::default()
             };
@@ -425,7 +442,7 @@ impl Position<'_> {
         let MoveKind::Drop(kind) = mv.kind else {
             return false;
         };
-        if !self.variant().rule_of(kind).spec.no_drop_mate {
+        if self.variant().rule_of(kind).spec.drop_mate != DropMate::Illegal {
             return false;
         }
         let undo = self.make(mv);
@@ -493,11 +510,23 @@ impl Position<'_> {
 mod tests {
     use crate::fen;
     use crate::moves::{Move, MoveKind};
+    use crate::piece::Color;
     use crate::position::Position;
-    use crate::variant::Variant;
+    use crate::tables::tests::attacked_by_walking;
+    use crate::variant::{DropMate, Variant};
 
-    /// Legal moves by trying every pseudo-legal move: the slow, obvious way (none once a rule of
-    /// the variant has ended the game; none that gives check where checks are forbidden).
+    /// Whether `color`'s King is attacked (found by walking every enemy path) or facing the
+    /// other King.
+    fn exposed_by_walking(position: &Position, color: Color) -> bool {
+        let attacked = position
+            .king(color)
+            .is_some_and(|king| attacked_by_walking(position, color.opponent(), king));
+        attacked || position.kings_facing()
+    }
+
+    /// Legal moves by trying every pseudo-legal move, attacks found by walking every path: the
+    /// slow, obvious way (none once a rule of the variant has ended the game; none that gives
+    /// check where checks are forbidden).
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
         if position.variant_end().is_some() {
@@ -506,17 +535,17 @@ mod tests {
         let checks_forbidden =
             position.variant().spec().end_rules.checks == crate::end_rules::Checks::Forbidden;
         position.pseudo_legal_moves(&mut moves);
-        let in_check = position.is_check();
+        let in_check = exposed_by_walking(position, position.turn());
         moves.retain(|&mv| {
             if in_check && mv.kind == MoveKind::Swap {
                 return false;
             }
             let undo = position.make(mv);
             let mover = position.turn().opponent();
-            let exposed = position.king_exposed(mover)
+            let exposed = exposed_by_walking(position, mover)
                 || position.over_limit(mover)
-                || (checks_forbidden && position.is_check());
-            let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.no_drop_mate)
+                || (checks_forbidden && exposed_by_walking(position, position.turn()));
+            let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.drop_mate == DropMate::Illegal)
                 && position.is_check()
                 && !position.has_legal_move();
             position.unmake(mv, undo);
@@ -528,7 +557,7 @@ mod tests {
     #[test]
     fn shortcut_legality_agrees_with_trying_every_move() {
         let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-        for variant in Variant::all() {
+        for variant in crate::variants::testing::every_variant() {
             legality_agrees_in(variant, &mut state);
         }
     }

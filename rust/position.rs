@@ -367,7 +367,7 @@ impl<'v> Position<'v> {
         }
         match mv.kind {
             MoveKind::Drop(kind) => {
-                self.take_from_hand(us, kind);
+                self.take_from_hand(us, variant.drops().from_hand(kind));
                 self.place(moved, mv.to);
             }
             MoveKind::Swap => {
@@ -430,6 +430,7 @@ impl<'v> Position<'v> {
         match mv.kind {
             MoveKind::Drop(kind) => {
                 self.remove(arrived, mv.to);
+                let kind = self.variant.drops().from_hand(kind);
                 let count = &mut self.hands[us.index()][kind.index()];
                 *count += 1;
                 self.hand_kinds[us.index()] |= kind.bit();
@@ -609,7 +610,14 @@ impl<'v> Position<'v> {
         let hits = |check: &AttackCheck| self.check_hits(attacker, check.square, check.kinds);
         tables.find_attack(attacker, square, present, |s| self.is_empty(s), hits)
             || (present & tables.hopper_kinds() != 0
-                && tables.find_hop_attack(attacker, square, present, |s| self.is_empty(s), hits))
+                && tables.find_hop_attack(
+                    attacker,
+                    square,
+                    present,
+                    |s| self.is_empty(s),
+                    |s, kinds| self.holds_kind(s, kinds),
+                    hits,
+                ))
     }
 
     /// The squares of `attacker`'s pieces that could capture on `square`.
@@ -635,9 +643,17 @@ impl<'v> Position<'v> {
             square,
             present,
             |s| self.is_empty(s),
+            |s, kinds| self.holds_kind(s, kinds),
             &mut collect,
         );
         found
+    }
+
+    /// Whether a piece of either colour whose kind is in `kinds` stands on `square`.
+    #[inline]
+    pub(crate) fn holds_kind(&self, square: Square, kinds: KindSet) -> bool {
+        let code = self.code_at(square);
+        code != 0 && kinds >> code_kind(code) & 1 != 0
     }
 
     /// Whether a piece of `color` whose kind is in `kinds` stands on `square`.

@@ -522,6 +522,9 @@ struct Searcher<'a, T: Table> {
     /// Per ply, room for the move generator's output and for the quiet moves tried.
     plain_buffers: Vec<Vec<Move>>,
     quiet_buffers: Vec<Vec<Move>>,
+    /// Per ply, the move that led to the position searched there (`None` after a null move):
+    /// a mate by a drop may be lost by the dropper.
+    arrived_by: Vec<Option<Move>>,
     root: Vec<RootMove>,
     /// Nodes this thread visited, and how many of them it has added to the shared count.
     nodes: u64,
@@ -655,6 +658,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             move_buffers: vec![Vec::new(); MAX_PLY + 1],
             plain_buffers: vec![Vec::new(); MAX_PLY + 1],
             quiet_buffers: vec![Vec::new(); MAX_PLY + 1],
+            arrived_by: vec![None; MAX_PLY + 1],
             root,
             nodes: 0,
             counted: 0,
@@ -838,6 +842,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
             self.path.push(self.position.hash());
             let undo = self.position.make(mv);
+            self.arrived_by[1] = Some(mv);
             let score = if index == first {
                 -self.negamax(depth - 1, 1, -beta, -alpha, true)
             } else {
@@ -1022,6 +1027,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.path.push(key);
                 let undo = self.position.make_null();
+                self.arrived_by[ply + 1] = None;
                 let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
                 self.position.unmake_null(undo);
                 self.path.pop();
@@ -1042,7 +1048,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         self.score_moves(&mut moves, hash_move, ply);
         if moves.is_empty() {
             self.move_buffers[ply] = moves;
-            return no_move_score(&mut self.position, ply);
+            return no_move_score(&mut self.position, ply, self.arrived_by[ply]);
         }
         let mut quiets = std::mem::take(&mut self.quiet_buffers[ply]);
         quiets.clear();
@@ -1059,6 +1065,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             let killer = order == KILLER_ORDER || order == KILLER_ORDER - 1;
             self.path.push(key);
             let undo = self.position.make(mv);
+            self.arrived_by[ply + 1] = Some(mv);
             let gives_check = quiet && self.position.is_check();
             let prunable =
                 quiet && !in_check && !gives_check && !killer && best_score > -MATE_BOUND;
@@ -1202,7 +1209,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             self.score_moves(&mut moves, hash_move, ply);
             if moves.is_empty() {
                 self.move_buffers[ply] = moves;
-                return no_move_score(&mut self.position, ply);
+                return no_move_score(&mut self.position, ply, self.arrived_by[ply]);
             }
         } else {
             let stand_pat = self.evaluate();
@@ -1231,6 +1238,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         for &(_, mv) in moves.iter() {
             let undo = self.position.make(mv);
+            self.arrived_by[ply + 1] = Some(mv);
             let left = evasions - u8::from(searching_evasions);
             let score = -self.quiescence(ply + 1, -beta, -alpha, left, depth - 1);
             self.position.unmake(mv, undo);
@@ -1437,17 +1445,23 @@ fn least_valuable_attacker(
         .map(|(_, square)| square)
 }
 
-/// The score of `position`, `ply` plies from the root, where the side to move has no legal move:
-/// as the variant's rule says, if one ended the game; else lost in check, over a limit, or where
-/// stalemate loses; else a draw.
-fn no_move_score(position: &mut Position, ply: usize) -> i32 {
+/// The score of `position`, `ply` plies from the root, where the side to move has no legal move
+/// (reached by the move `arrived_by`, if known): as the variant's rule says, if one ended the
+/// game; else won when mated by a drop the dropper loses; else lost in check, over a limit, or
+/// where stalemate loses; else a draw.
+fn no_move_score(position: &mut Position, ply: usize, arrived_by: Option<Move>) -> i32 {
     let turn = position.turn();
     if let Some(score) = variant_end_score(position, ply) {
         return score;
     }
+    let lost = -MATE + ply as i32;
+    let in_check = position.is_check();
+    if in_check && arrived_by.is_some_and(|mv| position.mated_by_losing_drop(mv)) {
+        return -lost;
+    }
     let stalemate_loses = position.variant().spec().stalemate == Stalemate::Loses;
-    if stalemate_loses || position.is_check() || position.over_limit(turn) {
-        -MATE + ply as i32
+    if stalemate_loses || in_check || position.over_limit(turn) {
+        lost
     } else {
         0
     }
@@ -1528,12 +1542,12 @@ mod tests {
         };
         // Black's cornered King has no move: Mĕirìqí's stalemate loses, the Bestiary's draws.
         let mut meiriqi = position("meiriqi", "9k/R9/10/10/10/10/10/10/10/1R5K2 b - - 0 1");
-        assert_eq!(no_move_score(&mut meiriqi, 3), -MATE + 3);
+        assert_eq!(no_move_score(&mut meiriqi, 3, None), -MATE + 3);
         let mut bestiary = position(
             "wildeurasian-bestiary",
             "k11/12/1Q10/12/12/12/12/12/12/12/11K/G11 b - - 0 1",
         );
-        assert_eq!(no_move_score(&mut bestiary, 3), 0);
+        assert_eq!(no_move_score(&mut bestiary, 3, None), 0);
     }
 
     #[test]

@@ -12,7 +12,7 @@
 //! the tree comes from the paths themselves, bent and crooked riders (Gryphon, Rhino) get their
 //! checks and pins right with no special case: "between" is never assumed to be symmetric.
 
-use crate::atom::{Atom, Mode};
+use crate::atom::{Atom, BlackMoves, Mode};
 use crate::geometry::{Dimensions, Square, SQUARE_SLOTS};
 use crate::piece::{Color, KindSet};
 use crate::piece_rule::{Compulsory, PieceRule};
@@ -114,23 +114,43 @@ pub struct Tables {
     nodes: Vec<AttackNode>,
     checks: Vec<AttackCheck>,
     trees: Vec<AttackTree>,
-    /// Per square and attacking colour: the straight lines along which a hopper attacks it.
+    /// Per square and attacking colour: the lines along which a hopper attacks it.
     hop_rays: Vec<(u32, u32)>,
     rays: Vec<HopRay>,
     ray_squares: Vec<Square>,
+    /// Beside `ray_squares`: the kinds that attack from each square of a ray.
+    ray_kinds: Vec<KindSet>,
     /// The kinds that capture by hopping.
     hopper_kinds: KindSet,
     /// Per colour and kind: the squares from which the piece has no move even on an empty board.
     stuck: Vec<SquareSet>,
 }
 
-/// A straight line from an attacked square outward, along which a hopper of some kinds attacks
-/// over exactly one screen.
+/// A line from an attacked square outward (the squares a hop passes, nearest the attacked
+/// square first), along which hoppers attack over exactly one screen: a hopper of the kinds
+/// given for its square attacks when it is the second piece on the line.
 #[derive(Clone, Copy, Debug)]
 struct HopRay {
     start: u32,
     len: u8,
+    /// Whether any screen will do and the same kinds attack from every square (a Cannon's
+    /// line): the case the search meets most, looked at with no more ado.
+    plain: bool,
+    /// Whether the screen must stand on the first square (the hoppers land right behind it).
+    behind: bool,
+    /// Every kind that attacks from some square of the ray.
     kinds: KindSet,
+    /// The kinds (of either colour) that cannot be the screen.
+    screens_not: KindSet,
+}
+
+/// What a hop ray is while the tables are being built: its squares, the kinds attacking from
+/// each, and its screen rules.
+struct BuildRay {
+    squares: Vec<Square>,
+    kinds: Vec<KindSet>,
+    behind: bool,
+    screens_not: KindSet,
 }
 
 fn range((start, end): (u32, u32)) -> Range<usize> {
@@ -219,13 +239,16 @@ impl Tables {
     }
 
     /// Like [`Tables::find_attack`], for the hoppers' captures: along each line from `square`,
-    /// the first piece is the screen and the next one the candidate attacker.
+    /// the first piece is the screen (right next to `square` for a Grasshopper's line, and not
+    /// of a kind the line's hoppers may not jump: `is_of` says whether a piece of either colour
+    /// of some kinds stands on a square) and the next one the candidate attacker.
     pub fn find_hop_attack(
         &self,
         attacker: Color,
         square: Square,
         present: KindSet,
         is_empty: impl Fn(Square) -> bool,
+        is_of: impl Fn(Square, KindSet) -> bool,
         mut found: impl FnMut(&AttackCheck) -> bool,
     ) -> bool {
         self.rays[range(self.hop_rays[square_index(attacker, square)])]
@@ -233,12 +256,28 @@ impl Tables {
             .filter(|ray| ray.kinds & present != 0)
             .any(|ray| {
                 let squares = &self.ray_squares[ray.start as usize..][..ray.len as usize];
-                let mut occupied = squares.iter().copied().filter(|&s| !is_empty(s));
-                let candidate = occupied.nth(1);
-                candidate.is_some_and(|square| {
+                if ray.plain {
+                    let mut occupied = squares.iter().copied().filter(|&s| !is_empty(s));
+                    return occupied.nth(1).is_some_and(|square| {
+                        found(&AttackCheck {
+                            square,
+                            kinds: ray.kinds,
+                        })
+                    });
+                }
+                let mut occupied = (0..squares.len()).filter(|&i| !is_empty(squares[i]));
+                let Some(screen) = occupied.next() else {
+                    return false;
+                };
+                if (ray.behind && screen != 0)
+                    || (ray.screens_not != 0 && is_of(squares[screen], ray.screens_not))
+                {
+                    return false;
+                }
+                occupied.next().is_some_and(|index| {
                     found(&AttackCheck {
-                        square,
-                        kinds: ray.kinds,
+                        square: squares[index],
+                        kinds: self.ray_kinds[ray.start as usize + index],
                     })
                 })
             })
@@ -246,15 +285,19 @@ impl Tables {
 
     /// For the hoppers' attacks on `square` (none of which gets through now): where a piece
     /// arriving or leaving could let one through. Along each line from `square` with a hopper
-    /// of a kind in `present`, `hits` says whether a piece of the attacker of the line's kinds
-    /// stands on a square: if the first piece is one, an arrival before it gives it a screen;
-    /// if the third is one, the first or the second leaving does.
+    /// of a kind in `present`, `hits` says whether a piece of the attacker of given kinds stands
+    /// on a square (`is_of`: a piece of either colour). If the first piece is a hopper of the
+    /// line, an arrival before it gives it a screen; if the third is one, the first or the
+    /// second leaving does. On a Grasshopper's line the screen must be next to `square`: an
+    /// arrival there, or the second piece leaving when the first stands there. Where a kind
+    /// may not be the screen, a capture of such a first piece gives the second one a screen.
     pub fn hop_exposure(
         &self,
         attacker: Color,
         square: Square,
         present: KindSet,
         is_empty: impl Fn(Square) -> bool,
+        is_of: impl Fn(Square, KindSet) -> bool,
         hits: impl Fn(Square, KindSet) -> bool,
     ) -> HopExposure {
         let mut exposure = HopExposure::default();
@@ -263,6 +306,10 @@ impl Tables {
                 continue;
             }
             let squares = &self.ray_squares[ray.start as usize..][..ray.len as usize];
+            if !ray.plain {
+                self.special_exposure(ray, &is_empty, &is_of, &hits, &mut exposure);
+                continue;
+            }
             let mut occupied = squares
                 .iter()
                 .enumerate()
@@ -283,6 +330,54 @@ impl Tables {
             }
         }
         exposure
+    }
+
+    /// [`Tables::hop_exposure`] along a `ray` that is not plain (a Grasshopper's, one whose
+    /// hoppers may not jump some kinds, or one along which the attacking kinds differ from
+    /// square to square), added to `exposure`.
+    fn special_exposure(
+        &self,
+        ray: &HopRay,
+        is_empty: impl Fn(Square) -> bool,
+        is_of: impl Fn(Square, KindSet) -> bool,
+        hits: impl Fn(Square, KindSet) -> bool,
+        exposure: &mut HopExposure,
+    ) {
+        let start = ray.start as usize;
+        let squares = &self.ray_squares[start..][..ray.len as usize];
+        let hits_at = |index: usize| hits(squares[index], self.ray_kinds[start + index]);
+        let mut occupied = (0..squares.len()).filter(|&i| !is_empty(squares[i]));
+        let Some(first) = occupied.next() else {
+            return;
+        };
+        let (second, third) = (occupied.next(), occupied.next());
+        if ray.screens_not != 0
+            && (first == 0 || !ray.behind)
+            && is_of(squares[first], ray.screens_not)
+            && second.is_some_and(hits_at)
+        {
+            exposure.arrive.insert(squares[first]);
+        }
+        if ray.behind {
+            if first > 0 && (hits_at(first) || second.is_some_and(hits_at)) {
+                exposure.arrive.insert(squares[0]);
+            }
+            if let (0, Some(second), Some(third)) = (first, second, third) {
+                if hits_at(third) {
+                    exposure.leave.insert(squares[second]);
+                }
+            }
+            return;
+        }
+        if hits_at(first) {
+            exposure.arrive = exposure.arrive | squares[..first].iter().copied().collect();
+        }
+        if let (Some(second), Some(third)) = (second, third) {
+            if hits_at(third) {
+                exposure.leave.insert(squares[first]);
+                exposure.leave.insert(squares[second]);
+            }
+        }
     }
 
     /// The kinds that capture by hopping, as a set of [`crate::piece::Kind::bit`]s.
@@ -344,8 +439,14 @@ impl Tables {
     }
 
     /// Builds every table for the pieces `rules` (kinds numbered from 1 in order) on a board
-    /// of `dims`; with `promotes_leaving_zone`, a move from the promotion zone may promote too.
-    pub fn build(dims: Dimensions, rules: &[PieceRule], promotes_leaving_zone: bool) -> Tables {
+    /// of `dims`, Black's moves derived from White's as `black` says; with
+    /// `promotes_leaving_zone`, a move from the promotion zone may promote too.
+    pub fn build(
+        dims: Dimensions,
+        rules: &[PieceRule],
+        black: BlackMoves,
+        promotes_leaving_zone: bool,
+    ) -> Tables {
         let kind_slots = rules.len() + 1;
         let mut tables = Tables {
             kind_slots,
@@ -357,7 +458,7 @@ impl Tables {
         let mut trees: Vec<BuildNode> = (0..2 * SQUARE_SLOTS)
             .map(|_| BuildNode::default())
             .collect();
-        let mut hop_rays: Vec<Vec<(Vec<Square>, KindSet)>> = vec![Vec::new(); 2 * SQUARE_SLOTS];
+        let mut hop_rays: Vec<Vec<BuildRay>> = (0..2 * SQUARE_SLOTS).map(|_| Vec::new()).collect();
         for color in Color::ALL {
             for rule in rules {
                 let allowed = rule.allowed[color.index()];
@@ -366,7 +467,7 @@ impl Tables {
                     .map(|from| {
                         (
                             from,
-                            raw_paths(dims, &rule.spec.atoms, color, from, &allowed),
+                            raw_paths(dims, &rule.spec.atoms, (color, black), from, &allowed),
                         )
                     })
                     .collect();
@@ -396,7 +497,12 @@ impl Tables {
                             let index = square_index(color, squares[target]);
                             if path.mode.hops() {
                                 tables.hopper_kinds |= rule.kind.bit();
-                                let ray: Vec<Square> = passed.chain([from]).collect();
+                                let ray = BuildRay {
+                                    squares: passed.chain([from]).collect(),
+                                    kinds: Vec::new(),
+                                    behind: path.mode.lands_behind(),
+                                    screens_not: rule.screen_not,
+                                };
                                 add_hop_ray(&mut hop_rays[index], ray, rule.kind.bit());
                             } else {
                                 trees[index].insert(passed, from, rule.kind.bit());
@@ -409,13 +515,20 @@ impl Tables {
         tables.hop_rays = vec![(0, 0); 2 * SQUARE_SLOTS];
         for (index, rays) in hop_rays.into_iter().enumerate() {
             let first = tables.rays.len() as u32;
-            for (squares, kinds) in rays {
+            for ray in rays {
                 let start = tables.ray_squares.len() as u32;
-                tables.ray_squares.extend(&squares);
+                tables.ray_squares.extend(&ray.squares);
+                tables.ray_kinds.extend(&ray.kinds);
+                let kinds = ray.kinds.iter().fold(0, |all, &kinds| all | kinds);
                 tables.rays.push(HopRay {
                     start,
-                    len: squares.len() as u8,
+                    len: ray.squares.len() as u8,
+                    plain: !ray.behind
+                        && ray.screens_not == 0
+                        && ray.kinds.iter().all(|&here| here == kinds),
+                    behind: ray.behind,
                     kinds,
+                    screens_not: ray.screens_not,
                 });
             }
             tables.hop_rays[index] = (first, tables.rays.len() as u32);
@@ -517,12 +630,14 @@ struct RawPath {
     mode: Mode,
 }
 
-/// The walks of `atoms` for a piece of `color` on `from` that may not leave `allowed`: each cut
-/// at the edge of the board and at the confinement, and left out when it reaches no destination.
+/// The walks of `atoms` for a piece of `color` (whose moves are White's turned as `black` says)
+/// on `from` that may not leave `allowed`: each cut at the edge of the board, at the
+/// confinement and at the edge of the atom's region, and left out when it reaches no
+/// destination.
 fn raw_paths(
     dims: Dimensions,
     atoms: &[Atom],
-    color: Color,
+    (color, black): (Color, BlackMoves),
     from: Square,
     allowed: &SquareSet,
 ) -> Vec<RawPath> {
@@ -535,25 +650,37 @@ fn raw_paths(
         if !atom.required_origin().allows(own_rank) {
             continue;
         }
+        let region = match (atom.region(), color) {
+            (None, _) => *allowed,
+            (Some(region), Color::White) => region & *allowed,
+            (Some(region), Color::Black) => {
+                region.iter().map(|s| dims.mirror(s)).collect::<SquareSet>() & *allowed
+            }
+        };
+        if !region.contains(from) {
+            continue;
+        }
         for walk in atom.walks() {
             let walk = match color {
                 Color::White => walk,
-                Color::Black => walk.mirrored(),
+                Color::Black => walk.for_black(black),
             };
+            let pass = walk.lead.len();
             let mut squares = Vec::new();
             let mut square = from;
             let mut destinations = 0;
             let steps = walk
                 .lead
-                .into_iter()
+                .iter()
+                .copied()
                 .chain(walk.cycle.iter().copied().cycle());
             for step in steps {
-                match dims.step(square, step).filter(|s| allowed.contains(*s)) {
+                match dims.step(square, step).filter(|s| region.contains(*s)) {
                     Some(next) => square = next,
                     None => break,
                 }
                 squares.push(square);
-                if squares.len() > usize::from(walk.lead.is_some()) {
+                if squares.len() > pass {
                     destinations += 1;
                     if destinations == walk.limit {
                         break;
@@ -563,7 +690,7 @@ fn raw_paths(
             if destinations > 0 {
                 paths.push(RawPath {
                     squares,
-                    pass: u8::from(walk.lead.is_some()),
+                    pass: pass as u8,
                     mode: atom.destination_mode(),
                 });
             }
@@ -572,20 +699,30 @@ fn raw_paths(
     paths
 }
 
-/// Adds to a square's hop rays one that starts from it and ends on the square of a hopper of the
-/// kinds `kinds`. Hop paths are straight lines, so a ray that starts like a known one extends it.
-fn add_hop_ray(rays: &mut Vec<(Vec<Square>, KindSet)>, ray: Vec<Square>, kinds: KindSet) {
-    match rays
-        .iter_mut()
-        .find(|(known, _)| known.first() == ray.first())
-    {
-        Some((known, known_kinds)) => {
-            *known_kinds |= kinds;
-            if ray.len() > known.len() {
-                *known = ray;
+/// Adds to a square's hop rays `ray`, which ends on the square of a hopper of the kinds
+/// `kinds` (`ray.kinds` is empty): a ray with the same screen rules that it starts like (one
+/// being the start of the other) takes it in, else it is a ray of its own.
+fn add_hop_ray(rays: &mut Vec<BuildRay>, mut ray: BuildRay, kinds: KindSet) {
+    let attacker = ray.squares.len() - 1;
+    let known = rays.iter_mut().find(|known| {
+        let shorter = known.squares.len().min(ray.squares.len());
+        known.behind == ray.behind
+            && known.screens_not == ray.screens_not
+            && known.squares[..shorter] == ray.squares[..shorter]
+    });
+    match known {
+        Some(known) => {
+            if ray.squares.len() > known.squares.len() {
+                known.kinds.resize(ray.squares.len(), 0);
+                known.squares = ray.squares;
             }
+            known.kinds[attacker] |= kinds;
         }
-        None => rays.push((ray, kinds)),
+        None => {
+            ray.kinds = vec![0; ray.squares.len()];
+            ray.kinds[attacker] = kinds;
+            rays.push(ray);
+        }
     }
 }
 
@@ -629,7 +766,7 @@ impl BuildNode {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::fen;
     use crate::geometry::Square;
     use crate::piece::{Color, Kind, Piece};
@@ -638,30 +775,45 @@ mod tests {
     use crate::variant::Variant;
 
     /// Attack by walking every forward path of every piece of `attacker`: the slow, obvious way.
-    fn attacked_by_walking(position: &Position, attacker: Color, target: Square) -> bool {
-        let tables = position.variant().tables();
+    /// A walk that captures attacks the first piece it meets, a hop the piece after its screen
+    /// (the first piece met, which the hopper may not be forbidden to jump; a Grasshopper's
+    /// right before the target). What stands on `target` does not matter: a piece's
+    /// `captures-not` kinds are never royal, and attacks are asked about Kings and empty
+    /// squares.
+    pub(crate) fn attacked_by_walking(
+        position: &Position,
+        attacker: Color,
+        target: Square,
+    ) -> bool {
+        let variant = position.variant();
+        let tables = variant.tables();
         position.occupied_by(attacker).iter().any(|from| {
             let kind = position.piece_at(from).unwrap().kind;
+            let screen_not = variant.rule(kind).unwrap().screen_not;
             tables
                 .paths(attacker, kind.number(), from)
                 .iter()
                 .filter(|path| path.mode().captures())
                 .any(|path| {
-                    // Pieces met before the target: none may be, or exactly one for a hopper.
-                    let screens_needed = usize::from(path.mode().hops());
-                    let mut screens = 0;
-                    for (index, &square) in tables.squares(path).iter().enumerate() {
-                        if square == target {
-                            return index >= path.pass() && screens == screens_needed;
-                        }
-                        if !position.is_empty(square) {
-                            screens += 1;
-                            if screens > screens_needed {
-                                return false;
-                            }
-                        }
+                    let squares = tables.squares(path);
+                    let Some(at) = squares.iter().position(|&s| s == target) else {
+                        return false;
+                    };
+                    let met: Vec<usize> = (0..at)
+                        .filter(|&index| !position.is_empty(squares[index]))
+                        .collect();
+                    if at < path.pass() {
+                        return false;
                     }
-                    false
+                    if !path.mode().hops() {
+                        return met.is_empty();
+                    }
+                    let [screen] = met[..] else {
+                        return false;
+                    };
+                    let jumpable =
+                        screen_not & position.piece_at(squares[screen]).unwrap().kind.bit() == 0;
+                    jumpable && (!path.mode().lands_behind() || screen + 1 == at)
                 })
         })
     }
@@ -677,7 +829,7 @@ mod tests {
     #[test]
     fn attack_trees_agree_with_forward_paths() {
         let mut state = 0x1234_5678_9abc_def1;
-        for variant in Variant::all() {
+        for variant in crate::variants::testing::every_variant() {
             attack_trees_agree_in(variant, &mut state);
         }
     }

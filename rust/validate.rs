@@ -6,7 +6,7 @@ use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::text::counted;
-use crate::variant::Variant;
+use crate::variant::{StuckPieces, Variant};
 use std::fmt;
 
 impl Setup {
@@ -52,10 +52,11 @@ impl Setup {
                 .contains(square)
             {
                 problems.push(PositionError::OutOfRegion { piece, square });
-            } else if variant
-                .tables()
-                .stuck(piece.color, piece.kind.number())
-                .contains(square)
+            } else if variant.spec().stuck_pieces == StuckPieces::Forbidden
+                && variant
+                    .tables()
+                    .stuck(piece.color, piece.kind.number())
+                    .contains(square)
             {
                 problems.push(PositionError::Stuck { piece, square });
             }

@@ -4,13 +4,15 @@
 //! [`Variant::build`] checks it and precomputes its tables; the catalog ([`crate::catalog`]) then
 //! reads its start position and gives it to the variant ([`Variant::with_start`]).
 
+pub use crate::atom::BlackMoves;
 use crate::conventions::{DrawClaims, EnPassantFen};
+use crate::drop_table::{DropRules, DropTable};
 use crate::end_rules::{Counting, CountingStyle, EndRules, Goal};
 use crate::eval_tables::EvalTables;
 use crate::extinction::Extinction;
 use crate::geometry::{Dimensions, Square};
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
-pub use crate::piece_rule::{Compulsory, PieceRule, PieceSpec, Promotion, PromotionSpec};
+pub use crate::piece_rule::{Compulsory, DropMate, PieceRule, PieceSpec, Promotion, PromotionSpec};
 use crate::region::Region;
 use crate::setup::Setup;
 use crate::square_set::SquareSet;
@@ -25,6 +27,17 @@ pub enum Stalemate {
     Loses,
     /// The game is drawn.
     Draws,
+}
+
+/// Whether a piece may stand where it could never move again (a Lance on the last rank).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StuckPieces {
+    /// No: such a piece may not be dropped or set up there (Shogi).
+    #[default]
+    Forbidden,
+    /// Yes: it may be dropped, moved or set up there, and stays (Kyoto shogi).
+    Allowed,
 }
 
 /// Which lines the two Kings may not share with nothing between them.
@@ -104,6 +117,9 @@ pub struct VariantSpec {
     pub camp_depth: u8,
     /// Whether a move that starts in the zone may promote too, wherever it ends (Shogi).
     pub promotes_leaving_zone: bool,
+    /// How Black's moves follow from the moves written for White: mirrored, or turned half a
+    /// turn as Fairy-Stockfish does (the two differ for pieces unlike left and right).
+    pub black_moves: BlackMoves,
     /// Which lines the Kings may not face each other on.
     pub facing: Facing,
     /// What stalemate means.
@@ -125,6 +141,10 @@ pub struct VariantSpec {
     /// The order FEN lists the kinds in hand (symbols); the piece table's order when empty, and
     /// for kinds it leaves out.
     pub hand_order: Vec<String>,
+    /// Whether a kind in hand that has a `+` form may be dropped as that form too.
+    pub drop_promoted: bool,
+    /// Whether a piece may stand where it could never move again.
+    pub stuck_pieces: StuckPieces,
     /// Whether a promotion resets the halfmove clock, as a capture does.
     pub promotions_reset_clock: bool,
     /// Whether the chess draws apply.
@@ -252,7 +272,10 @@ pub struct Variant {
     has_end_rules: bool,
     /// Whether a move updates [`crate::counters::Counters`].
     keeps_counters: bool,
+    /// The kinds some `+` form demotes to (coordinates write a promotion to one as `-`).
+    demotion_targets: KindSet,
     tables: Tables,
+    drops: DropTable,
     eval_tables: EvalTables,
 }
 
@@ -297,8 +320,23 @@ impl Variant {
         let pawns = kind_set(&rules, |spec| spec.pawn);
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
         rules.insert(0, rules[0].clone());
-        let tables = Tables::build(dims, &rules[1..], spec.promotes_leaving_zone);
+        let tables = Tables::build(
+            dims,
+            &rules[1..],
+            spec.black_moves,
+            spec.promotes_leaving_zone,
+        );
         let eval_tables = EvalTables::build(dims, &rules[1..], &tables, pawns);
+        let drop_rules = DropRules {
+            stuck_allowed: spec.stuck_pieces == StuckPieces::Allowed,
+            promoted: spec.drop_promoted,
+        };
+        let promoted_form = |kind: Kind| {
+            let symbol = format!("+{}", rules[kind.index()].spec.symbol);
+            checks.kind_of(&symbol)
+        };
+        let drops = DropTable::build(&rules[1..], &tables, drop_rules, promoted_form);
+        let demotion_targets = checks.demotion_targets(&rules[1..])?;
         Ok(Variant {
             kinds: kind_set(&rules[1..], |_| true),
             pawns,
@@ -319,8 +357,10 @@ impl Variant {
             counting,
             has_end_rules,
             keeps_counters,
+            demotion_targets,
             tables,
             eval_tables,
+            drops,
         })
     }
 
@@ -481,11 +521,33 @@ impl Variant {
             .map(|rule| rule.kind)
     }
 
-    /// The kind written with the single uppercase letter `letter` (not a `+` form), if any.
+    /// The kind written with the single uppercase letter `letter` (not a `+` or `~` form), if
+    /// any.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         self.rules()
-            .find(|rule| !rule.is_plus() && rule.letter() == letter)
+            .find(|rule| rule.spec.symbol.len() == 1 && rule.letter() == letter)
             .map(|rule| rule.kind)
+    }
+
+    /// The kinds SAN writes as `kind` is written: `kind` itself, and for a plain kind or a `~`
+    /// form, the other of the two (a `Q` and a `Q~` are both `Q`).
+    pub fn san_kinds(&self, kind: Kind) -> KindSet {
+        let symbol = self.rule_of(kind).san_symbol();
+        self.rules()
+            .filter(|rule| rule.san_symbol() == symbol)
+            .fold(0, |set, rule| set | rule.kind.bit())
+    }
+
+    /// The kinds some `+` form demotes to: a promotion to one is written `-` in coordinates.
+    #[inline]
+    pub fn demotion_targets(&self) -> KindSet {
+        self.demotion_targets
+    }
+
+    /// Where each kind may be dropped, and from which kind in hand.
+    #[inline]
+    pub fn drops(&self) -> &DropTable {
+        &self.drops
     }
 
     /// The symbol of `kind` for White, such as `"N"` or `"+P"`.
@@ -646,7 +708,8 @@ impl Checks<'_> {
             return Err(self.error(
                 part,
                 format!(
-                    "{:?} is not a piece symbol (an uppercase letter, or '+' and one)",
+                    "{:?} is not a piece symbol (an uppercase letter, '+' and one, or one and \
+                     '~')",
                     piece.symbol
                 ),
             ));
@@ -668,6 +731,12 @@ impl Checks<'_> {
             )?,
             None => [everywhere, everywhere],
         };
+        let drop_zone = match &piece.drop_zone {
+            Some(zone) => {
+                self.region(zone, part, &format!("the drop zone of the {}", piece.name))?
+            }
+            None => [everywhere, everywhere],
+        };
         let to_hand = piece
             .to_hand
             .as_deref()
@@ -677,13 +746,22 @@ impl Checks<'_> {
             Some(base) => Some(self.kind(base, part, &format!("the promoted {}", piece.name))?),
             None => None,
         };
+        let kinds = |symbols: &[String], what: &str| {
+            symbols.iter().try_fold(0, |set, symbol| {
+                let what = format!("{what} of the {}", piece.name);
+                Ok(set | self.kind(symbol, part, &what)?.bit())
+            })
+        };
         Ok(PieceRule {
             kind,
             spec: piece.clone(),
             allowed,
+            drop_zone,
             promotion,
             to_hand,
             unpromoted,
+            screen_not: kinds(&piece.screen_not, "the screens not jumped")?,
+            captures_not: kinds(&piece.captures_not, "the kinds not captured")?,
         })
     }
 
@@ -710,6 +788,40 @@ impl Checks<'_> {
             compulsory: promotion.compulsory,
             zone,
         })
+    }
+
+    /// The kinds the `+` forms of `rules` demote to (a `+` form whose promotion names its own
+    /// base). Such a kind may be no other piece's promotion, as coordinates write a promotion to
+    /// it as `-`.
+    fn demotion_targets(&self, rules: &[PieceRule]) -> Result<KindSet, VariantError> {
+        let demotes = |rule: &PieceRule| {
+            let base = rule.unpromoted?.bit();
+            rule.promotion
+                .filter(|p| p.targets & base != 0)
+                .map(|_| base)
+        };
+        let targets = rules
+            .iter()
+            .filter_map(demotes)
+            .fold(0, |set, base| set | base);
+        for (index, rule) in rules.iter().enumerate() {
+            let Some(promotion) = &rule.promotion else {
+                continue;
+            };
+            let other = promotion.targets & targets & !demotes(rule).unwrap_or(0);
+            if other != 0 {
+                let symbol = &rules[other.trailing_zeros() as usize - 1].spec.symbol;
+                return Err(self.error(
+                    SpecPart::Piece(index),
+                    format!(
+                        "the promotion of the {} names {symbol:?}, which a promoted form demotes \
+                         to: coordinates write both as '-'",
+                        rule.spec.name
+                    ),
+                ));
+            }
+        }
+        Ok(targets)
     }
 
     /// The one royal kind of `rules`.
@@ -888,6 +1000,12 @@ fn check_royal_links(
     for (index, rule) in rules.iter().enumerate() {
         let piece = &rule.spec;
         let fail = |why: String| Err(VariantError::new(&spec.name, SpecPart::Piece(index), &why));
+        if rule.captures_not & royal.bit() != 0 {
+            return fail(format!(
+                "the {}'s captures-not names the royal {}: a King it attacks is in check",
+                piece.name, royal_name
+            ));
+        }
         if let Some(promotion) = &rule.promotion {
             if rule.kind == royal {
                 return fail(format!(
@@ -909,7 +1027,9 @@ fn check_royal_links(
                     piece.name, royal_name
                 ));
             }
-            Some(kind) if rules[kind.index() - 1].is_plus() => {
+            Some(kind)
+                if rules[kind.index() - 1].is_plus() || rules[kind.index() - 1].is_tilde() =>
+            {
                 return fail(format!(
                     "the hand of the {} names {:?}, a promoted kind: a hand holds unpromoted \
                      pieces, as FEN writes them",
@@ -962,8 +1082,11 @@ fn kind_set(rules: &[PieceRule], test: impl Fn(&PieceSpec) -> bool) -> KindSet {
         .fold(0, |set, rule| set | rule.kind.bit())
 }
 
-/// Whether `symbol` is one uppercase ASCII letter, or `+` and one.
+/// Whether `symbol` is one uppercase ASCII letter, `+` and one, or one and `~`.
 fn valid_symbol(symbol: &str) -> bool {
-    let letter = symbol.strip_prefix('+').unwrap_or(symbol);
+    let letter = match symbol.strip_prefix('+') {
+        Some(letter) => letter,
+        None => symbol.strip_suffix('~').unwrap_or(symbol),
+    };
     letter.len() == 1 && letter.bytes().all(|b| b.is_ascii_uppercase())
 }

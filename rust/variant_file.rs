@@ -15,14 +15,15 @@ mod document;
 mod presentation;
 mod sources;
 
+use crate::atom::BlackMoves;
 use crate::conventions::DrawClaims;
 use crate::end_rules::{EndRules, GoalSpec};
 use crate::geometry::Dimensions;
-use crate::piece::MAX_KINDS;
+use crate::piece::{Color, MAX_KINDS};
 use crate::region::Region;
 use crate::variant::{
-    CastlingSpec, DeadPositions, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate, Variant,
-    VariantSpec, WingSpec,
+    CastlingSpec, DeadPositions, DropMate, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate,
+    Variant, VariantSpec, WingSpec,
 };
 use document::{CastlingEntry, Document, PieceEntry, Role};
 use sources::Sources;
@@ -280,11 +281,12 @@ impl Checks<'_, '_> {
                 document.pieces.len()
             )));
         }
+        let black_moves = document.rules.black_moves.unwrap_or_default();
         let pieces = document
             .pieces
             .iter()
             .enumerate()
-            .map(|(index, piece)| self.piece(piece, index, &regions))
+            .map(|(index, piece)| self.piece(piece, index, &regions, black_moves))
             .collect::<Result<Vec<_>, _>>()?;
         let rules = document.rules;
         let display = document.display;
@@ -348,6 +350,7 @@ impl Checks<'_, '_> {
             river: display.river.unwrap_or(false),
             camp_depth: rules.camp_depth.unwrap_or(0),
             promotes_leaving_zone: rules.promotes_leaving_zone.unwrap_or(false),
+            black_moves,
             facing: rules.facing.unwrap_or(Facing::Allowed),
             stalemate: rules.stalemate.unwrap_or(Stalemate::Draws),
             en_passant: rules.en_passant.unwrap_or(false),
@@ -363,6 +366,8 @@ impl Checks<'_, '_> {
                 .hand_order
                 .map(Spanned::into_inner)
                 .unwrap_or_default(),
+            drop_promoted: rules.drop_promoted.unwrap_or(false),
+            stuck_pieces: rules.stuck_pieces.unwrap_or_default(),
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),
             dead_positions: rules.dead_positions.unwrap_or(DeadPositions::None),
@@ -400,12 +405,14 @@ impl Checks<'_, '_> {
         })
     }
 
-    /// The piece `index` (from 0) of the table.
+    /// The piece `index` (from 0) of the table, in a variant whose Black moves follow from
+    /// White's as `black_moves` says.
     fn piece(
         &self,
         piece: &Spanned<PieceEntry>,
         index: usize,
         regions: &Regions<'_, '_>,
+        black_moves: BlackMoves,
     ) -> Result<PieceSpec, VariantFileError> {
         let sources = self.sources;
         let field = format!("pieces[{}] ({})", index + 1, piece.get_ref().name);
@@ -419,18 +426,26 @@ impl Checks<'_, '_> {
                 format!("{field}: more than {MAX_ATOMS} moves"),
             ));
         }
-        let ranks = regions.dimensions.ranks;
+        let dims = regions.dimensions;
         let mut atoms = entry
             .moves
             .iter()
             .map(|atom| {
-                atom.get_ref()
-                    .atom(ranks)
-                    .map_err(|why| sources.at(atom.span(), format!("{field}: moves: {why}")))
+                let entry = atom.get_ref();
+                let read = entry
+                    .atom(dims.ranks)
+                    .map_err(|why| sources.at(atom.span(), format!("{field}: moves: {why}")))?;
+                match entry.within() {
+                    None => Ok(read),
+                    Some(region) => {
+                        let region = regions.get(region, &format!("{field}: moves: within"))?;
+                        Ok(read.within(region.squares(dims, Color::White)))
+                    }
+                }
             })
             .collect::<Result<Vec<_>, _>>()?;
         if let Some(betza) = &entry.betza {
-            let read = crate::betza::parse(betza.get_ref())
+            let read = crate::betza::parse(betza.get_ref(), black_moves)
                 .map_err(|why| sources.at(betza.span(), format!("{field}: betza: {why}")))?;
             atoms.extend(read);
         }
@@ -470,6 +485,40 @@ impl Checks<'_, '_> {
                 })
             })
             .transpose()?;
+        let drop_zone = entry
+            .drop_zone
+            .as_ref()
+            .map(|text| regions.get(text, &format!("{field}: drop-zone")))
+            .transpose()?;
+        let per_file = match (&entry.per_file, entry.one_per_file) {
+            (None, one) => u8::from(one),
+            (Some(count), false) if *count.get_ref() > 0 => *count.get_ref(),
+            (Some(count), false) => {
+                return Err(sources.at(
+                    count.span(),
+                    format!(
+                        "{field}: per-file: 0 would forbid every drop; leave it out for no limit"
+                    ),
+                ))
+            }
+            (Some(count), true) => {
+                return Err(sources.at(
+                    count.span(),
+                    format!("{field}: give per-file or one-per-file, not both"),
+                ))
+            }
+        };
+        let drop_mate = match (&entry.drop_mate, entry.no_drop_mate) {
+            (None, false) => DropMate::Allowed,
+            (None, true) => DropMate::Illegal,
+            (Some(mate), false) => *mate.get_ref(),
+            (Some(mate), true) => {
+                return Err(sources.at(
+                    mate.span(),
+                    format!("{field}: give drop-mate or no-drop-mate, not both"),
+                ))
+            }
+        };
         let has = |role: Role| entry.roles.contains(&role);
         Ok(PieceSpec {
             name: entry.name.clone(),
@@ -483,10 +532,13 @@ impl Checks<'_, '_> {
             swappable: entry.swappable,
             value: entry.value,
             to_hand: entry.to_hand.clone(),
-            one_per_file: entry.one_per_file,
-            no_drop_mate: entry.no_drop_mate,
+            drop_zone,
+            per_file,
+            drop_mate,
             prince: has(Role::Prince),
             relevant: has(Role::Relevant),
+            screen_not: entry.screen_not.clone(),
+            captures_not: entry.captures_not.clone(),
             about: entry.about.clone().unwrap_or_default(),
         })
     }
@@ -819,6 +871,83 @@ moves = [{{ ride = [1, 0] }}]
             let message = error(&text);
             assert!(message.contains(expected), "{message:?} lacks {expected:?}");
         }
+    }
+
+    #[test]
+    fn movement_keys_are_read_and_checked() {
+        let rook = "moves = [{ ride = [1, 0] }]";
+        let with = |moves: &str| small("").replace(rook, moves);
+        // A Grasshopper's hop, a quiet hop and a capturing one; a lame leap through two squares;
+        // an atom kept to a region.
+        for moves in [
+            "moves = [{ ride = [1, 0], hop = \"behind\" }]",
+            "moves = [{ ride = [1, 0], hop = \"beyond\", mode = \"move-only\" }]",
+            "moves = [{ ride = [1, 1], hop = \"behind\", mode = \"capture-only\", limit = 3 }]",
+            "moves = [{ ride = [1, 0] }, { leap = [1, 1], through = [[0, 1], [1, 1]] }]",
+            "moves = [{ ride = [1, 0] }, { leap = [1, 1], through = [[0, 1]] }]",
+            "moves = [{ ride = [1, 0] }, { ride = [1, 1], within = \"a1 b2 c3\" }]",
+        ] {
+            read(&with(moves)).unwrap_or_else(|error| panic!("{moves}: {error}"));
+        }
+        let atoms = |moves: &str| read(&with(moves)).unwrap().spec().pieces[1].atoms.clone();
+        let elephant =
+            atoms("moves = [{ ride = [1, 0] }, { leap = [1, 1], through = [[0, 1], [1, 1]] }]");
+        assert_eq!(
+            elephant[1],
+            crate::atom::Atom::through_two((0, 1), (1, 1), 1, 1)
+        );
+        let cases = [
+            (
+                with("moves = [{ ride = [1, 0], hop = \"behind\", mode = \"hop\" }]"),
+                "pieces[2] (rook): moves: hop goes with mode move-or-capture, move-only or \
+                 capture-only, not \"hop\"",
+            ),
+            (
+                with("moves = [{ leap = [1, 0], hop = \"beyond\" }]"),
+                "moves: hop goes with ride, bent and crooked",
+            ),
+            (
+                with("moves = [{ leap = [1, 0], through = [[0, 1], [0, 1], [0, 1]] }]"),
+                "moves: through: [[0, 1], [0, 1], [0, 1]] is not a step [x, y] nor a list of at \
+                 most 2 steps",
+            ),
+            (
+                with("moves = [{ leap = [1, 0], through = [[0, 1], \"x\"] }]"),
+                "moves: through: [[0, 1], ...] is not a step",
+            ),
+            (
+                with("moves = [{ ride = [1, 0], within = \"lines\" }]"),
+                "pieces[2] (rook): moves: within: \"lines\" is not a square",
+            ),
+            (
+                with("moves = [{ ride = [1, 0], hop = \"sideways\" }]"),
+                "unknown variant `sideways`, expected `beyond` or `behind`",
+            ),
+            (
+                small("").replace("value = 500", "value = 500\nscreen-not = [\"C\"]"),
+                "the screens not jumped of the rook names \"C\", which is no piece of it",
+            ),
+            (
+                small("").replace("value = 500", "value = 500\ncaptures-not = [\"K\"]"),
+                "the rook's captures-not names the royal king",
+            ),
+            (
+                with("betza = \"fRrbBlbF\""),
+                "moves differently to the left and to the right",
+            ),
+            (
+                small("[rules]\nblack-moves = \"mirror\""),
+                "unknown variant `mirror`, expected `mirrored` or `rotated`",
+            ),
+        ];
+        for (text, expected) in cases {
+            let message = error(&text);
+            assert!(message.contains(expected), "{message:?} lacks {expected:?}");
+        }
+        // Turned half a turn for Black, a piece unlike left and right is read.
+        let rotated =
+            small("[rules]\nblack-moves = \"rotated\"").replace(rook, "betza = \"fRrbBlbF\"");
+        assert_eq!(read(&rotated).unwrap().spec().pieces[1].atoms.len(), 3);
     }
 
     /// A file extending `parent` on a 6x6 board, after a comment of multi-byte characters.

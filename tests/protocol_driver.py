@@ -90,11 +90,15 @@ def mate_in_one(variant: str) -> tuple[str, str, str]:
     """A position of ``variant`` whose side to move wins with its next move, from a random game
     that ended so: its FEN, the winning move and the result (``1-0``/``0-1``). The side to move
     may not claim a draw there instead (engines claim what they may), and wins by its own move
-    (a bare King that has just moved loses before the other side moves)."""
+    (a bare King that has just moved loses before the other side moves). A stalemate that wins
+    does not count: a shallow search prunes before it looks for a move, and may not see one."""
     board = meiriqi.Board(variant=variant)
+    stalemate = meiriqi.Termination.STALEMATE
     for seed in range(100):
         for moves, outcome in board.random_games(10, max_plies=400, seed=seed):
             if outcome is not None and outcome.winner is not None:
+                if outcome.termination == stalemate:
+                    continue
                 before = meiriqi.Board(variant=variant)
                 for move in moves[:-1]:
                     before.push(move)

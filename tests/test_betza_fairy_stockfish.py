@@ -3,8 +3,9 @@ as Fairy-Stockfish's piece of the same string, for White and for Black, in every
 (docs/variants.md, rust/betza.rs); what would move otherwise is refused with the reason.
 
 Each string is played in a small game of Kings and that piece on 8x8, defined on both sides:
-as a meiriqi variant file and as a Fairy-Stockfish custom variant (pyffish); the legal moves of
-random positions are compared. A loaded variant stays loaded, so the games are loaded in a
+as a meiriqi variant file (whose Black moves are White's turned half a turn, as Fairy-Stockfish
+has them) and as a Fairy-Stockfish custom variant (pyffish); the legal moves of random positions
+are compared. A loaded variant stays loaded, so the games are loaded in a
 worker process of their own, out of the way of the other tests.
 """
 
@@ -34,19 +35,23 @@ GROUPS = st.tuples(
 BETZA = st.lists(GROUPS, min_size=1, max_size=3).map("".join)
 """Betza strings: a few groups of modifiers, a letter and a range."""
 
-_LOADED: dict[str, tuple[Variant, str] | None] = {}
-"""In the worker: the piece of each string tried, meiriqi's variant and Fairy-Stockfish's, or
-``None`` where meiriqi refuses the string."""
+_LOADED: dict[tuple[str, str], tuple[Variant, str] | None] = {}
+"""In the worker: the piece of each string tried (and how Black's moves follow from White's),
+meiriqi's variant and Fairy-Stockfish's, or ``None`` where meiriqi refuses the string."""
 
 
-def _variants(betza: str) -> tuple[Variant, str] | None:
-    """The game of Kings and a piece ``A`` moving as ``betza`` in meiriqi and in Fairy-Stockfish,
-    or ``None`` where meiriqi refuses the string (with a Betza error: the file is right)."""
-    if betza not in _LOADED:
-        name = "betza-" + hashlib.sha256(betza.encode()).hexdigest()[:12]
+def _variants(betza: str, black_moves: str = "rotated") -> tuple[Variant, str] | None:
+    """The game of Kings and a piece ``A`` moving as ``betza`` in meiriqi (Black's moves
+    ``black_moves`` from White's) and in Fairy-Stockfish, or ``None`` where meiriqi refuses the
+    string (with a Betza error: the file is right)."""
+    key = (betza, black_moves)
+    if key not in _LOADED:
+        digest = hashlib.sha256(f"{betza} {black_moves}".encode()).hexdigest()[:12]
+        name = "betza-" + digest
         text = (
             f'name = "{name}"\ntitle = "{name}"\nfiles = 8\nranks = 8\n'
             'start = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"\n\n'
+            f'[rules]\nblack-moves = "{black_moves}"\n\n'
             '[[pieces]]\nname = "king"\nsymbol = "K"\nvalue = 0\nroles = ["royal"]\n'
             'betza = "K"\n\n'
             f'[[pieces]]\nname = "betza"\nsymbol = "A"\nvalue = 100\nbetza = "{betza}"\n'
@@ -55,14 +60,14 @@ def _variants(betza: str) -> tuple[Variant, str] | None:
             ours = Variant.from_toml(text)
         except InvalidVariantError as error:
             assert f"pieces[2] (betza): betza: in '{betza}': " in str(error), error
-            _LOADED[betza] = None
+            _LOADED[key] = None
         else:
             theirs = name.replace("-", "")
             pyffish.load_variant_config(
                 f"[{theirs}:chess]\ncustomPiece1 = a:{betza}\npieceToCharTable = -\n"
             )
-            _LOADED[betza] = (ours, theirs)
-    return _LOADED[betza]
+            _LOADED[key] = (ours, theirs)
+    return _LOADED[key]
 
 
 def _positions(chooser: random.Random, count: int) -> list[str]:
@@ -108,9 +113,20 @@ def _differences(betza: str, seed: int) -> list[tuple[str, list[str], list[str]]
     return found
 
 
-def _refused(betza: str) -> bool:
-    """In the worker: whether meiriqi refuses ``betza``."""
-    return _variants(betza) is None
+def _moves_from(betza: str, fen: str, origin: str) -> tuple[list[str], list[str]]:
+    """In the worker: the legal moves from ``origin`` in ``fen`` of the game of ``betza``, in
+    meiriqi and in Fairy-Stockfish, sorted."""
+    pair = _variants(betza)
+    assert pair is not None, betza
+    ours, theirs = pair
+    mine = sorted(m.uci() for m in Board(fen, variant=ours).legal_moves if m.uci()[:2] == origin)
+    fsf = sorted(m for m in pyffish.legal_moves(theirs, fen, []) if m[:2] == origin)
+    return mine, fsf
+
+
+def _refused(betza: str, black_moves: str = "rotated") -> bool:
+    """In the worker: whether meiriqi refuses ``betza`` (Black's moves ``black_moves``)."""
+    return _variants(betza, black_moves) is None
 
 
 @pytest.fixture(scope="module")
@@ -129,10 +145,10 @@ def test_a_betza_piece_moves_as_in_fairy_stockfish(
 
 
 @pytest.mark.parametrize("betza", ["fRrbBlbF", "rW", "hrN"])
-def test_a_piece_that_differs_left_from_right_is_refused(
+def test_a_piece_that_differs_left_from_right_is_refused_where_black_mirrors(
     worker: concurrent.futures.ProcessPoolExecutor, betza: str
 ) -> None:
-    assert worker.submit(_refused, betza).result(timeout=120)
+    assert worker.submit(_refused, betza, "mirrored").result(timeout=120)
     # Fairy-Stockfish turns Black's moves half a turn: meiriqi's mirror image would differ.
     theirs = "lopsided" + hashlib.sha256(betza.encode()).hexdigest()[:8]
     config = f"[{theirs}:chess]\ncustomPiece1 = a:{betza}\npieceToCharTable = -\n"
@@ -143,16 +159,61 @@ def test_a_piece_that_differs_left_from_right_is_refused(
     assert mirrored != {m for m in black if m[:2] == "d5"}
 
 
-def test_a_limited_hopper_is_refused_for_a_true_reason(
+@pytest.mark.parametrize(
+    "betza",
+    # Tori Shogi's quails, and pieces of Fairy-Stockfish's variants.ini unlike left and right.
+    ["fRrbBlbF", "fRlbBrbF", "rW", "hrN", "mfrWmrfF", "KrN", "frlW"],
+)
+def test_a_piece_that_differs_left_from_right_moves_as_in_fairy_stockfish_when_turned(
+    worker: concurrent.futures.ProcessPoolExecutor, betza: str
+) -> None:
+    assert not worker.submit(_refused, betza).result(timeout=120)
+    for seed in range(3):
+        assert worker.submit(_differences, betza, seed).result(timeout=120) == [], betza
+
+
+@pytest.mark.parametrize(
+    "betza",
+    # Grasshoppers, hoppers that only move or only capture, hoppers of limited range (Cannon
+    # Shogi's promoted pieces), the Janggi Elephant's lame leap through two squares.
+    ["gQ", "mgQ", "cgB", "gR2", "pR1", "pR2", "cpB3", "mpRcpB", "mRpRmFpB2", "mBpBmWpR2", "nZ"],
+)
+def test_hoppers_and_lame_leaps_move_as_in_fairy_stockfish(
+    worker: concurrent.futures.ProcessPoolExecutor, betza: str
+) -> None:
+    assert not worker.submit(_refused, betza).result(timeout=120)
+    for seed in range(3):
+        assert worker.submit(_differences, betza, seed).result(timeout=120) == [], betza
+
+
+@pytest.mark.parametrize(
+    "betza",
+    # The pieces of Fairy-Stockfish's games as its own Betza strings give them (piece.cpp and
+    # variant.cpp): Archbishop, Chancellor, Alfil, Fers, Khon, Amazon, Shogi's and Tori Shogi's
+    # pieces, Kyoto Shogi's Knight and Lance, Janggi's Elephant, Horse, Cannon and Soldier, the
+    # Nightrider, the Grasshopper, the Knibis and Biskni, the Banner.
+    [
+        *["BN", "RN", "A", "F", "FfW", "W", "K", "QN", "fW", "WfF", "BW", "RF"],
+        *["fAbD", "FsfW", "KbRfBbF2", "FvW", "fRrbBlbF", "fRlbBrbF", "bFfD", "fN", "fR"],
+        *["nZ", "nJ", "nN", "pR", "fsW", "NN", "gQ", "mNcB", "mBcN", "RcpRnN"],
+    ],
+)
+def test_the_pieces_of_fairy_stockfish_s_games_are_read_as_it_reads_them(
+    worker: concurrent.futures.ProcessPoolExecutor, betza: str
+) -> None:
+    assert not worker.submit(_refused, betza).result(timeout=120)
+    assert worker.submit(_differences, betza, 1).result(timeout=120) == [], betza
+
+
+def test_a_limited_hopper_counts_its_range_from_the_piece(
     worker: concurrent.futures.ProcessPoolExecutor,
 ) -> None:
-    assert worker.submit(_refused, "pR2").result(timeout=120)
     # Fairy-Stockfish counts the range from the piece, the screen included: a pR2 on a1 with
-    # pieces on c1 and e1 has no move along the first rank.
-    config = "[limitedhopper:chess]\ncustomPiece1 = a:pR2\npieceToCharTable = -\n"
-    pyffish.load_variant_config(config)
-    moves = pyffish.legal_moves("limitedhopper", "7k/8/8/8/8/8/8/A1p1p2K w - - 0 1", [])
-    assert [move for move in moves if move.startswith("a1")] == []
+    # pieces on c1 and e1 has no move along the first rank; with one on b1 it lands on c1.
+    far = worker.submit(_moves_from, "pR2", "7k/8/8/8/8/8/8/A1a1a2K w - - 0 1", "a1")
+    assert far.result(timeout=120) == ([], [])
+    near = worker.submit(_moves_from, "pR2", "7k/8/8/8/8/8/8/Aa4K1 w - - 0 1", "a1")
+    assert near.result(timeout=120) == (["a1c1"], ["a1c1"])
 
 
 def test_the_worker_keeps_the_loaded_games_to_itself(

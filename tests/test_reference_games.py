@@ -22,6 +22,8 @@ as a legal move and then scores the game as lost by the dropper; the core follow
 Shogi ("no checkmate by a Pawn drop", docs/rules.md) and does not generate it. Such a drop is left
 out of pyffish's list (and out of its perft(2)) only after pyffish itself confirms it is one (a
 pawn drop after which the opponent is in check with no legal move); every other difference fails.
+In ``minishogi`` the core follows Fairy-Stockfish: the drop is legal, and the mated side wins
+(``DROP_MATE``).
 
 Besides, at every ply: ``pop()`` restores the FEN, and the FEN read afresh prints the same FEN;
 once per game perft(2) is compared with the oracle. Games are either uniformly random or
@@ -70,6 +72,10 @@ FSF_GAMES = {
     "manchu": (50, False),
     "shatranj": (70, True),
     "courier": (50, True),
+    "crazyhouse": (50, True),
+    # The Shogi games claim nothing: Fairy-Stockfish's fourfold repetition is not a draw there.
+    "minishogi": (0, False),
+    "kyotoshogi": (0, False),
     "makruk": (0, True),
     "3check": (50, True),
     "kingofthehill": (50, True),
@@ -90,10 +96,10 @@ VARIANT_ENDS = {
 MAX_PLIES = {"chess": 300, "xiangqi": 250, "shogi": 300} | {name: 150 for name in FSF_GAMES}
 # The games whose SAN is Fairy-Stockfish's letter for letter (Manchu, like Xiangqi, keeps the FEN
 # letters of the Elephant and the Horse, and no letter for the Soldier: pyffish writes E, H, P).
-SAN_AS_PYFFISH = set(FSF_GAMES) - {"manchu"}
+SAN_AS_PYFFISH = set(FSF_GAMES) - {"manchu", "minishogi", "kyotoshogi"}
 # The games where a King moving two files or more along its rank castles, and en passant exists.
 CASTLING = {"chess", "capablanca", "gothic", "embassy", "amazon", "nightrider", "knightmate"}
-CASTLING |= {"hoppelpoppel", "3check", "kingofthehill", "horde"}
+CASTLING |= {"hoppelpoppel", "crazyhouse", "3check", "kingofthehill", "horde"}
 EN_PASSANT = CASTLING | {"grand", "racingkings"}
 
 CHESS_STARTS = [
@@ -159,6 +165,23 @@ FAIRY_STARTS = {
     "courier": [
         "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
         "12/2k9/12/3e8/12/3F4W3/2K9/12 b - - 0 40",
+    ],
+    # Full hands, promotions about to happen, a promoted Queen next to the King.
+    "crazyhouse": [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        "r3k2r/1P4pp/8/8/8/8/1p4PP/R3K2R[QRBNPqrbnp] w KQkq - 0 1",
+        "3k4/2Q~5/8/8/8/8/8/4K3[] b - - 0 1",
+    ],
+    # A Pawn to drop next to a King, Pawns about to promote.
+    "minishogi": [
+        "rbsgk/4p/5/P4/KGSBR[] w - - 0 1",
+        "k4/2G2/1K3/5/5[P] w - - 0 1",
+        "rbsgk/P3p/5/4p/KGSBR[Pp] w - - 0 1",
+    ],
+    # Pieces in hand to drop either side up.
+    "kyotoshogi": [
+        "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1",
+        "p+nks+l/5/5/5/+LSK+NP[PSNLpsnl] w - - 0 1",
     ],
     # Makruk's counting: Pawns about to promote, a bare King against a Rook, the board's honour.
     "makruk": [
@@ -256,6 +279,7 @@ class Trail:
     fens: list[str] = field(default_factory=list)
     checks: list[bool] = field(default_factory=list)
     refused_drop_mates: int = 0
+    drop_mates: int = 0
     claimable: int = 0
 
     def where(self, index: int | None = None) -> str:
@@ -424,7 +448,8 @@ class FairyOracle:
         assert core.fen() == fen, f"FEN differs: core {core.fen()}, pyffish {where}"
         core_moves = core.legal_moves_uci()
         moves = sorted(sf.legal_moves(self.variant, fen, []))
-        refused = [m for m in moves if m not in core_moves and is_pawn_drop_mate(fen, m)]
+        shogi = self.variant == "shogi"
+        refused = [m for m in moves if shogi and m not in core_moves and is_pawn_drop_mate(fen, m)]
         moves = [m for m in moves if m not in refused]
         trail.refused_drop_mates += len(refused)
         assert_same_moves(core_moves, moves, "pyffish", where)
@@ -454,7 +479,9 @@ class FairyOracle:
             end = VARIANT_ENDS.get(self.variant)
             termination = end if ended else "CHECKMATE" if in_check else "STALEMATE"
             if winner == (fen.split()[1] == "w") and not ended:
-                termination = None  # the mated side wins: a Shogi mate by a pawn drop
+                # The mated side wins: a mate by a pawn drop (which the core refuses in Shogi).
+                termination = "DROP_MATE"
+                trail.drop_mates += 1
         assert actual is not None, f"pyffish ends the game ({winner}), the core does not {where}"
         assert actual[1] == winner, f"winner: core {actual}, pyffish {winner} {where}"
         if termination is not None:
@@ -474,7 +501,7 @@ class FairyOracle:
         claimed = core.can_claim_draw()
         moves_done = move_rule > 0 and clock >= 2 * move_rule
         expected = False
-        if clock >= 4 or counting:
+        if (clock >= 4 and (move_rule > 0 or repetitions)) or counting:
             played = len(trail.moves)
             since = 0 if counting else max(0, played - clock)
             ended, value = sf.is_optional_game_end(
@@ -585,6 +612,8 @@ def play(
     oracle.finish(core, trail)
     if trail.refused_drop_mates:
         stats[f"{variant} mating pawn drops refused"] += trail.refused_drop_mates
+    if trail.drop_mates:
+        stats[f"{variant} games won by the side mated by a drop"] += trail.drop_mates
     if trail.claimable:
         stats[f"{variant} positions with a draw to claim"] += trail.claimable
 
@@ -712,6 +741,22 @@ LINES = [
     ("shatranj", "8/8/8/8/8/2k5/3r4/3R3K w - - 0 1", "d1d2 c3b3"),
     ("shatranj", "8/8/8/8/8/2k5/3r4/R6K w - - 138 80", "a1a2 c3b3"),
     ("courier", "12/2k9/12/3e8/12/3F4W3/2K9/12 w - - 0 40", "d3e4 c7d6 e4d5"),
+    # Crazyhouse: a promoted Queen taken goes to hand as a Pawn, which is dropped; captures,
+    # drops and castling.
+    ("crazyhouse", "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", "b7b8q e8d7 b8c8 d7c8 e1e2 P@e4"),
+    (
+        "crazyhouse",
+        START["crazyhouse"],
+        "e2e4 d7d5 e4d5 d8d5 b1c3 d5e5 f1e2 e5c3 d2c3 P@e4 g1f3 e4f3 e1g1 f3e2 d1e2 N@d4 Q@e5",
+    ),
+    # Minishogi: a mating pawn drop is legal, and lost by the dropper; drops and promotions.
+    ("minishogi", "k4/2G2/1K3/5/5[P] w - - 0 1", "P@a4"),
+    ("minishogi", START["minishogi"], "a1b2 a5a4 b2c2 b5d3 c2b3 e4e3 c1d2 a4b4 b3a3 d3b1+ d2d3"),
+    ("minishogi", START["minishogi"], "d1b3 c5d4 b3a4 a5a4 e1e2 B@c3 c1b2 c3e1+ e2c2 e1d1 c2c5+"),
+    # Kyoto shogi: every move turns a piece over (+ and -); drops either side up.
+    ("kyotoshogi", START["kyotoshogi"], "d1c2- e5e4- a1b2- b5b4- e1e2+ a5a4+ e2d2- d5c4+ c2b4+"),
+    ("kyotoshogi", START["kyotoshogi"], "b1b2+ e5d4- d1d2- d4d2+ c1b1 +N@b4 a1a2- b4c4- b2c3-"),
+    ("kyotoshogi", FAIRY_STARTS["kyotoshogi"][1], "+P@c3 +P@c4 c3c4- c5c4 N@a3 +L@b3"),
     # The third check wins (a mate in FSF's SAN: Qh5#); FSF's, lichess's and no check count.
     ("3check", "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2", "d1h5"),
     ("3check", "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +2+0", "d1h5"),

@@ -162,11 +162,23 @@ MISTAKES = [
     ),
     # Betza that Fairy-Stockfish reads otherwise (Black's moves turned, not mirrored).
     (("moves = [{ leap = [2, 1] }]", 'betza = "frN"'), "'frN' moves differently to the left"),
+    (("moves = [{ leap = [2, 1] }]", 'betza = "frN"'), 'black-moves = "rotated"'),
     (("moves = [{ leap = [2, 1] }]", 'betza = "fRrbBlbF"'), "'rbB' moves differently to the"),
+    (("moves = [{ leap = [2, 1] }]", 'betza = "nH"'), "'nH' is a lame leap through 2 squares"),
+    # The movement keys of hoppers, lame leaps and regions.
     (
-        ("moves = [{ leap = [2, 1] }]", 'betza = "pR2"'),
-        "'pR2' is a hopper of limited range, not read",
+        ("{ leap = [2, 1] }", '{ ride = [1, 0], hop = "behind", mode = "hop" }'),
+        "hop goes with mode move-or-capture, move-only or capture-only",
     ),
+    (("{ leap = [2, 1] }", '{ leap = [2, 1], hop = "behind" }'), "hop goes with ride, bent"),
+    (
+        ("{ leap = [2, 1] }", "{ leap = [1, 1], through = [[0, 1], [0, 1], [0, 1]] }"),
+        "through: [[0, 1], [0, 1], [0, 1]] is not a step [x, y] nor a list of at most 2 steps",
+    ),
+    (("{ leap = [2, 1] }", '{ leap = [2, 1], within = "x" }'), 'within: "x" is not a square'),
+    (('confined-to = "home"', 'screen-not = ["Q"]'), 'not jumped of the king names "Q"'),
+    (('confined-to = "home"', 'captures-not = ["K"]'), "captures-not names the royal king"),
+    (('stalemate = "loses"', 'black-moves = "turned"'), "unknown variant `turned`"),
 ]
 
 

@@ -65,13 +65,14 @@ def start(engine: EngineProcess, variant: str, *commands: str) -> list[str]:
 
 
 def engine_move(engine: EngineProcess, board: meiriqi.Board) -> str:
-    """Reads the engine's move, checks it is legal in ``board`` and plays it there."""
+    """Reads the engine's move, checks it is legal in ``board`` and plays it there; returns it in
+    coordinates (a demotion, which XBoard gets as a promotion ``a1a2l``, as ``a1a2-``)."""
     line = engine.read()
     assert re.fullmatch(r"move \S+", line), line
-    move = from_gui(line.split()[1], board)
-    assert move in board.legal_moves_uci(), (line, board.fen())
-    board.push_uci(move)
-    return move
+    move = board.parse_uci(from_gui(line.split()[1], board))
+    assert move in board.legal_moves, (line, board.fen())
+    board.push(move)
+    return move.uci()
 
 
 def black_move(board: meiriqi.Board) -> str:

@@ -249,6 +249,9 @@ class Variant:
     def piece_types(self) -> list[int]:
         """The piece types, from 1 in the order of the piece table."""
     @property
+    def hand_types(self) -> list[int]:
+        """The piece types a hand may hold, in the order FEN lists a hand (none without hands)."""
+    @property
     def piece_descriptions(self) -> dict[int, str]:
         """Each piece type's description for players (``about`` in the file; may be empty)."""
     @property
@@ -394,6 +397,7 @@ class Termination:
     GOAL: Termination
     CHECK_LIMIT: Termination
     COUNTING: Termination
+    DROP_MATE: Termination
     @property
     def name(self) -> str:
         """The name, such as ``"CHECKMATE"``."""

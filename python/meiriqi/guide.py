@@ -244,8 +244,9 @@ def markdown() -> str:
         "",
         "## The pieces of every game",
         "",
-        "For each variant, each piece with its letters (FEN; `+` marks a promoted piece), how it "
-        "moves, and a diagram of where it can go, computed by the engine from its rules. "
+        "For each variant, each piece with its letters (FEN; `+` marks a promoted piece, `~` a "
+        "promoted Pawn that moves as its letter says), how it moves, and a diagram of where it "
+        "can go, computed by the engine from its rules. "
         + legend("`")
         + " A piece confined to a region (a fortress, a palace, its own side of the River) is "
         "shown from the middle of the squares it may stand on. A piece already shown for an "
@@ -283,7 +284,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     try:
         with open(options.update, encoding="utf-8") as handle:
-            updated = update(handle.read())
+            document = handle.read()
+        # Computed before the file is opened for writing, which empties it.
+        updated = update(document)
         with open(options.update, "w", encoding="utf-8") as handle:
             handle.write(updated)
     except OSError as error:

@@ -229,6 +229,8 @@ _ENDINGS = {
     "GOAL_DRAW": "Both sides have reached their goals: in {game} that is a draw, {result}.",
     "CHECK_LIMIT": "{winner} has given check {checks} times: in {game} that wins, {result}.",
     "COUNTING": "Draw claimed by {mover}: the counting of the ending has run out, {result}.",
+    "DROP_MATE": "{loser} checkmated {winner} with a drop that the rules of {game} make a loss "
+    "for the dropper: {winner} wins, {result}.",
 }
 """The announcement of each ending, by the name of its ``Termination`` (a drawn stalemate and a
 drawn race to the goal have keys of their own); ``mover`` is the side to move in the final

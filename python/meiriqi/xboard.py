@@ -114,6 +114,7 @@ _COMMENTS = {
     "GOAL": "Goal reached",
     "CHECK_LIMIT": "Check limit reached",
     "COUNTING": "Counting rule",
+    "DROP_MATE": "Mate by a forbidden drop",
 }
 """The comment of the result line, by the name of the game's ``Termination``."""
 
@@ -135,6 +136,17 @@ def _shift_ranks(text: str, ranks: int, step: int) -> str:
 def to_gui(text: str, board: Board) -> str:
     """A move or square of ours in XBoard's words (``a10`` -> ``a9`` on a ten-rank board)."""
     return _shift_ranks(text, board.ranks, -1)
+
+
+def move_to_gui(move: Move, board: Board) -> str:
+    """``move`` in XBoard's words: as :func:`to_gui` writes it, but a demotion (``a1a2-``, which
+    XBoard does not know) as a promotion to the kind it becomes (``a1a2l``), which XBoard
+    follows on its own board (the engine reads both)."""
+    text = move.uci()
+    if text.endswith("-") and move.promotion is not None:
+        letter = piece_symbol(move.promotion, variant=board.variant_name)[-1].lower()
+        text = text[:-1] + letter
+    return to_gui(text, board)
 
 
 def from_gui(text: str, board: Board) -> str:
@@ -565,7 +577,7 @@ class XBoardEngine:
             if not self.claim_end():
                 self.out("resign")
             return
-        text = to_gui(move.uci(), self.board)
+        text = move_to_gui(move, self.board)
         self.board.push(move)
         self.excluded.clear()
         self.out(f"move {text}")
@@ -589,7 +601,7 @@ class XBoardEngine:
             f"{int(seconds * 100)} {result.nodes} {result.seldepth} {int(result.nodes / seconds)} 0"
         )
         for line in result.lines or [result]:
-            moves = " ".join(to_gui(move.uci(), self.board) for move in line.pv)
+            moves = " ".join(move_to_gui(move, self.board) for move in line.pv)
             self.out(f"{result.depth} {_score(line)} {counts}\t{moves}")
 
     def status_update(self, _: str) -> None:
@@ -603,7 +615,7 @@ class XBoardEngine:
             return
         centiseconds = int((time.monotonic() - self.search_started) * 100)
         left = status.moves - status.move_number
-        move = to_gui(status.move.uci(), self.board)
+        move = move_to_gui(status.move, self.board)
         self.out(
             f"stat01: {centiseconds} {status.nodes} {status.depth} {left} {status.moves} {move}"
         )

@@ -1,7 +1,7 @@
 """What the XBoard engine tells the GUI about a variant it does not know.
 
-XBoard knows chess (its ``normal``), Xiangqi, Shogi, Capablanca, Gothic and Grand Chess,
-Knightmate, Shatranj, Makruk and Three-check: their variant files name XBoard's game
+XBoard knows chess (its ``normal``), Xiangqi, Shogi, Crazyhouse, Capablanca, Gothic and Grand
+Chess, Knightmate, Shatranj, Makruk and Three-check: their variant files name XBoard's game
 (``[xboard] variant``, :attr:`Variant.xboard_variant`; :func:`xboard_native`). For every other
 variant the engine answers ``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which
 of XBoard's piece images shows which of our letters, the board size, the number of piece types a
@@ -91,10 +91,18 @@ def _symbols(board: Board) -> list[tuple[str, str]]:
 
 
 def _promotable(board: Board) -> list[str]:
-    """The symbols of the pieces that have a promoted form (``+L``), in the variant's order: in
-    a variant with hands, the pieces that may be dropped."""
+    """The symbols of the pieces that have a promoted form (``+L``), in the variant's order."""
     bases = (symbol[1:] for symbol, _ in _symbols(board) if symbol.startswith("+"))
     return list(dict.fromkeys(bases))
+
+
+def _held(board: Board) -> list[str]:
+    """The symbols of the pieces a hand may hold, in the slots XBoard's hands show: those with a
+    promoted form, then the others (a Minishogi Gold); none in a variant without hands."""
+    variant = board.variant_name
+    held = [piece_symbol(kind, variant=variant) for kind in Variant(variant).hand_types]
+    promotable = [symbol for symbol in _promotable(board) if symbol in held]
+    return promotable + [symbol for symbol in held if symbol not in promotable]
 
 
 def _pictures(board: Board) -> dict[str, str]:
@@ -131,9 +139,9 @@ def piece_to_char_table(board: Board) -> str | None:
 
     A piece's picture is the one its variant file chooses (``xboard = { picture = "F" }``) when
     that slot is free; else the picture of what its name says it is (a ``"knight"``), or of its
-    letter; else a free one. The King takes XBoard's King. Pieces with a promoted form come
-    first, as XBoard wants them (in the first 11 slots), which also puts the pieces that may be
-    dropped in the slots XBoard's hands hold.
+    letter; else a free one. The King takes XBoard's King. The pieces a hand may hold come
+    first, in the slots XBoard's hands show, then the other pieces with a promoted form, all in
+    the first 11 slots, as XBoard wants them.
     """
     tables = (_fill_slots(board, count) for count in _SLOT_COUNTS)
     return next((table for table in tables if table is not None), None)
@@ -145,12 +153,20 @@ def _fill_slots(board: Board, count: int) -> str | None:
     slots: list[str | None] = [None] * count
     pictures = _pictures(board)
     promotable = _promotable(board)
-    for symbol in promotable:
-        slot = _free_slot([pictures.get(symbol)], slots[: _PROMOTED_OFFSET + 1])
+    held = _held(board)
+    if len(held) > _PROMOTED_OFFSET:
+        return None
+    # The held pieces in the first slots, which XBoard's hands show; the other promotable ones in
+    # the first 11: each with its promoted form 11 slots on.
+    placing = [(symbol, len(held)) for symbol in held]
+    placing += [(symbol, _PROMOTED_OFFSET) for symbol in promotable if symbol not in held]
+    for symbol, within in placing:
+        slot = _free_slot([pictures.get(symbol)], slots[: within + 1])
         if slot is None:
             return None
         slots[slot] = symbol
-        slots[slot + _PROMOTED_OFFSET] = "+"
+        if symbol in promotable:
+            slots[slot + _PROMOTED_OFFSET] = "+"
     slots[-1] = _royal(board)
 
     # Pieces with a chosen picture choose first, then those whose name has one, so that a
@@ -192,7 +208,7 @@ def setup_command(board: Board) -> str | None:
         return None
     start = Board(variant=variant)
     table = piece_to_char_table(start)
-    held = len(_promotable(start)) if start.has_hands else 0
+    held = len(_held(start))
     size = f"{start.files}x{start.ranks}+{held}_{parent_variant(start)}"
     pieces = f"({table}) " if table is not None else ""
     fen = start.fen().split()

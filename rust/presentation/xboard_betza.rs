@@ -12,7 +12,7 @@
 //! the join reads back the same. A string is written only when it reads back into exactly the
 //! piece's moves.
 
-use crate::atom::{Atom, Mode, Origin};
+use crate::atom::{Atom, BlackMoves, Mode, Origin};
 
 /// The directions tried for a letter on a line (`W`, `F`, `D`, `A`, `H`, `G`, riders of
 /// them), fewest letters first.
@@ -37,8 +37,14 @@ pub fn derive(atoms: &[Atom]) -> Option<String> {
         fragments.remove(drop);
     }
     let text: String = fragments.iter().map(Fragment::text).collect();
-    let read = crate::betza::parse(&text).ok()?;
+    let read = read_back(&text)?;
     (moves(&read) == moves(atoms)).then_some(text)
+}
+
+/// The atoms `text` reads into, Black's moves mirrored (XBoard's and Fairy-Stockfish's readings
+/// of a piece alike to its left and right, the only pieces derived); `None` if it does not read.
+fn read_back(text: &str) -> Option<Vec<Atom>> {
+    crate::betza::parse(text, BlackMoves::Mirrored).ok()
 }
 
 /// One group of Betza: directions, mode, lameness and the letter with its range; and the atoms
@@ -56,25 +62,27 @@ struct Fragment {
 impl Fragment {
     /// The fragment of `atom`, or `None` when no candidate reads back into it exactly.
     fn of(atom: &Atom) -> Option<Fragment> {
-        if atom.required_origin() != Origin::Anywhere {
+        if atom.required_origin() != Origin::Anywhere || atom.region().is_some() {
             return None;
         }
+        let walk = atom.walks().into_iter().next()?;
         let mode = match atom.destination_mode() {
             Mode::MoveOrCapture => "",
             Mode::MoveOnly => "m",
             Mode::CaptureOnly => "c",
-            Mode::Hop => "cp",
-            Mode::HopAny => return None,
+            // XBoard's hoppers of a limited range or of other kinds are not Fairy-Stockfish's.
+            Mode::Hop if walk.limit == u8::MAX => "cp",
+            _ => return None,
         };
-        let walk = atom.walks().into_iter().next()?;
         let [step] = walk.cycle[..] else {
             return None;
         };
-        // A lame leap lands its lead and its step away; a bent ride has no letter.
-        let (x, y) = match walk.lead {
-            None => (step.dx, step.dy),
-            Some(lead) if walk.limit == 1 => (lead.dx + step.dx, lead.dy + step.dy),
-            Some(_) => return None,
+        // A lame leap lands its lead and its step away; a bent ride has no letter, nor a leap
+        // through two squares.
+        let (x, y) = match walk.lead[..] {
+            [] => (step.dx, step.dy),
+            [lead] if walk.limit == 1 => (lead.dx + step.dx, lead.dy + step.dy),
+            _ => return None,
         };
         let (x, y) = (x.unsigned_abs(), y.unsigned_abs());
         let (letter, oblique) = match (x.max(y), x.min(y)) {
@@ -92,7 +100,7 @@ impl Fragment {
         let template = Fragment {
             direction: "",
             mode,
-            lame: if walk.lead.is_some() { "n" } else { "" },
+            lame: if walk.lead.is_empty() { "" } else { "n" },
             body: String::new(),
             oblique,
             atoms: vec![*atom],
@@ -125,8 +133,8 @@ impl Fragment {
                 atoms: self.atoms.clone(),
                 ..shape.clone()
             };
-            crate::betza::parse(&candidate.text())
-                .is_ok_and(|read| moves(&read) == wanted)
+            read_back(&candidate.text())
+                .is_some_and(|read| moves(&read) == wanted)
                 .then_some(candidate)
         })
     }
@@ -280,7 +288,7 @@ mod tests {
         for variant in crate::Variant::all() {
             for piece in &variant.spec().pieces {
                 if let Some(betza) = derive(&piece.atoms) {
-                    let read = crate::betza::parse(&betza).unwrap();
+                    let read = read_back(&betza).unwrap();
                     assert_eq!(moves(&read), moves(&piece.atoms), "{betza}");
                 }
             }

@@ -8,7 +8,8 @@ use pyo3::prelude::*;
 /// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES`, `THREEFOLD_REPETITION`,
 /// `VARIANT_LOSS` (no legal move while over a Wildeurasian limit), `EXTINCTION` (a bare King
 /// loses, in Shatranj), `MOVE_RULE` or `REPETITION_RULE` (draws claimed under a variant's move
-/// or repetition rule other than fifty moves and threefold repetition), `NO_PIECES_LEFT` (a side
+/// or repetition rule other than fifty moves and threefold repetition), `DROP_MATE` (mated by a
+/// drop that loses for the dropper, in Minishogi: the mated side wins), `NO_PIECES_LEFT` (a side
 /// without pieces loses, in Horde), `GOAL` (a goal reached wins, in King of the Hill and Racing
 /// Kings, or both reached draw), `CHECK_LIMIT` (the last check of Three-check wins), `COUNTING`
 /// (a draw claimed when Makruk's count runs out).
@@ -61,6 +62,7 @@ termination_constants! {
     EXTINCTION = Extinction;
     MOVE_RULE = MoveRule;
     REPETITION_RULE = RepetitionRule;
+    DROP_MATE = DropMate;
     NO_PIECES_LEFT = NoPiecesLeft;
     GOAL = Goal;
     CHECK_LIMIT = CheckLimit;

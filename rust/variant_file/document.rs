@@ -2,11 +2,11 @@
 //! replaces what that one says. Every key is optional here: a file that extends another gives
 //! only what differs, and the checks of [`super`] say what is missing.
 
-use crate::atom::{Atom, Mode, Origin, Symmetry};
+use crate::atom::{Atom, BlackMoves, HopStyle, Mode, Origin, Symmetry, MAX_LEAD};
 use crate::conventions::EnPassantFen;
 use crate::end_rules::{Checks, CountingSpec, Kingless};
 use crate::extinction::Extinction;
-use crate::variant::{Compulsory, DeadPositions, Facing, Stalemate};
+use crate::variant::{Compulsory, DeadPositions, DropMate, Facing, Stalemate, StuckPieces};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -144,6 +144,8 @@ optional_fields! {
         camp_depth: u8,
         /// Whether a move that starts in the zone may promote too.
         promotes_leaving_zone: bool,
+        /// How Black's moves follow from White's.
+        black_moves: BlackMoves,
         /// Which lines the Kings may not face each other on.
         facing: Facing,
         /// What having no legal move while not in check means.
@@ -158,6 +160,10 @@ optional_fields! {
         hands: bool,
         /// The order FEN lists the kinds in hand.
         hand_order: Spanned<Vec<String>>,
+        /// Whether a kind in hand may be dropped as its `+` form too.
+        drop_promoted: bool,
+        /// Whether a piece may stand where it could never move again.
+        stuck_pieces: StuckPieces,
         /// Whether a promotion resets the halfmove clock.
         promotions_reset_clock: bool,
         /// Whether the chess draws apply.
@@ -270,10 +276,17 @@ pub(super) struct PieceEntry {
     #[serde(default = "yes")]
     pub swappable: bool,
     pub to_hand: Option<String>,
+    pub drop_zone: Option<Spanned<String>>,
     #[serde(default)]
     pub one_per_file: bool,
+    pub per_file: Option<Spanned<u8>>,
     #[serde(default)]
     pub no_drop_mate: bool,
+    #[serde(default)]
+    pub screen_not: Vec<String>,
+    #[serde(default)]
+    pub captures_not: Vec<String>,
+    pub drop_mate: Option<Spanned<DropMate>>,
     pub xboard: Option<XBoardPieceEntry>,
 }
 
@@ -309,9 +322,11 @@ pub(super) struct AtomEntry {
     ride: Option<Vec<i64>>,
     bent: Option<Vec<Vec<i64>>>,
     crooked: Option<Vec<Vec<i64>>>,
-    through: Option<Vec<i64>>,
+    through: Option<toml::Value>,
     limit: Option<u8>,
     mode: Option<Mode>,
+    hop: Option<HopStyle>,
+    within: Option<Spanned<String>>,
     symmetry: Option<Symmetry>,
     on_rank: Option<u8>,
     from_rank: Option<u8>,
@@ -345,15 +360,69 @@ fn two_steps(key: &str, written: &[Vec<i64>]) -> Result<(Step, Step), String> {
     }
 }
 
+/// The squares a leap passes, written under `through`: one step `[x, y]` or a list of at most
+/// [`MAX_LEAD`] steps `[[a, b], [c, d]]`, each from the square before; or what is wrong.
+fn lead_steps(written: &toml::Value) -> Result<Vec<Step>, String> {
+    let numbers = |value: &toml::Value| -> Option<Vec<i64>> {
+        value
+            .as_array()?
+            .iter()
+            .map(toml::Value::as_integer)
+            .collect()
+    };
+    let wrong = || {
+        format!(
+            "through: {} is not a step [x, y] nor a list of at most {MAX_LEAD} steps \
+             [[a, b], [c, d]]",
+            shown(written)
+        )
+    };
+    if let Some(single) = numbers(written) {
+        return Ok(vec![step("through", &single)?]);
+    }
+    let list = written.as_array().ok_or_else(wrong)?;
+    if list.is_empty() || list.len() > MAX_LEAD {
+        return Err(wrong());
+    }
+    list.iter()
+        .map(|value| step("through", &numbers(value).ok_or_else(wrong)?))
+        .collect()
+}
+
+/// `value` as TOML writes it, for a message: numbers and lists of them, other values as `...`.
+fn shown(value: &toml::Value) -> String {
+    match value {
+        toml::Value::Integer(n) => n.to_string(),
+        toml::Value::Array(items) => {
+            let items: Vec<String> = items.iter().map(shown).collect();
+            format!("[{}]", items.join(", "))
+        }
+        _ => "...".to_string(),
+    }
+}
+
 impl AtomEntry {
-    /// The atom, for a board of `ranks` ranks, or what is wrong with it.
+    /// The region the atom is kept to, as written, if any.
+    pub fn within(&self) -> Option<&Spanned<String>> {
+        self.within.as_ref()
+    }
+
+    /// The atom, for a board of `ranks` ranks, or what is wrong with it (its region, which
+    /// [`AtomEntry::within`] gives, is not read here).
     pub fn atom(&self, ranks: u8) -> Result<Atom, String> {
         let walk = match (&self.leap, &self.ride, &self.bent, &self.crooked) {
             (Some(leap), None, None, None) => {
                 let (x, y) = step("leap", leap)?;
-                match &self.through {
-                    Some(lead) => Atom::through(step("through", lead)?, x, y),
-                    None => Atom::leap(x, y),
+                match self
+                    .through
+                    .as_ref()
+                    .map(lead_steps)
+                    .transpose()?
+                    .as_deref()
+                {
+                    Some(&[lead]) => Atom::through(lead, x, y),
+                    Some(&[first, second]) => Atom::through_two(first, second, x, y),
+                    _ => Atom::leap(x, y),
                 }
             }
             (None, Some(ride), None, None) => {
@@ -384,11 +453,27 @@ impl AtomEntry {
             }
             atom = atom.limit(limit);
         }
-        if let Some(mode) = self.mode {
+        let mode = match (self.mode, self.hop) {
+            (mode, None) => mode,
+            (mode, Some(style)) => {
+                let modality = mode.unwrap_or(Mode::MoveOrCapture);
+                let hop = Mode::hopping(style, modality).ok_or_else(|| {
+                    format!(
+                        "hop goes with mode move-or-capture, move-only or capture-only, not {:?}",
+                        kebab(modality)
+                    )
+                })?;
+                Some(hop)
+            }
+        };
+        if let Some(mode) = mode {
             if leaps && mode.hops() {
                 return Err(format!(
-                    "mode {:?} goes with ride, bent and crooked: a leap has no line to hop along",
-                    kebab(mode)
+                    "{} goes with ride, bent and crooked: a leap has no line to hop along",
+                    match self.hop {
+                        Some(_) => "hop".to_string(),
+                        None => format!("mode {:?}", kebab(mode)),
+                    }
                 ));
             }
             atom = atom.mode(mode);
@@ -421,5 +506,7 @@ fn kebab(mode: Mode) -> &'static str {
         Mode::CaptureOnly => "capture-only",
         Mode::Hop => "hop",
         Mode::HopAny => "hop-any",
+        // Not written as a mode: `hop` and a modality.
+        Mode::HopQuiet | Mode::Behind | Mode::BehindQuiet | Mode::BehindCapture => "hop",
     }
 }

@@ -2,11 +2,14 @@
 //! [`crate::catalog`]).
 
 mod chess;
+mod drops;
 mod fairy;
 mod fsf_ends;
+mod grasshopper;
+mod movement;
 pub(crate) mod perft_counts;
 mod shogi;
-mod testing;
+pub(crate) mod testing;
 mod wildeurasian;
 mod xiangqi;
 mod yangqi;

@@ -3,6 +3,42 @@
 use crate::game::Game;
 use crate::Variant;
 
+/// The test games of `tests/variants/`, each exercising movement mechanisms that no built-in
+/// variant uses (Janggi's palace lines and Cannon, Tori Shogi's turned quails, hoppers of
+/// every kind), by name and file.
+const MOVEMENT_FILES: &[(&str, &str)] = &[
+    (
+        "janggi-moves",
+        include_str!("../../tests/variants/janggi-moves.toml"),
+    ),
+    (
+        "tori-moves",
+        include_str!("../../tests/variants/tori-moves.toml"),
+    ),
+    ("hoppers", include_str!("../../tests/variants/hoppers.toml")),
+];
+
+/// The test game of `tests/variants/` called `name`.
+pub fn movement_variant(name: &str) -> &'static Variant {
+    let (_, text) = MOVEMENT_FILES
+        .iter()
+        .find(|(known, _)| *known == name)
+        .expect("a test game of tests/variants");
+    crate::catalog::load(text, name).unwrap_or_else(|error| panic!("{error}"))
+}
+
+/// Every test game of `tests/variants/`.
+pub fn movement_variants() -> impl Iterator<Item = &'static Variant> {
+    MOVEMENT_FILES
+        .iter()
+        .map(|(name, _)| movement_variant(name))
+}
+
+/// Every variant the whole-engine tests go through: the built-in ones and the test games.
+pub fn every_variant() -> impl Iterator<Item = &'static Variant> {
+    Variant::all().chain(movement_variants())
+}
+
 /// The legal moves of `text` in the variant called `variant`, in coordinate notation, sorted.
 pub fn legal(variant: &str, text: &str) -> Vec<String> {
     let variant = Variant::by_name(variant).expect("a built-in variant");
