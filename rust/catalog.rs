@@ -58,6 +58,11 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "minishogi",
     "crazyhouse",
     "kyotoshogi",
+    "makruk",
+    "3check",
+    "kingofthehill",
+    "racingkings",
+    "horde",
 ];
 
 /// The file of the built-in variant called `name`.

@@ -375,16 +375,15 @@ impl Position<'_> {
         }
     }
 
-    /// Keeps the pseudo-legal `moves` that leave the King safe, keep within the variant's
-    /// limits and break no drop rule; none where the game is over by the variant's extinction
-    /// rule (as Fairy-Stockfish has no legal move there). Only moves that could expose the King
-    /// are tried: all of them when it is attacked or facing already, else King moves, moves of
-    /// pinned pieces, of the one piece between the Kings on a line they may not share, and moves
-    /// that could give an enemy hopper a screen or take one of two screens away.
+    /// Keeps the pseudo-legal `moves` that the variant's end rules allow ([`crate::ends`]: none
+    /// where such a rule has ended the game, as Fairy-Stockfish has no legal move there; none
+    /// that gives check where checks are forbidden), that leave the King safe, keep within the
+    /// variant's limits and break no drop rule. Only moves that could expose the King are tried:
+    /// all of them when it is attacked or facing already, else King moves, moves of pinned
+    /// pieces, of the one piece between the Kings on a line they may not share, and moves that
+    /// could give an enemy hopper a screen or take one of two screens away.
     pub(crate) fn retain_legal(&mut self, moves: &mut Vec<Move>) {
-        if self.variant().spec().extinction.is_some() && self.extinct_side().is_some() {
-            // The game is over by the variant's rule: no move is legal.
-            moves.clear();
+        if self.variant().has_end_rules() && self.retain_by_end_rules(moves) {
             return;
         }
         let us = self.turn();
@@ -526,12 +525,15 @@ mod tests {
     }
 
     /// Legal moves by trying every pseudo-legal move, attacks found by walking every path: the
-    /// slow, obvious way (none once the variant's extinction rule has ended the game).
+    /// slow, obvious way (none once a rule of the variant has ended the game; none that gives
+    /// check where checks are forbidden).
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
-        if position.extinct_side().is_some() {
+        if position.variant_end().is_some() {
             return moves;
         }
+        let checks_forbidden =
+            position.variant().spec().end_rules.checks == crate::end_rules::Checks::Forbidden;
         position.pseudo_legal_moves(&mut moves);
         let in_check = exposed_by_walking(position, position.turn());
         moves.retain(|&mv| {
@@ -540,7 +542,9 @@ mod tests {
             }
             let undo = position.make(mv);
             let mover = position.turn().opponent();
-            let exposed = exposed_by_walking(position, mover) || position.over_limit(mover);
+            let exposed = exposed_by_walking(position, mover)
+                || position.over_limit(mover)
+                || (checks_forbidden && exposed_by_walking(position, position.turn()));
             let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.drop_mate == DropMate::Illegal)
                 && position.is_check()
                 && !position.has_legal_move();

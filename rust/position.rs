@@ -3,6 +3,7 @@
 //! [`Setup`] ([`Position::from_setup`]) and from playing moves.
 
 use crate::castling::CastlingRights;
+use crate::counters::Counters;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece, KIND_SLOTS, PIECE_CODES};
@@ -22,6 +23,7 @@ pub struct Undo {
     en_passant: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
+    counters: Counters,
     hash: u64,
 }
 
@@ -64,6 +66,8 @@ pub struct Position<'v> {
     en_passant: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
+    /// The checks left to give and the counting of an ending, in the variants that keep them.
+    counters: Counters,
     hash: u64,
 }
 
@@ -78,6 +82,7 @@ impl PartialEq for Position<'_> {
             && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
+            && self.counters == other.counters
     }
 }
 
@@ -98,6 +103,7 @@ impl<'v> Position<'v> {
             en_passant: setup.en_passant,
             halfmove_clock: setup.halfmove_clock,
             fullmove_number: setup.fullmove_number,
+            counters: Counters::default(),
             hash: zobrist::castling_key(setup.castling),
         };
         for square in variant.dimensions().squares() {
@@ -116,6 +122,7 @@ impl<'v> Position<'v> {
             }
         }
         position.set_turn(setup.turn);
+        position.set_counters(setup.counters);
         position
     }
 
@@ -131,6 +138,7 @@ impl<'v> Position<'v> {
         setup.en_passant = self.en_passant;
         setup.halfmove_clock = self.halfmove_clock;
         setup.fullmove_number = self.fullmove_number;
+        setup.counters = self.counters;
         setup
     }
 
@@ -184,6 +192,25 @@ impl<'v> Position<'v> {
     /// The move number: starts at 1 and grows after each move of Black.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove_number
+    }
+
+    /// The checks left to give and the counting of an ending (all zero in a variant without
+    /// them).
+    #[inline]
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// Replaces the counters, keeping the hash in step with the checks left.
+    pub(crate) fn set_counters(&mut self, counters: Counters) {
+        if self.variant.spec().end_rules.check_limit > 0 {
+            for color in Color::ALL {
+                let index = color.index();
+                self.hash ^= zobrist::checks_key(color, self.counters.checks_left[index])
+                    ^ zobrist::checks_key(color, counters.checks_left[index]);
+            }
+        }
+        self.counters = counters;
     }
 
     /// The castling rights.
@@ -324,6 +351,7 @@ impl<'v> Position<'v> {
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
+            counters: self.counters,
             hash: self.hash,
         };
         if let Some(captured) = captured {
@@ -382,9 +410,13 @@ impl<'v> Position<'v> {
         }
         self.en_passant = None;
         if pawn && variant.spec().en_passant {
-            self.en_passant = double_step_passed(mv);
+            self.en_passant = double_step_passed(mv)
+                .filter(|&square| variant.en_passant_squares(us.opponent()).contains(square));
         }
         self.set_turn(us.opponent());
+        if variant.keeps_counters() {
+            self.update_counters(mv, captured);
+        }
         undo
     }
 
@@ -451,6 +483,7 @@ impl<'v> Position<'v> {
         self.en_passant = undo.en_passant;
         self.fullmove_number = undo.fullmove_number;
         self.halfmove_clock = undo.halfmove_clock;
+        self.counters = undo.counters;
         self.hash = undo.hash;
     }
 

@@ -6,9 +6,9 @@
 //!
 //! Scores are centipawns from the side to move's point of view. A side with no legal move has
 //! lost, scored `-MATE + ply`, when it is in check, over a limit of the variant, or in a variant
-//! where stalemate loses; otherwise (a stalemate that draws) it scores 0. Where the variant's
-//! extinction rule ended the game (no move is legal then), the side it names has lost. A
-//! position that repeats one on the current line scores 0: a line that only goes round in
+//! where stalemate loses; otherwise (a stalemate that draws) it scores 0. Where a rule of the
+//! variant ended the game (too few pieces, a goal reached, the last check given: no move is
+//! legal then), it scores as that rule says: a win, a loss or a draw. A position that repeats one on the current line scores 0: a line that only goes round in
 //! circles gains nothing.
 //!
 //! ## Determinism and threads
@@ -946,6 +946,16 @@ impl<'a, T: Table> Searcher<'a, T> {
         score
     }
 
+    /// The score of the position, `ply` plies from the root, if a rule of the variant has ended
+    /// the game.
+    #[inline]
+    fn rule_end_score(&mut self, ply: usize) -> Option<i32> {
+        if !self.position.variant().has_end_rules() {
+            return None;
+        }
+        variant_end_score(&mut self.position, ply)
+    }
+
     /// Whether the side to move has pieces besides Pawns and the King (or any in hand): then
     /// passing is seldom the best it can do, and the null move's test is sound enough.
     fn has_pieces(&self) -> bool {
@@ -968,6 +978,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         self.seldepth = self.seldepth.max(ply);
         if self.out_of_budget() || self.repeats() {
             return 0;
+        }
+        if let Some(score) = self.rule_end_score(ply) {
+            return score;
         }
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -1035,7 +1048,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         self.score_moves(&mut moves, hash_move, ply);
         if moves.is_empty() {
             self.move_buffers[ply] = moves;
-            return no_move_score(&self.position, ply, self.arrived_by[ply]);
+            return no_move_score(&mut self.position, ply, self.arrived_by[ply]);
         }
         let mut quiets = std::mem::take(&mut self.quiet_buffers[ply]);
         quiets.clear();
@@ -1166,6 +1179,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         if self.out_of_budget() {
             return 0;
         }
+        if let Some(score) = self.rule_end_score(ply) {
+            return score;
+        }
         if ply >= MAX_PLY || depth == 0 {
             return self.evaluate();
         }
@@ -1193,7 +1209,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             self.score_moves(&mut moves, hash_move, ply);
             if moves.is_empty() {
                 self.move_buffers[ply] = moves;
-                return no_move_score(&self.position, ply, self.arrived_by[ply]);
+                return no_move_score(&mut self.position, ply, self.arrived_by[ply]);
             }
         } else {
             let stand_pat = self.evaluate();
@@ -1430,15 +1446,15 @@ fn least_valuable_attacker(
 }
 
 /// The score of `position`, `ply` plies from the root, where the side to move has no legal move
-/// (reached by the move `arrived_by`, if known): as the variant's extinction rule says, if it
-/// ended the game; else won when mated by a drop the dropper loses; else lost in check, over a
-/// limit, or where stalemate loses; else a draw.
-fn no_move_score(position: &Position, ply: usize, arrived_by: Option<Move>) -> i32 {
+/// (reached by the move `arrived_by`, if known): as the variant's rule says, if one ended the
+/// game; else won when mated by a drop the dropper loses; else lost in check, over a limit, or
+/// where stalemate loses; else a draw.
+fn no_move_score(position: &mut Position, ply: usize, arrived_by: Option<Move>) -> i32 {
     let turn = position.turn();
-    let lost = -MATE + ply as i32;
-    if let Some(loser) = position.extinct_side() {
-        return if loser == turn { lost } else { -lost };
+    if let Some(score) = variant_end_score(position, ply) {
+        return score;
     }
+    let lost = -MATE + ply as i32;
     let in_check = position.is_check();
     if in_check && arrived_by.is_some_and(|mv| position.mated_by_losing_drop(mv)) {
         return -lost;
@@ -1449,6 +1465,18 @@ fn no_move_score(position: &Position, ply: usize, arrived_by: Option<Move>) -> i
     } else {
         0
     }
+}
+
+/// The score of `position`, `ply` plies from the root, if a rule of the variant has ended the
+/// game: lost or won as a mate there, or drawn.
+fn variant_end_score(position: &mut Position, ply: usize) -> Option<i32> {
+    let end = position.variant_end()?;
+    let lost = -MATE + ply as i32;
+    Some(match end.winner {
+        None => 0,
+        Some(winner) if winner == position.turn() => -lost,
+        Some(_) => lost,
+    })
 }
 
 /// A score to store: mate scores made relative to the node instead of the root.
@@ -1513,13 +1541,13 @@ mod tests {
             crate::fen::parse(Variant::by_name(name).unwrap(), fen).unwrap()
         };
         // Black's cornered King has no move: Mĕirìqí's stalemate loses, the Bestiary's draws.
-        let meiriqi = position("meiriqi", "9k/R9/10/10/10/10/10/10/10/1R5K2 b - - 0 1");
-        assert_eq!(no_move_score(&meiriqi, 3, None), -MATE + 3);
-        let bestiary = position(
+        let mut meiriqi = position("meiriqi", "9k/R9/10/10/10/10/10/10/10/1R5K2 b - - 0 1");
+        assert_eq!(no_move_score(&mut meiriqi, 3, None), -MATE + 3);
+        let mut bestiary = position(
             "wildeurasian-bestiary",
             "k11/12/1Q10/12/12/12/12/12/12/12/11K/G11 b - - 0 1",
         );
-        assert_eq!(no_move_score(&bestiary, 3, None), 0);
+        assert_eq!(no_move_score(&mut bestiary, 3, None), 0);
     }
 
     #[test]

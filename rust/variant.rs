@@ -7,6 +7,7 @@
 pub use crate::atom::BlackMoves;
 use crate::conventions::{DrawClaims, EnPassantFen};
 use crate::drop_table::{DropRules, DropTable};
+use crate::end_rules::{Counting, CountingStyle, EndRules, Goal};
 use crate::eval_tables::EvalTables;
 use crate::extinction::Extinction;
 use crate::geometry::{Dimensions, Square};
@@ -127,6 +128,10 @@ pub struct VariantSpec {
     pub en_passant: bool,
     /// When FEN writes the en-passant square.
     pub en_passant_fen: EnPassantFen,
+    /// The squares White's Pawns may capture en passant onto (mirrored for Black's), when not
+    /// the whole board: a two-square move passing a square outside the capturer's region gives
+    /// no en-passant square.
+    pub en_passant_region: Option<Region>,
     /// Whether a King not in check may swap places with an adjacent friendly swappable piece.
     pub king_swap: bool,
     /// Castling, if the variant has it.
@@ -156,6 +161,8 @@ pub struct VariantSpec {
     /// Whether a player may not end a move with half or more of their relevant pieces (the
     /// `relevant` role) across the middle of the board (the River), and loses when unable to.
     pub crossing_limit: bool,
+    /// The ends of the game by the variant's own rules, and the counters they keep.
+    pub end_rules: EndRules,
     /// How the variant presents itself to players and to other programs (no rule).
     pub presentation: crate::presentation::Presentation,
 }
@@ -180,6 +187,12 @@ pub enum SpecPart {
     Castling,
     /// The order of the kinds in hand.
     HandOrder,
+    /// The goal to reach.
+    Goal,
+    /// The counting of an ending's moves.
+    Counting,
+    /// The side without a King.
+    Kingless,
 }
 
 impl VariantError {
@@ -248,6 +261,17 @@ pub struct Variant {
     across: [SquareSet; 2],
     /// Every kind, in the order FEN lists a hand.
     hand_order: Vec<Kind>,
+    /// Per colour, the squares its Pawns may capture en passant onto.
+    en_passant_squares: [SquareSet; 2],
+    /// The goal to reach, if the variant has one.
+    goal: Option<Goal>,
+    /// The counting of an ending's moves, if the variant counts them.
+    counting: Option<Counting>,
+    /// Whether a rule besides the King's safety may end the game or forbid a move, so that
+    /// [`crate::ends`] is asked before the moves are kept.
+    has_end_rules: bool,
+    /// Whether a move updates [`crate::counters::Counters`].
+    keeps_counters: bool,
     /// The kinds some `+` form demotes to (coordinates write a promotion to one as `-`).
     demotion_targets: KindSet,
     tables: Tables,
@@ -282,6 +306,17 @@ impl Variant {
             None => None,
         };
         let hand_order = checks.hand_order(&rules)?;
+        let goal = checks.goal()?;
+        let counting = checks.counting()?;
+        checks.kingless()?;
+        let everywhere: SquareSet = dims.squares().collect();
+        let en_passant_squares = match &spec.en_passant_region {
+            Some(region) => checks.region(region, SpecPart::Whole, "the en-passant region")?,
+            None => [everywhere; 2],
+        };
+        let ends = &spec.end_rules;
+        let has_end_rules = ends.any() || spec.extinction.is_some();
+        let keeps_counters = ends.check_limit > 0 || counting.is_some();
         let pawns = kind_set(&rules, |spec| spec.pawn);
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
         rules.insert(0, rules[0].clone());
@@ -317,6 +352,11 @@ impl Variant {
             start_counts: [[0; KIND_SLOTS]; 2],
             castling,
             hand_order,
+            en_passant_squares,
+            goal,
+            counting,
+            has_end_rules,
+            keeps_counters,
             demotion_targets,
             tables,
             eval_tables,
@@ -344,6 +384,14 @@ impl Variant {
     /// The start position (empty until [`Variant::with_start`] gave it).
     pub fn start(&self) -> &Setup {
         &self.start
+    }
+
+    /// An empty board of this variant: no pieces, White to move, and under a check limit every
+    /// check still to give.
+    pub fn empty_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        setup.counters.checks_left = [self.spec.end_rules.check_limit; 2];
+        setup
     }
 
     /// The variant's definition.
@@ -419,6 +467,45 @@ impl Variant {
     /// Every kind, in the order FEN lists a hand.
     pub fn hand_order(&self) -> &[Kind] {
         &self.hand_order
+    }
+
+    /// The squares `color`'s Pawns may capture en passant onto.
+    #[inline]
+    pub fn en_passant_squares(&self, color: Color) -> &SquareSet {
+        &self.en_passant_squares[color.index()]
+    }
+
+    /// The goal to reach, if the variant has one.
+    #[inline]
+    pub fn goal(&self) -> Option<&Goal> {
+        self.goal.as_ref()
+    }
+
+    /// The counting of an ending's moves, if the variant counts them.
+    #[inline]
+    pub fn counting(&self) -> Option<&Counting> {
+        self.counting.as_ref()
+    }
+
+    /// Whether a rule besides the King's safety may end the game or forbid a move: the
+    /// extinction rule, a goal, a check limit, or checks forbidden.
+    #[inline]
+    pub fn has_end_rules(&self) -> bool {
+        self.has_end_rules
+    }
+
+    /// Whether a move updates the position's [`crate::counters::Counters`]: under a check
+    /// limit, or a counting rule.
+    #[inline]
+    pub fn keeps_counters(&self) -> bool {
+        self.keeps_counters
+    }
+
+    /// The fewest Kings `color` may have: none for a side the variant lets play without one
+    /// (which may still have one), else one. No side may have more than one.
+    pub fn fewest_kings(&self, color: Color) -> usize {
+        let kingless = self.spec.end_rules.kingless.map(|side| side.color());
+        usize::from(kingless != Some(color))
     }
 
     /// The kinds whose moves reset the halfmove clock.
@@ -822,6 +909,75 @@ impl Checks<'_> {
             }
         }
         Ok(hand_order)
+    }
+
+    /// The goal to reach as play uses it, if the variant has one.
+    fn goal(&self) -> Result<Option<Goal>, VariantError> {
+        let Some(goal) = &self.spec.end_rules.goal else {
+            return Ok(None);
+        };
+        let part = SpecPart::Goal;
+        let kind = self.kind(&goal.piece, part, "the goal")?;
+        let mut squares = self.region(&goal.region, part, "the goal's region")?;
+        if let Some(black) = &goal.black_region {
+            squares[Color::Black.index()] =
+                self.region(black, part, "Black's goal region")?[Color::White.index()];
+        }
+        if squares.iter().any(SquareSet::is_empty) {
+            return Err(self.error(part, "a goal region has no square".to_string()));
+        }
+        Ok(Some(Goal {
+            kind,
+            squares,
+            black_may_equalize: goal.black_may_equalize,
+        }))
+    }
+
+    /// The counting of an ending's moves as play uses it, if the variant counts them.
+    fn counting(&self) -> Result<Option<Counting>, VariantError> {
+        let Some(counting) = &self.spec.end_rules.counting else {
+            return Ok(None);
+        };
+        let part = SpecPart::Counting;
+        if self.spec.en_passant {
+            return Err(self.error(
+                part,
+                "counting writes its limit in FEN's en-passant field, so a variant that counts \
+                 may not have en passant"
+                    .to_string(),
+            ));
+        }
+        if counting.style == CountingStyle::Asean && counting.board_honour > 0 {
+            return Err(self.error(
+                part,
+                "the ASEAN counting has no board's honour: leave board-honour out".to_string(),
+            ));
+        }
+        let pieces_honour = counting
+            .pieces_honour
+            .iter()
+            .map(|row| Ok((self.kind(&row.0, part, "the pieces' honour")?, row.1, row.2)))
+            .collect::<Result<_, VariantError>>()?;
+        Ok(Some(Counting {
+            style: counting.style,
+            board_honour: counting.board_honour,
+            pieces_honour,
+            otherwise: counting.otherwise,
+        }))
+    }
+
+    /// Checks that a side without a King can lose: by the extinction rule.
+    fn kingless(&self) -> Result<(), VariantError> {
+        match self.spec.end_rules.kingless {
+            Some(side) if self.spec.extinction.is_none() => Err(self.error(
+                SpecPart::Kingless,
+                format!(
+                    "{} plays without a King, so it could never lose: give [rules.extinction]",
+                    side.color().name()
+                ),
+            )),
+            _ => Ok(()),
+        }
     }
 }
 

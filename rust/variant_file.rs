@@ -17,6 +17,7 @@ mod sources;
 
 use crate::atom::BlackMoves;
 use crate::conventions::DrawClaims;
+use crate::end_rules::{EndRules, GoalSpec};
 use crate::geometry::Dimensions;
 use crate::piece::{Color, MAX_KINDS};
 use crate::region::Region;
@@ -296,6 +297,24 @@ impl Checks<'_, '_> {
         };
         let castling_span = document.castling.as_ref().map(Spanned::span);
         let hand_order_span = rules.hand_order.as_ref().map(Spanned::span);
+        let goal_span = rules.goal.as_ref().map(Spanned::span);
+        let counting_span = rules.counting.as_ref().map(Spanned::span);
+        let kingless_span = rules.kingless.as_ref().map(Spanned::span);
+        let goal = rules
+            .goal
+            .map(|goal| {
+                let goal = goal.into_inner();
+                Ok::<_, VariantFileError>(GoalSpec {
+                    piece: goal.piece,
+                    region: regions.get(&goal.region, "rules.goal: region")?,
+                    black_region: goal
+                        .black_region
+                        .map(|region| regions.get(&region, "rules.goal: black-region"))
+                        .transpose()?,
+                    black_may_equalize: goal.black_may_equalize,
+                })
+            })
+            .transpose()?;
         let castling = document
             .castling
             .map(|castling| self.castling(castling, &regions))
@@ -336,6 +355,10 @@ impl Checks<'_, '_> {
             stalemate: rules.stalemate.unwrap_or(Stalemate::Draws),
             en_passant: rules.en_passant.unwrap_or(false),
             en_passant_fen: rules.en_passant_fen.unwrap_or_default(),
+            en_passant_region: rules
+                .en_passant_region
+                .map(|region| regions.get(&region, "rules.en-passant-region"))
+                .transpose()?,
             king_swap: rules.king_swap.unwrap_or(false),
             castling,
             hands: rules.hands.unwrap_or(false),
@@ -355,6 +378,13 @@ impl Checks<'_, '_> {
             extinction: rules.extinction,
             prince_limit: rules.prince_limit.unwrap_or(0),
             crossing_limit: rules.crossing_limit.unwrap_or(false),
+            end_rules: EndRules {
+                check_limit: rules.check_limit.unwrap_or(0),
+                checks: rules.checks.unwrap_or_default(),
+                goal,
+                kingless: rules.kingless.map(Spanned::into_inner),
+                counting: rules.counting.map(Spanned::into_inner),
+            },
             presentation,
         };
         // The whole-variant checks: symbols, royalty, promotion targets.
@@ -364,6 +394,9 @@ impl Checks<'_, '_> {
                 SpecPart::Piece(index) => document.pieces.get(index).map(Spanned::span),
                 SpecPart::Castling => castling_span,
                 SpecPart::HandOrder => hand_order_span,
+                SpecPart::Goal => goal_span,
+                SpecPart::Counting => counting_span,
+                SpecPart::Kingless => kingless_span,
             };
             match span {
                 Some(span) => sources.at(span, error.message),

@@ -126,8 +126,11 @@ def test_xboard_follows_a_king_swap_and_the_game_goes_on(tmp_path: Path) -> None
     assert re.search(r"\{White resigns\} 0-1\s*$", second.record), second.record
 
 
-# Capablanca Chess and Crazyhouse: games XBoard plays by itself, from their own starts.
-@pytest.mark.parametrize("variant", ["yangqi", "meiriqi", "capablanca", "crazyhouse", "minishogi"])
+# Capablanca Chess, Crazyhouse and Three-check: games XBoard plays by itself, from their own
+# starts (the engine claims a third check); Horde: a side without a King, in a game XBoard is told.
+@pytest.mark.parametrize(
+    "variant", ["yangqi", "meiriqi", "capablanca", "crazyhouse", "minishogi", "3check", "horde"]
+)
 def test_engine_against_engine_nobody_forfeits(tmp_path: Path, variant: str) -> None:
     (game,) = play_match(tmp_path, variant, ENGINE)
     board = replay(variant, game.moves)

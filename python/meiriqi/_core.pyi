@@ -393,6 +393,10 @@ class Termination:
     EXTINCTION: Termination
     MOVE_RULE: Termination
     REPETITION_RULE: Termination
+    NO_PIECES_LEFT: Termination
+    GOAL: Termination
+    CHECK_LIMIT: Termination
+    COUNTING: Termination
     DROP_MATE: Termination
     @property
     def name(self) -> str:
@@ -571,6 +575,19 @@ class Board:
         """The squares of ``color``'s fortress joined by its 'X' lines."""
     def camp(self, color: bool) -> list[int]:
         """The squares where a move of ``color`` may promote."""
+    def goal(self, color: bool) -> list[int]:
+        """The squares of ``color``'s goal, where its piece of the goal's kind wins (King of the
+        Hill's centre; empty when the variant has no goal)."""
+    @property
+    def check_limit(self) -> int:
+        """How many checks win (Three-check's 3); 0 in a variant without a check limit."""
+    def checks_remaining(self, color: bool) -> int | None:
+        """How many checks ``color`` may still give before it wins; ``None`` without a check
+        limit."""
+    @property
+    def counting(self) -> tuple[int, int] | None:
+        """While the moves of an ending are counted (Makruk), the count's limit and the plies
+        counted so far; ``None`` otherwise."""
     @property
     def turn(self) -> bool: ...
     @property

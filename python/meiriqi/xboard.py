@@ -110,6 +110,10 @@ _COMMENTS = {
     "EXTINCTION": "Bare king",
     "MOVE_RULE": "Move rule",
     "REPETITION_RULE": "Draw by repetition",
+    "NO_PIECES_LEFT": "No pieces left",
+    "GOAL": "Goal reached",
+    "CHECK_LIMIT": "Check limit reached",
+    "COUNTING": "Counting rule",
     "DROP_MATE": "Mate by a forbidden drop",
 }
 """The comment of the result line, by the name of the game's ``Termination``."""

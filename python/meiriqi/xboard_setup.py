@@ -1,12 +1,12 @@
 """What the XBoard engine tells the GUI about a variant it does not know.
 
 XBoard knows chess (its ``normal``), Xiangqi, Shogi, Crazyhouse, Capablanca, Gothic and Grand
-Chess, Knightmate and Shatranj: their variant files name XBoard's game (``[xboard] variant``,
-:attr:`Variant.xboard_variant`; :func:`xboard_native`). For every other variant the engine
-answers ``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which of XBoard's piece
-images shows which of our letters, the board size, the number of piece types a hand holds, the
-variant of XBoard's whose rules of moving XBoard applies, the start position) and one
-``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can express (each
+Chess, Knightmate, Shatranj, Makruk and Three-check: their variant files name XBoard's game
+(``[xboard] variant``, :attr:`Variant.xboard_variant`; :func:`xboard_native`). For every other
+variant the engine answers ``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which
+of XBoard's piece images shows which of our letters, the board size, the number of piece types a
+hand holds, the variant of XBoard's whose rules of moving XBoard applies, the start position) and
+one ``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can express (each
 piece's ``xboard`` in its variant file, else derived from its moves: :attr:`Variant.xboard_betza`).
 Bent and crooked riders (Mĕirìqí's Gryphon and Rhino), leaps the notation has no letter for,
 zone limits, swaps and Wildeurasian castling cannot be expressed: XBoard then runs without its
@@ -15,7 +15,7 @@ illegal moves."""
 
 from __future__ import annotations
 
-from meiriqi import WHITE, Board, Variant, catalog, piece_name, piece_symbol
+from meiriqi import BLACK, WHITE, Board, Variant, catalog, piece_name, piece_symbol
 
 __all__ = [
     "XBOARD_CHESS",
@@ -113,12 +113,14 @@ def _pictures(board: Board) -> dict[str, str]:
 
 
 def _royal(board: Board) -> str:
-    """The symbol of the variant's King, which takes XBoard's King slot."""
+    """The symbol of the variant's King, which takes XBoard's King slot: White's, or Black's
+    where White plays without one (Horde)."""
     start = Board(variant=board.variant_name)
-    square = start.king(WHITE)
+    kings = (start.king(color) for color in (WHITE, BLACK))
+    square = next((square for square in kings if square is not None), None)
     king = None if square is None else start.piece_at(square)
-    assert king is not None, "every start position has its Kings"
-    return king.symbol()
+    assert king is not None, "every start position has a King"
+    return king.symbol().upper()
 
 
 def _free_slot(letters: list[str | None], slots: list[str | None]) -> int | None:

@@ -9,7 +9,10 @@ use pyo3::prelude::*;
 /// `VARIANT_LOSS` (no legal move while over a Wildeurasian limit), `EXTINCTION` (a bare King
 /// loses, in Shatranj), `MOVE_RULE` or `REPETITION_RULE` (draws claimed under a variant's move
 /// or repetition rule other than fifty moves and threefold repetition), `DROP_MATE` (mated by a
-/// drop that loses for the dropper, in Minishogi: the mated side wins).
+/// drop that loses for the dropper, in Minishogi: the mated side wins), `NO_PIECES_LEFT` (a side
+/// without pieces loses, in Horde), `GOAL` (a goal reached wins, in King of the Hill and Racing
+/// Kings, or both reached draw), `CHECK_LIMIT` (the last check of Three-check wins), `COUNTING`
+/// (a draw claimed when Makruk's count runs out).
 #[pyclass(name = "Termination", module = "meiriqi._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct PyTermination(pub(super) Termination);
@@ -60,6 +63,10 @@ termination_constants! {
     MOVE_RULE = MoveRule;
     REPETITION_RULE = RepetitionRule;
     DROP_MATE = DropMate;
+    NO_PIECES_LEFT = NoPiecesLeft;
+    GOAL = Goal;
+    CHECK_LIMIT = CheckLimit;
+    COUNTING = Counting;
 }
 
 /// How a finished game ended.

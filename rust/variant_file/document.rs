@@ -4,6 +4,7 @@
 
 use crate::atom::{Atom, BlackMoves, HopStyle, Mode, Origin, Symmetry, MAX_LEAD};
 use crate::conventions::EnPassantFen;
+use crate::end_rules::{Checks, CountingSpec, Kingless};
 use crate::extinction::Extinction;
 use crate::variant::{Compulsory, DeadPositions, DropMate, Facing, Stalemate, StuckPieces};
 use serde::Deserialize;
@@ -180,7 +181,30 @@ optional_fields! {
         prince_limit: u8,
         /// Whether half a player's relevant pieces may not stand across the River.
         crossing_limit: bool,
+        /// The squares White's Pawns may capture en passant onto, mirrored for Black's.
+        en_passant_region: Spanned<String>,
+        /// How many checks win.
+        check_limit: u8,
+        /// Whether a move may give check.
+        checks: Checks,
+        /// The side that plays without a King.
+        kingless: Spanned<Kingless>,
+        /// The `[rules.goal]` table: a piece reaching a region wins.
+        goal: Spanned<GoalEntry>,
+        /// The `[rules.counting]` table: the counting of an ending's moves.
+        counting: Spanned<CountingSpec>,
     }
+}
+
+/// The `[rules.goal]` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct GoalEntry {
+    pub piece: String,
+    pub region: Spanned<String>,
+    pub black_region: Option<Spanned<String>>,
+    #[serde(default)]
+    pub black_may_equalize: bool,
 }
 
 optional_fields! {

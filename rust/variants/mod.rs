@@ -4,6 +4,7 @@
 mod chess;
 mod drops;
 mod fairy;
+mod fsf_ends;
 mod grasshopper;
 mod movement;
 pub(crate) mod perft_counts;
