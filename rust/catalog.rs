@@ -58,6 +58,7 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "minishogi",
     "crazyhouse",
     "kyotoshogi",
+    "torishogi",
 ];
 
 /// The file of the built-in variant called `name`.

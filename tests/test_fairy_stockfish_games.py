@@ -31,6 +31,7 @@ GAMES = [
     "minishogi",
     "crazyhouse",
     "kyotoshogi",
+    "torishogi",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 
