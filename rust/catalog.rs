@@ -63,6 +63,7 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "kingofthehill",
     "racingkings",
     "horde",
+    "torishogi",
 ];
 
 /// The file of the built-in variant called `name`.

@@ -37,6 +37,7 @@ GAMES = [
     "kingofthehill",
     "racingkings",
     "horde",
+    "torishogi",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 

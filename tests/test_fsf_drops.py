@@ -1,7 +1,8 @@
 """The hand and promotion mechanisms of the drop games named after Fairy-Stockfish's
-(``crazyhouse``, ``minishogi``, ``kyotoshogi``) through the Python surface: moves and their
-notation (``Q~`` pieces, demotions ``a1a2-``, drops either side up ``+P@c3``), a mate by a drop
-that the dropper loses, the player, the pictures, game records and both engine protocols.
+(``crazyhouse``, ``minishogi``, ``kyotoshogi``, ``torishogi``) through the Python surface: moves
+and their notation (``Q~`` pieces, demotions ``a1a2-``, drops either side up ``+P@c3``, Tori
+shogi's Swallows), a mate by a drop that the dropper loses, the player, the pictures, game
+records and both engine protocols.
 Their rules are cross-checked against pyffish in ``tests/test_reference_games.py``."""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import meiriqi
 from meiriqi import Move, pgn, repl
 from meiriqi.web.notation import legal_moves
 from meiriqi.xboard import move_to_gui
-from meiriqi.xboard_setup import setup_command
+from meiriqi.xboard_setup import piece_commands, setup_command
 
 KYOTO_HANDS = "p+nks+l/5/5/5/+LSK+NP[PSNLpsnl] w - - 0 1"
 DROP_MATE = "k4/2G2/1K3/5/5[P] w - - 0 1"
@@ -144,6 +145,36 @@ def test_xboard_gets_demotions_as_promotions_and_every_kind_in_hand() -> None:
         "rbsgk/4p/5/P4/KGSBR[] w 0 1"
     )
     assert setup_command(meiriqi.Board(variant="crazyhouse")) is None
+
+
+def test_xboard_shows_every_bird_of_tori_shogi_and_moves_all_but_the_quails() -> None:
+    board = meiriqi.Board(variant="torishogi")
+    assert setup_command(board) == (
+        "setup (SPLRFC.....+...+.....Ksplrfc.....+...+.....k) 7x7+6_shatranj "
+        "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w 0 1"
+    )
+    # The Quails differ left from right: XBoard is told nothing of their moves.
+    commands = piece_commands(board)
+    assert [command.split()[1] for command in commands] == [
+        "S&",
+        "F&",
+        "C&",
+        "P&",
+        "K&",
+        "+S&",
+        "+F&",
+    ]
+    assert "piece +F& fsWbRfBbF2" in commands
+
+
+def test_tori_shogi_reads_fairy_stockfish_s_swallow_letter_and_writes_shogi_s_san() -> None:
+    board = meiriqi.Board(variant="torishogi")
+    assert board.parse_san("Sd4") == board.parse_uci("d3d4") == board.parse_san("d4")
+    assert board.san(board.parse_uci("c3c4")) == "cxc4"
+    board = meiriqi.Board("3k3/1S5/1F5/7/7/7/3K3[] w - - 0 1", variant="torishogi")
+    assert board.san(board.parse_uci("b6b7+")) == "b7=+"
+    with pytest.raises(meiriqi.IllegalMoveError):
+        board.push_uci("b5c6")  # a Falcon entering the camp must promote
 
 
 @pytest.mark.parametrize(

@@ -22,8 +22,8 @@ as a legal move and then scores the game as lost by the dropper; the core follow
 Shogi ("no checkmate by a Pawn drop", docs/rules.md) and does not generate it. Such a drop is left
 out of pyffish's list (and out of its perft(2)) only after pyffish itself confirms it is one (a
 pawn drop after which the opponent is in check with no legal move); every other difference fails.
-In ``minishogi`` the core follows Fairy-Stockfish: the drop is legal, and the mated side wins
-(``DROP_MATE``).
+In ``minishogi`` and ``torishogi`` (its Swallow) the core follows Fairy-Stockfish: the drop is
+legal, and the mated side wins (``DROP_MATE``).
 
 Besides, at every ply: ``pop()`` restores the FEN, and the FEN read afresh prints the same FEN;
 once per game perft(2) is compared with the oracle. Games are either uniformly random or
@@ -81,6 +81,7 @@ FSF_GAMES = {
     "kingofthehill": (50, True),
     "racingkings": (50, True),
     "horde": (50, True),
+    "torishogi": (0, False),
 }
 # The games that count an ending's moves: a count run out may be claimed as a draw.
 COUNTING = {"makruk"}
@@ -96,7 +97,7 @@ VARIANT_ENDS = {
 MAX_PLIES = {"chess": 300, "xiangqi": 250, "shogi": 300} | {name: 150 for name in FSF_GAMES}
 # The games whose SAN is Fairy-Stockfish's letter for letter (Manchu, like Xiangqi, keeps the FEN
 # letters of the Elephant and the Horse, and no letter for the Soldier: pyffish writes E, H, P).
-SAN_AS_PYFFISH = set(FSF_GAMES) - {"manchu", "minishogi", "kyotoshogi"}
+SAN_AS_PYFFISH = set(FSF_GAMES) - {"manchu", "minishogi", "kyotoshogi", "torishogi"}
 # The games where a King moving two files or more along its rank castles, and en passant exists.
 CASTLING = {"chess", "capablanca", "gothic", "embassy", "amazon", "nightrider", "knightmate"}
 CASTLING |= {"hoppelpoppel", "crazyhouse", "3check", "kingofthehill", "horde"}
@@ -208,6 +209,13 @@ FAIRY_STARTS = {
     "horde": [
         "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
         "4k3/1p6/8/8/1p6/8/P1P5/P7 w - - 0 30",
+    ],
+    # Two Swallows on a file, promotions to come, every kind in hand; a Swallow drop that mates.
+    "torishogi": [
+        "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1",
+        "rp1k1pl/S2f3/2s1s2/7/S1S4/3F2s/LPCK1PR[CScs] w - - 0 1",
+        "3k3/1s5/7/7/7/5S1/3K3[PRLCFSprlcfs] w - - 0 1",
+        "kp5/7/1C5/7/7/7/3K3[S] w - - 0 1",
     ],
 }
 
@@ -784,6 +792,15 @@ LINES = [
     ("makruk", "8/8/8/8/3k4/3P4/8/R3K3 b - - 0 1", "d4d3"),
     ("makruk", "8/8/4k3/3s4/8/3K4/3R4/8 w - - 0 1", "d2d1"),
     ("makruk", "4k3/8/8/P7/8/8/8/4K3 w - - 0 1", "a5a6m"),
+    ],
+    # Tori shogi: a Swallow drop that mates loses, a Crane drop that mates wins; the Quails
+    # move for Black as White's turned half a turn; promotion into, inside and out of the
+    # zone is compulsory (Swallow to Goose, Falcon to Eagle); two Swallows to a file.
+    ("torishogi", FAIRY_STARTS["torishogi"][3], "S@a6"),
+    ("torishogi", "kp5/7/1C5/7/7/7/3K3[C] w - - 0 1", "C@a6"),
+    ("torishogi", "3k3/7/7/2l1r2/7/7/3K3[] b - - 0 1", "c4a6 d1c1 e4g6 c1d1 a6b7"),
+    ("torishogi", "3k3/1s5/7/7/7/5S1/3K3[PRLCFSprlcfs] w - - 0 1", "S@f4 S@b5 F@f6 b5b4 f6e7+"),
+    ("torishogi", "3k3/1S5/1F5/7/7/7/3K3[] w - - 0 1", "b6b7+ d7c7 b5a6+ c7d7 a6a7"),
 ]
 
 

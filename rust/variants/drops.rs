@@ -1,5 +1,5 @@
 //! Tests of the games with hands named after Fairy-Stockfish's (`minishogi`, `crazyhouse`,
-//! `kyotoshogi`): perft from each start against Fairy-Stockfish's counts (pyffish 0.0.90, in
+//! `kyotoshogi`, `torishogi`): perft from each start against Fairy-Stockfish's counts (pyffish 0.0.90, in
 //! `tests/perft.toml` and recounted by `tests/test_perft_reference.py`), and the rules of hands, drops and promotions
 //! they bring: promoted pieces that return to hand as Pawns, drop zones, mates by a drop that the
 //! dropper loses, pieces that turn over with every move and drops of a promoted form.
@@ -11,7 +11,7 @@ use crate::{fen, Variant};
 
 /// The games, each of whose starts has its perft in `tests/perft.toml` as pyffish counts it, as
 /// has a position of each with full hands and promotions to come (`NAME hands`).
-const GAMES: [&str; 3] = ["minishogi", "crazyhouse", "kyotoshogi"];
+const GAMES: [&str; 4] = ["minishogi", "crazyhouse", "kyotoshogi", "torishogi"];
 
 fn variant(name: &str) -> &'static Variant {
     Variant::by_name(name).expect("a built-in variant")
@@ -126,6 +126,47 @@ fn a_mating_pawn_drop_is_legal_and_lost_by_the_dropper_in_minishogi() {
     // Shogi keeps its rule: the same mating drop is illegal there, another one legal.
     let shogi = testing::legal("shogi", "k8/2G6/1K7/9/9/9/9/9/9[P] w - - 0 1");
     assert!(shogi.contains(&"P@a7".to_string()) && !shogi.contains(&"P@a8".to_string()));
+}
+
+#[test]
+fn tori_swallows_two_to_a_file_and_a_mating_swallow_drop_loses() {
+    // Two unpromoted Swallows on the a-file: no third; a Goose does not count.
+    let two = "3k3/7/7/S6/S6/7/3K3[S] w - - 0 1";
+    let drops_on_a = |text: &str| {
+        testing::legal("torishogi", text)
+            .iter()
+            .filter(|uci| uci.starts_with("S@a"))
+            .count()
+    };
+    assert_eq!(drops_on_a(two), 0);
+    assert_eq!(drops_on_a("3k3/7/7/+S6/S6/7/3K3[S] w - - 0 1"), 4);
+    // A Swallow drop that mates is legal, and the mated side wins; a Crane's is a mate.
+    let mate = "kp5/7/1C5/7/7/7/3K3[S] w - - 0 1";
+    assert_eq!(
+        outcome("torishogi", mate, "S@a6"),
+        Some(Outcome {
+            termination: Termination::DropMate,
+            winner: Some(Color::Black),
+        })
+    );
+    assert_eq!(
+        outcome("torishogi", &mate.replace("[S]", "[C]"), "C@a6"),
+        Some(Outcome {
+            termination: Termination::Checkmate,
+            winner: Some(Color::White),
+        })
+    );
+}
+
+#[test]
+fn tori_promotion_is_compulsory_into_inside_and_out_of_the_camp() {
+    let text = "3k3/1S5/1F5/7/7/7/3K3[] w - - 0 1";
+    let moves = testing::legal("torishogi", text);
+    let falcon = testing::from(&moves, "b5");
+    assert_eq!(falcon, ["b5a4", "b5a5", "b5a6+", "b5c4", "b5c5", "b5c6+"]);
+    assert_eq!(testing::from(&moves, "b6"), ["b6b7+"]);
+    let eagle = fen_after("torishogi", text, "b5c6+");
+    assert_eq!(eagle, "3k3/1S+F4/7/7/7/7/3K3[] b - - 0 1");
 }
 
 #[test]
