@@ -792,7 +792,6 @@ LINES = [
     ("makruk", "8/8/8/8/3k4/3P4/8/R3K3 b - - 0 1", "d4d3"),
     ("makruk", "8/8/4k3/3s4/8/3K4/3R4/8 w - - 0 1", "d2d1"),
     ("makruk", "4k3/8/8/P7/8/8/8/4K3 w - - 0 1", "a5a6m"),
-    ],
     # Tori shogi: a Swallow drop that mates loses, a Crane drop that mates wins; the Quails
     # move for Black as White's turned half a turn; promotion into, inside and out of the
     # zone is compulsory (Swallow to Goose, Falcon to Eagle); two Swallows to a file.
