@@ -291,3 +291,8 @@ def test_help_completes_pieces() -> None:
         "promoted-silver",
     ]
     assert "pieces" in session.complete("pi", "help ")
+
+
+def test_a_title_capitalizes_words_not_the_letter_after_an_apostrophe() -> None:
+    assert guide.find("kyotoshogi", "+L").title == "Lance's Gold (+L)"
+    assert guide.find("meiriqi", "h").title == "Rhino (H)"

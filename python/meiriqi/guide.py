@@ -106,8 +106,10 @@ class PieceGuide:
 
     @property
     def title(self) -> str:
-        """``"Rhino (H)"``, ``"Goldgeneral (+L, +H)"``."""
-        return f"{self.name.title()} ({', '.join(self.letters)})"
+        """``"Rhino (H)"``, ``"Goldgeneral (+L, +H)"``, ``"Lance's Gold (+L)"``: each word
+        capitalized (``str.title`` would also raise the letter after an apostrophe)."""
+        words = " ".join(word[:1].upper() + word[1:] for word in self.name.split(" "))
+        return f"{words} ({', '.join(self.letters)})"
 
     @property
     def where(self) -> str:
