@@ -55,6 +55,15 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "shatranj",
     "courier",
     "grasshopper",
+    "minishogi",
+    "crazyhouse",
+    "kyotoshogi",
+    "makruk",
+    "3check",
+    "kingofthehill",
+    "racingkings",
+    "horde",
+    "torishogi",
     "janggi",
 ];
 

@@ -261,4 +261,45 @@ mod tests {
         let black = fen::parse(variant, "9k/10/10/10/4Q5/10/10/10/10/8K1 b").unwrap();
         assert!(evaluate(&black) < -1000);
     }
+
+    /// `fen` (a board and the side to move) with the colours exchanged and the board turned
+    /// over: its ranks in reverse order.
+    fn mirrored(fen: &str) -> String {
+        let (board, turn) = fen.split_once(' ').unwrap();
+        let turn = if turn == "w" { "b" } else { "w" };
+        let swapped: String = board
+            .chars()
+            .map(|c| {
+                if c.is_ascii_uppercase() {
+                    c.to_ascii_lowercase()
+                } else {
+                    c.to_ascii_uppercase()
+                }
+            })
+            .collect();
+        let ranks: Vec<&str> = swapped.split('/').rev().collect();
+        format!("{} {turn}", ranks.join("/"))
+    }
+
+    #[test]
+    fn colours_are_evaluated_alike() {
+        let cases = [
+            (
+                "chess",
+                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w",
+            ),
+            ("chess", "6k1/5ppp/8/3N4/2q5/8/1P3PPP/3R2K1 b"),
+            (
+                "xiangqi",
+                "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R w",
+            ),
+            ("meiriqi", "9k/10/10/10/4Q5/2n7/10/10/5r4/8K1 w"),
+        ];
+        for (name, fen) in cases {
+            let variant = Variant::by_name(name).unwrap();
+            let position = fen::parse(variant, fen).unwrap();
+            let mirror = fen::parse(variant, &mirrored(fen)).unwrap();
+            assert_eq!(evaluate(&position), evaluate(&mirror), "{name} {fen}");
+        }
+    }
 }

@@ -1,5 +1,8 @@
 //! Reading and writing positions in FEN (docs/notation.md):
 //! `<board>[<hand>] <side> <castling> <en-passant> <halfmove> <fullmove>`, the last four optional.
+//! Under a check limit the checks each side may still give follow the en-passant field
+//! (`3+3`, Fairy-Stockfish's form; lichess's trailing `+0+1`, the checks given, is read too);
+//! while a count runs, the en-passant field holds its limit and the halfmove field its plies.
 //!
 //! Reading is in two steps, as python-chess and shakmaty do: the text becomes a [`Setup`] (only
 //! syntax errors, [`FenError`]), then the setup becomes a [`Position`] if it is legal
@@ -9,6 +12,7 @@ use crate::castling::CastlingRights;
 use crate::conventions::EnPassantFen;
 use crate::geometry::Square;
 use crate::piece::{Color, Piece};
+use crate::piece_rule::letter_of;
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::text::{counted, quote};
@@ -51,6 +55,10 @@ pub enum FenError {
     BadHalfmove(String),
     /// The move number is not a positive number.
     BadFullmove(String),
+    /// The checks left (`3+3`) or given (`+0+1`) are not two small numbers.
+    BadCheckCount(String),
+    /// The counting limit or its plies are not numbers below 65536.
+    BadCounting(String),
     /// A FEN that cannot be read (`error`) but reads in the other built-in variants `fits`:
     /// most likely a FEN of one of them ([`crate::catalog::with_variant_hint`]).
     OtherVariant {
@@ -146,6 +154,17 @@ impl fmt::Display for FenError {
                 "invalid fullmove number {}: expected a number from 1",
                 quote(field)
             ),
+            FenError::BadCheckCount(field) => write!(
+                f,
+                "invalid check count {}: expected the checks left to give, White's and Black's, \
+                 as '3+3' (or lichess's checks given, as '+0+1')",
+                quote(field)
+            ),
+            FenError::BadCounting(field) => write!(
+                f,
+                "invalid counting field {}: expected a number of plies below 65536",
+                quote(field)
+            ),
             FenError::OtherVariant { error, fits } => {
                 let (last, others) = fits.split_last().expect("at least one variant fits");
                 let names = match others {
@@ -177,6 +196,7 @@ pub fn parse_setup(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
     if fields.is_empty() {
         return Err(FenError::Empty);
     }
+    let checks_left = take_check_counts(variant, &mut fields)?;
     if fields.len() > 6 {
         return Err(FenError::TooManyFields(fields.len()));
     }
@@ -202,8 +222,14 @@ pub fn parse_setup(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
         other => return Err(FenError::BadSide(other.to_string())),
     };
     setup.castling = parse_castling(variant, field(2, "-"))?;
+    setup.counters.checks_left = checks_left;
+    let counting = variant.counting().is_some() && is_counter(field(3, "-"));
     setup.en_passant = match field(3, "-") {
         "-" => None,
+        text if counting => {
+            setup.counters.counting_limit = parse_count(text)?;
+            None
+        }
         text if !variant.spec().en_passant => return Err(FenError::NoEnPassant(text.to_string())),
         text => Some(
             Square::parse(text)
@@ -213,10 +239,52 @@ pub fn parse_setup(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
     };
     setup.halfmove_clock = parse_counter(field(4, "0"))
         .ok_or_else(|| FenError::BadHalfmove(field(4, "0").to_string()))?;
+    if setup.counters.counting_limit > 0 {
+        // While a count runs, the halfmove field holds its plies (Fairy-Stockfish's FEN).
+        setup.counters.counting_ply = parse_count(field(4, "0"))?;
+        setup.halfmove_clock = 0;
+    }
     setup.fullmove_number = parse_counter(field(5, "1"))
         .filter(|&n| n >= 1)
         .ok_or_else(|| FenError::BadFullmove(field(5, "1").to_string()))?;
     Ok(setup)
+}
+
+/// The checks each side may still give, under `variant`'s check limit, taken out of `fields`:
+/// Fairy-Stockfish's `3+3` after the en-passant field, lichess's `+0+1` (the checks given) at
+/// the end, which wins if both are given; neither means one each, as Fairy-Stockfish reads it.
+/// Without a check limit, nothing is taken.
+fn take_check_counts(variant: &Variant, fields: &mut Vec<&str>) -> Result<[u8; 2], FenError> {
+    let limit = variant.spec().end_rules.check_limit;
+    if limit == 0 {
+        return Ok([0; 2]);
+    }
+    let pair = |text: &str| {
+        let (white, black) = text.split_once('+')?;
+        let count = |part: &str| parse_counter(part).and_then(|n| u8::try_from(n).ok());
+        Some([count(white)?, count(black)?])
+    };
+    let mut left = [1; 2];
+    if let Some(&text) = fields
+        .get(4)
+        .filter(|text| text.contains('+') && !text.starts_with('+'))
+    {
+        left = pair(text).ok_or_else(|| FenError::BadCheckCount(text.to_string()))?;
+        fields.remove(4);
+    }
+    if let Some(&text) = fields.last().filter(|text| text.starts_with('+')) {
+        let given = pair(&text[1..]).ok_or_else(|| FenError::BadCheckCount(text.to_string()))?;
+        left = given.map(|given| limit.saturating_sub(given));
+        fields.pop();
+    }
+    Ok(left)
+}
+
+/// A counting limit or ply count, which must fit the counters.
+fn parse_count(text: &str) -> Result<u16, FenError> {
+    parse_counter(text)
+        .and_then(|n| u16::try_from(n).ok())
+        .ok_or_else(|| FenError::BadCounting(text.to_string()))
 }
 
 /// The castling rights of `field`: `-`, or letters of the variant's wings (uppercase White).
@@ -332,7 +400,9 @@ fn parse_board(variant: &Variant, board: &str, setup: &mut Setup) -> Result<(), 
             if symbol == '+' {
                 written.extend(chars.next());
             }
-            let letter = written.chars().last().unwrap_or(symbol);
+            // A promoted piece that moves as its letter's kind: `Q~`.
+            written.extend(chars.next_if_eq(&'~'));
+            let letter = letter_of(&written);
             let unknown = || FenError::UnknownPiece {
                 rank: rank_name,
                 symbol: written.clone(),
@@ -449,11 +519,23 @@ pub fn write_setup(variant: &Variant, setup: &Setup) -> String {
     if castling.is_empty() {
         castling.push('-');
     }
-    let en_passant = setup
-        .en_passant
-        .map_or("-".to_string(), |square| square.to_string());
+    let counters = &setup.counters;
+    let counting = counters.counting_limit > 0;
+    let en_passant = match setup.en_passant {
+        _ if counting => counters.counting_limit.to_string(),
+        Some(square) => square.to_string(),
+        None => "-".to_string(),
+    };
+    let checks = match variant.spec().end_rules.check_limit {
+        0 => String::new(),
+        _ => format!(" {}+{}", counters.checks_left[0], counters.checks_left[1]),
+    };
+    let halfmove = match counting {
+        true => u32::from(counters.counting_ply),
+        false => setup.halfmove_clock,
+    };
     format!(
-        "{text} {side} {castling} {en_passant} {} {}",
-        setup.halfmove_clock, setup.fullmove_number
+        "{text} {side} {castling} {en_passant}{checks} {halfmove} {}",
+        setup.fullmove_number
     )
 }

@@ -2,7 +2,7 @@
 //! repetitions counted and the outcome decided.
 
 use crate::conventions::DrawClaim;
-use crate::ends::PassingEnd;
+use crate::ends::EndRule;
 use crate::fen::{self, ParseError};
 use crate::geometry::Square;
 use crate::moves::Move;
@@ -40,6 +40,19 @@ pub enum Termination {
     MoveRule,
     /// A draw claimed under the variant's repetition rule, when it is not threefold.
     RepetitionRule,
+    /// A side is left without any piece by the variant's extinction rule (Horde's White), so it
+    /// loses.
+    NoPiecesLeft,
+    /// A side has brought its piece to its goal (King of the Hill's centre, Racing Kings' last
+    /// rank), so it wins; or both have, in Racing Kings, a draw.
+    Goal,
+    /// A side has given as many checks as the variant's limit (Three-check's three), so it wins.
+    CheckLimit,
+    /// A draw claimed when the counting of an ending's moves has run out (Makruk's counting).
+    Counting,
+    /// The side to move is checkmated by a drop that its rule makes a loss for the dropper
+    /// (`drop-mate = "loses"`), so the side to move wins.
+    DropMate,
     /// Both sides passed in a row; the variant's material count decides (a draw without one).
     DoublePass,
     /// A side passed with the Kings facing each other (Janggi's bikjang); the variant's material
@@ -49,7 +62,7 @@ pub enum Termination {
 
 impl Termination {
     /// Every termination, in declaration order.
-    pub const ALL: [Termination; 13] = [
+    pub const ALL: [Termination; 18] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::InsufficientMaterial,
@@ -61,6 +74,11 @@ impl Termination {
         Termination::Extinction,
         Termination::MoveRule,
         Termination::RepetitionRule,
+        Termination::NoPiecesLeft,
+        Termination::Goal,
+        Termination::CheckLimit,
+        Termination::Counting,
+        Termination::DropMate,
         Termination::DoublePass,
         Termination::Bikjang,
     ];
@@ -79,6 +97,11 @@ impl Termination {
             Termination::Extinction => "EXTINCTION",
             Termination::MoveRule => "MOVE_RULE",
             Termination::RepetitionRule => "REPETITION_RULE",
+            Termination::NoPiecesLeft => "NO_PIECES_LEFT",
+            Termination::Goal => "GOAL",
+            Termination::CheckLimit => "CHECK_LIMIT",
+            Termination::Counting => "COUNTING",
+            Termination::DropMate => "DROP_MATE",
             Termination::DoublePass => "DOUBLE_PASS",
             Termination::Bikjang => "BIKJANG",
         }
@@ -98,6 +121,11 @@ impl Termination {
             Termination::Extinction => "bare King",
             Termination::MoveRule => "move rule",
             Termination::RepetitionRule => "repetition",
+            Termination::NoPiecesLeft => "no pieces left",
+            Termination::Goal => "goal reached",
+            Termination::CheckLimit => "check limit",
+            Termination::Counting => "counting",
+            Termination::DropMate => "mate by a forbidden drop",
             Termination::DoublePass => "two passes",
             Termination::Bikjang => "bikjang",
         }
@@ -227,33 +255,38 @@ impl Game {
             .count()
     }
 
-    /// The outcome, if the game is over, in python-chess's order: a side reduced by the
-    /// variant's extinction rule (a loss, before anything else: no move is legal then), or a
-    /// game ended by passing (scored by the material count); the side
-    /// to move checkmated; without a legal move and over a limit of the variant (a loss); a dead
+    /// The outcome, if the game is over, in python-chess's order: an end by a rule of the
+    /// variant (too few pieces, a goal reached, the last check given, two passes or a pass in
+    /// bikjang scored by the material count: before anything else, as no move is legal then);
+    /// the side to move checkmated (a win, when the mate was a drop its rule makes a loss);
+    /// without a legal move and over a limit of the variant (a loss); a dead
     /// position; the side to move stalemated (which loses or draws, as the variant says); in
     /// variants with the chess draws, seventy-five moves or a fivefold repetition.
     pub fn outcome(&mut self) -> Option<Outcome> {
         let spec = self.position.variant().spec();
         let turn = self.position.turn();
-        if let Some(loser) = self.position.extinct_side() {
+        if let Some(end) = self.position.variant_end() {
+            let termination = match end.rule {
+                EndRule::TooFewPieces => Termination::Extinction,
+                EndRule::NoPieces => Termination::NoPiecesLeft,
+                EndRule::Goal => Termination::Goal,
+                EndRule::CheckLimit => Termination::CheckLimit,
+                EndRule::DoublePass => Termination::DoublePass,
+                EndRule::Bikjang => Termination::Bikjang,
+            };
             return Some(Outcome {
-                termination: Termination::Extinction,
-                winner: Some(loser.opponent()),
-            });
-        }
-        if let Some(end) = self.position.passing_end() {
-            return Some(Outcome {
-                termination: match end {
-                    PassingEnd::DoublePass => Termination::DoublePass,
-                    PassingEnd::Bikjang => Termination::Bikjang,
-                },
-                winner: self.position.material_count_winner(),
+                termination,
+                winner: end.winner,
             });
         }
         let stuck = !self.position.has_legal_move();
         let (termination, winner) = if stuck && self.position.is_check() {
-            (Termination::Checkmate, Some(turn.opponent()))
+            match self.moves.last() {
+                Some(&last) if self.position.mated_by_losing_drop(last) => {
+                    (Termination::DropMate, Some(turn))
+                }
+                _ => (Termination::Checkmate, Some(turn.opponent())),
+            }
         } else if stuck && self.position.over_limit(turn) {
             (Termination::VariantLoss, Some(turn.opponent()))
         } else if self.position.is_insufficient_material() {
@@ -291,15 +324,22 @@ impl Game {
     /// A draw the side to move could claim. In variants with the chess draws, as python-chess
     /// reads the rules: fifty moves (100 plies without a capture or a pawn move) or a threefold
     /// repetition, either now or after one of its legal moves. In the others, the variant's
-    /// [`DrawClaims`](crate::conventions::DrawClaims), as Fairy-Stockfish offers them: in the
-    /// present position only, and only while the side to move has a legal move.
+    /// [`DrawClaims`](crate::conventions::DrawClaims), then a count run out, as Fairy-Stockfish
+    /// offers them: in the present position only, and only while the side to move has a legal
+    /// move.
     pub fn claimable_draw(&mut self) -> Option<Termination> {
         let spec = self.position.variant().spec();
         if !spec.chess_draws {
             let claim = spec
                 .draw_claims
-                .claim(self.position.halfmove_clock(), self.repetitions())
-                .filter(|_| self.position.has_legal_move())?;
+                .claim(self.position.halfmove_clock(), self.repetitions());
+            let counted = self.position.counters().count_expired();
+            if (claim.is_none() && !counted) || !self.position.has_legal_move() {
+                return None;
+            }
+            let Some(claim) = claim else {
+                return Some(Termination::Counting);
+            };
             let claims = spec.draw_claims;
             return Some(match claim {
                 DrawClaim::MoveRule if claims.move_rule == 50 => Termination::FiftyMoves,

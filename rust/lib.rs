@@ -24,16 +24,21 @@
 //! ```text
 //! text, geometry, piece, square_set         words for messages, squares, colours and kinds, sets
 //! atom, betza, region                       movement atoms, Betza read into atoms, board regions
-//! conventions, extinction, material_count  rule switches: programs' conventions, bare Kings,
-//!                                           material counting
+//! conventions, extinction, end_rules        rule switches: programs' conventions, bare Kings,
+//!                                           goals, check limits, counting
+//! material_count                            the material count that scores an end by passing
 //! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
+//! drop_table                                where each kind may be dropped, from which hand
 //! presentation                              how a variant is shown: titles, pictures, examples
-//! castling, setup                           plain data: castling rights, an unchecked position
+//! castling, counters, setup                 plain data: castling rights, counters, an unchecked
+//!                                           position
 //! variant, variant_file                     the variant built from its definition; its file read
 //! moves, zobrist                            plain data: moves, hash keys
 //! position, movegen, move_limits, validate  make/unmake, legal moves, the Wildeurasian limits,
 //!                                           a setup checked into a position
+//! counting                                  the counters a move updates
 //! ends                                      the ends of a game by a variant's own rule
+//! drop_mate                                 a mate by a drop that the dropper loses
 //! uci, fen, san, movetext, record_writer    text: coordinate moves, FEN, SAN, game records
 //! game, perft, eval, search, playout        history and endings, counting, the computer player
 //! move_examples                             a variant's example moves, from its file or its start
@@ -46,6 +51,11 @@ pub mod betza;
 pub mod castling;
 pub mod catalog;
 pub mod conventions;
+pub mod counters;
+pub mod counting;
+pub mod drop_mate;
+pub mod drop_table;
+pub mod end_rules;
 pub mod ends;
 pub mod eval;
 pub mod eval_tables;

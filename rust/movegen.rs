@@ -6,9 +6,8 @@ use crate::geometry::Square;
 use crate::moves::{Move, MoveKind, UciMove};
 use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece};
 use crate::position::Position;
-use crate::square_set::SquareSet;
 use crate::tables::{AttackScan, HopExposure};
-use crate::variant::Facing;
+use crate::variant::DropMate;
 
 impl Position<'_> {
     /// Replaces the contents of `out` with every pseudo-legal move of the side to move: the pass
@@ -256,50 +255,52 @@ impl Position<'_> {
         false
     }
 
-    /// Offers `visit` every drop of the side to move: each kind in hand on each empty square
-    /// where it could move afterwards and where no rule of its kind forbids it.
+    /// Offers `visit` every drop of the side to move: each kind in hand, as itself or as each
+    /// form it may be dropped as, on each empty square of the variant's drop table (where it may
+    /// stand and be dropped) on a file its limit per file leaves open.
     fn for_each_drop(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let us = self.turn();
-        let variant = self.variant();
-        let empty: SquareSet = variant
-            .dimensions()
-            .squares()
-            .filter(|&s| self.is_empty(s))
-            .collect();
-        for rule in variant.rules() {
-            if self.hand_kinds(us) & rule.kind.bit() == 0 {
-                continue;
-            }
-            let stuck = variant.tables().stuck(us, rule.kind.number());
-            let allowed = variant.allowed_squares(rule.kind, us);
-            let own = Piece {
-                kind: rule.kind,
-                color: us,
-            }
-            .code();
-            let mut files_taken = 0u16;
-            if rule.spec.one_per_file {
-                for square in self.occupied_by(us).iter() {
-                    if self.code_at(square) == own {
-                        files_taken |= 1 << square.file();
-                    }
-                }
-            }
-            for to in empty.iter() {
-                if allowed.contains(to) && !stuck.contains(to) && files_taken >> to.file() & 1 == 0
-                {
-                    let mv = Move {
-                        from: to,
-                        to,
-                        kind: MoveKind::Drop(rule.kind),
-                    };
-                    if visit(mv) {
-                        return true;
+        let drops = self.variant().drops();
+        let mut in_hand = self.hand_kinds(us);
+        while in_hand != 0 {
+            let kind = Kind::new(in_hand.trailing_zeros() as u8).expect("a kind's bit");
+            in_hand &= in_hand - 1;
+            let full_files = match drops.per_file(kind) {
+                0 => 0,
+                limit => self.full_files(Piece { kind, color: us }, limit),
+            };
+            let mut forms = drops.dropped_as(kind);
+            while forms != 0 {
+                let form = Kind::new(forms.trailing_zeros() as u8).expect("a kind's bit");
+                forms &= forms - 1;
+                for to in drops.squares(us, form).iter() {
+                    if self.is_empty(to) && full_files >> to.file() & 1 == 0 {
+                        let kind = MoveKind::Drop(form);
+                        if visit(Move { from: to, to, kind }) {
+                            return true;
+                        }
                     }
                 }
             }
         }
         false
+    }
+
+    /// The files (as bits) where `piece` stands `limit` times or more.
+    fn full_files(&self, piece: Piece, limit: u8) -> u16 {
+        let code = piece.code();
+        let mut counts = [0u8; crate::geometry::MAX_FILES as usize];
+        let mut full = 0u16;
+        for square in self.occupied_by(piece.color).iter() {
+            if self.code_at(square) == code {
+                let count = &mut counts[usize::from(square.file())];
+                *count += 1;
+                if *count >= limit {
+                    full |= 1 << square.file();
+                }
+            }
+        }
+        full
     }
 
     /// Offers `visit` every legal castling move of the side to move: the King in its region, a
@@ -397,22 +398,16 @@ impl Position<'_> {
         }
     }
 
-    /// Keeps the pseudo-legal `moves` that leave the King safe, keep within the variant's
-    /// limits and break no drop rule; none where the game is over by the variant's extinction
-    /// rule or by passing (as Fairy-Stockfish has no legal move there). A pass is legal when the
-    /// King is not attacked, or in bikjang, where it is the one move that may leave the Kings
-    /// facing. Only moves that could expose the King
-    /// are tried: all of them when it is attacked or facing already, else King moves, moves of
-    /// pinned pieces, of the one piece between the Kings on a line they may not share, and moves
-    /// that could give an enemy hopper a screen or take one of two screens away.
+    /// Keeps the pseudo-legal `moves` that the variant's end rules allow ([`crate::ends`]: none
+    /// where such a rule has ended the game, passing included, as Fairy-Stockfish has no legal
+    /// move there; none that gives check where checks are forbidden; in bikjang, the pass and the
+    /// moves that break the Kings' line), that leave the King safe, keep within the variant's
+    /// limits and break no drop rule. Only moves that could expose the King are tried: all of
+    /// them when it is attacked or facing already, else King moves, moves of pinned pieces, of
+    /// the one piece between the Kings on a line they may not share, and moves that could give
+    /// an enemy hopper a screen or take one of two screens away.
     pub(crate) fn retain_legal(&mut self, moves: &mut Vec<Move>) {
-        if self.variant().spec().extinction.is_some() && self.extinct_side().is_some() {
-            // The game is over by the variant's rule: no move is legal.
-            moves.clear();
-            return;
-        }
-        let spec = self.variant().spec();
-        if (spec.pass || spec.facing == Facing::Bikjang) && self.retain_by_passing_rules(moves) {
+        if self.variant().has_end_rules() && self.retain_by_end_rules(moves) {
             return;
         }
         let us = self.turn();
@@ -466,27 +461,9 @@ impl Position<'_> {
         }
     }
 
-    /// Applies the rules of passing and bikjang to `moves`, if they decide: none are legal once
-    /// passing has ended the game; in bikjang, a pass and the moves that break the line and
-    /// leave the King safe. `false` where neither holds (out of line: only games with these
-    /// rules call it).
-    #[cold]
-    #[inline(never)]
-    fn retain_by_passing_rules(&mut self, moves: &mut Vec<Move>) -> bool {
-        if self.passing_end().is_some() {
-            moves.clear();
-            return true;
-        }
-        if self.in_bikjang() {
-            moves.retain(|&mv| mv.is_pass() || !self.leaves_kings_facing_or_attacked(mv));
-            return true;
-        }
-        false
-    }
-
     /// Whether `mv` leaves the side to move's King attacked, or the Kings still facing each
     /// other: the test of every move but a pass in bikjang.
-    fn leaves_kings_facing_or_attacked(&mut self, mv: Move) -> bool {
+    pub(crate) fn leaves_kings_facing_or_attacked(&mut self, mv: Move) -> bool {
         let us = self.turn();
         let undo = self.make(mv);
         let bad = self.king_attacked(us) || self.in_bikjang();
@@ -499,7 +476,7 @@ impl Position<'_> {
         let MoveKind::Drop(kind) = mv.kind else {
             return false;
         };
-        if !self.variant().rule_of(kind).spec.no_drop_mate {
+        if self.variant().rule_of(kind).spec.drop_mate != DropMate::Illegal {
             return false;
         }
         let undo = self.make(mv);
@@ -573,7 +550,7 @@ mod tests {
     use crate::piece::Color;
     use crate::position::Position;
     use crate::tables::tests::attacked_by_walking;
-    use crate::variant::Variant;
+    use crate::variant::{DropMate, Variant};
 
     /// Whether `color`'s King is attacked (found by walking every enemy path) or facing the
     /// other King.
@@ -585,13 +562,16 @@ mod tests {
     }
 
     /// Legal moves by trying every pseudo-legal move, attacks found by walking every path: the
-    /// slow, obvious way (none once the variant's extinction rule or passing has ended the game;
-    /// in bikjang, a pass or a move that leaves the Kings apart).
+    /// slow, obvious way (none once a rule of the variant, passing included, has ended the game;
+    /// none that gives check where checks are forbidden; in bikjang, a pass or a move that leaves
+    /// the Kings apart).
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
-        if position.extinct_side().is_some() || position.passing_end().is_some() {
+        if position.variant_end().is_some() {
             return moves;
         }
+        let checks_forbidden =
+            position.variant().spec().end_rules.checks == crate::end_rules::Checks::Forbidden;
         position.pseudo_legal_moves(&mut moves);
         let in_check = exposed_by_walking(position, position.turn());
         let bikjang = position.in_bikjang();
@@ -604,8 +584,10 @@ mod tests {
             }
             let undo = position.make(mv);
             let mover = position.turn().opponent();
-            let exposed = exposed_by_walking(position, mover) || position.over_limit(mover);
-            let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.no_drop_mate)
+            let exposed = exposed_by_walking(position, mover)
+                || position.over_limit(mover)
+                || (checks_forbidden && exposed_by_walking(position, position.turn()));
+            let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.drop_mate == DropMate::Illegal)
                 && position.is_check()
                 && !position.has_legal_move();
             let still_facing = bikjang && position.in_bikjang();

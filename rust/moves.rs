@@ -102,6 +102,8 @@ pub enum UciPromotion {
     To(Kind),
     /// The `+` form of whatever piece moves (`a7a8+`): only a position knows which kind that is.
     Plus,
+    /// The kind a `+` form demotes to (`a1a2-`): only a position knows which kind that is.
+    Minus,
 }
 
 /// A move as coordinate notation writes it: origin and destination (the same square for a drop),

@@ -18,6 +18,20 @@ pub enum Compulsory {
     Always,
 }
 
+/// What dropping a piece of a kind that gives checkmate means.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum DropMate {
+    /// The drop is an ordinary move, and an ordinary mate.
+    #[default]
+    Allowed,
+    /// The drop is illegal (Shogi's rule for the Pawn).
+    Illegal,
+    /// The drop is legal, and the side it mates wins (Fairy-Stockfish's reading of the rule):
+    /// a game that knows its last move ends so.
+    Loses,
+}
+
 /// What a piece may become when a move ends in its promotion zone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PromotionSpec {
@@ -36,8 +50,10 @@ pub struct PromotionSpec {
 pub struct PieceSpec {
     /// Its English name, in lowercase (`"knight"`).
     pub name: String,
-    /// How FEN writes it for White: one uppercase letter, or `+` and a letter for a promoted
-    /// form that remembers what it was (`"+P"`).
+    /// How FEN writes it for White: one uppercase letter; `+` and a letter for a promoted
+    /// form that remembers what it was (`"+P"`); a letter and `~` for a piece that moves as the
+    /// kind of that letter but is another kind, such as a promoted Pawn that returns to hand as
+    /// a Pawn (`"Q~"`).
     pub symbol: String,
     /// Its movement, from White's point of view.
     pub atoms: Vec<Atom>,
@@ -60,10 +76,13 @@ pub struct PieceSpec {
     /// The symbol of the kind a captured piece of this kind becomes in the capturer's hand, in a
     /// variant with hands; `None`: it leaves the game.
     pub to_hand: Option<String>,
-    /// Whether it may not be dropped on a file where its owner has an unpromoted one already.
-    pub one_per_file: bool,
-    /// Whether it may not be dropped to give checkmate.
-    pub no_drop_mate: bool,
+    /// Where it may be dropped (White's side; mirrored for Black); `None`: wherever it may stand.
+    pub drop_zone: Option<Region>,
+    /// It may not be dropped on a file where its owner has this many of it (unpromoted) already;
+    /// 0: no such limit.
+    pub per_file: u8,
+    /// What dropping it to give checkmate means.
+    pub drop_mate: DropMate,
     /// Whether it is one of the Princes a variant with a Prince limit counts.
     pub prince: bool,
     /// Whether it is one of the *relevant* pieces a variant with a crossing limit counts.
@@ -100,6 +119,8 @@ pub struct PieceRule {
     pub spec: PieceSpec,
     /// Per colour, the squares it may stand on.
     pub allowed: [SquareSet; 2],
+    /// Per colour, the squares of its drop zone (every square, when it names none).
+    pub drop_zone: [SquareSet; 2],
     /// What it may become, if it promotes.
     pub promotion: Option<Promotion>,
     /// The kind a captured piece of this kind becomes in the capturer's hand.
@@ -113,13 +134,32 @@ pub struct PieceRule {
 }
 
 impl PieceRule {
-    /// The letter of its symbol (the last character: `P` for both `P` and `+P`).
+    /// The letter of its symbol: `P` for `P`, `+P` and `P~` alike.
     pub fn letter(&self) -> char {
-        self.spec.symbol.chars().last().unwrap_or('?')
+        letter_of(&self.spec.symbol)
     }
 
     /// Whether its symbol has the `+` of a promoted form.
     pub fn is_plus(&self) -> bool {
         self.spec.symbol.starts_with('+')
     }
+
+    /// Whether its symbol has the `~` of a piece that moves as its letter's kind but is another
+    /// (`Q~`).
+    pub fn is_tilde(&self) -> bool {
+        self.spec.symbol.ends_with('~')
+    }
+
+    /// Its symbol as SAN writes it: without a `~` (a `Q~` moves and is written as a `Q`).
+    pub fn san_symbol(&self) -> &str {
+        self.spec.symbol.trim_end_matches('~')
+    }
+}
+
+/// The letter of the piece symbol `symbol` (`P` for `P`, `+P` and `P~`).
+pub fn letter_of(symbol: &str) -> char {
+    symbol
+        .chars()
+        .find(char::is_ascii_alphabetic)
+        .unwrap_or('?')
 }

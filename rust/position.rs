@@ -3,6 +3,7 @@
 //! [`Setup`] ([`Position::from_setup`]) and from playing moves.
 
 use crate::castling::CastlingRights;
+use crate::counters::Counters;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece, KIND_SLOTS, PIECE_CODES};
@@ -23,6 +24,7 @@ pub struct Undo {
     halfmove_clock: u32,
     fullmove_number: u32,
     passes: u8,
+    counters: Counters,
     hash: u64,
 }
 
@@ -69,6 +71,8 @@ pub struct Position<'v> {
     /// How many passes in a row have just been played (history that FEN does not write, as in
     /// Fairy-Stockfish: a position set up from FEN has none).
     passes: u8,
+    /// The checks left to give and the counting of an ending, in the variants that keep them.
+    counters: Counters,
     hash: u64,
 }
 
@@ -84,6 +88,7 @@ impl PartialEq for Position<'_> {
             && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
+            && self.counters == other.counters
     }
 }
 
@@ -105,6 +110,7 @@ impl<'v> Position<'v> {
             halfmove_clock: setup.halfmove_clock,
             fullmove_number: setup.fullmove_number,
             passes: 0,
+            counters: Counters::default(),
             hash: zobrist::castling_key(setup.castling),
         };
         for square in variant.dimensions().squares() {
@@ -123,6 +129,7 @@ impl<'v> Position<'v> {
             }
         }
         position.set_turn(setup.turn);
+        position.set_counters(setup.counters);
         position
     }
 
@@ -138,6 +145,7 @@ impl<'v> Position<'v> {
         setup.en_passant = self.en_passant;
         setup.halfmove_clock = self.halfmove_clock;
         setup.fullmove_number = self.fullmove_number;
+        setup.counters = self.counters;
         setup
     }
 
@@ -191,6 +199,25 @@ impl<'v> Position<'v> {
     /// The move number: starts at 1 and grows after each move of Black.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove_number
+    }
+
+    /// The checks left to give and the counting of an ending (all zero in a variant without
+    /// them).
+    #[inline]
+    pub fn counters(&self) -> Counters {
+        self.counters
+    }
+
+    /// Replaces the counters, keeping the hash in step with the checks left.
+    pub(crate) fn set_counters(&mut self, counters: Counters) {
+        if self.variant.spec().end_rules.check_limit > 0 {
+            for color in Color::ALL {
+                let index = color.index();
+                self.hash ^= zobrist::checks_key(color, self.counters.checks_left[index])
+                    ^ zobrist::checks_key(color, counters.checks_left[index]);
+            }
+        }
+        self.counters = counters;
     }
 
     /// The castling rights.
@@ -332,6 +359,7 @@ impl<'v> Position<'v> {
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
             passes: self.passes,
+            counters: self.counters,
             hash: self.hash,
         };
         if let Some(captured) = captured {
@@ -347,7 +375,7 @@ impl<'v> Position<'v> {
         }
         match mv.kind {
             MoveKind::Drop(kind) => {
-                self.take_from_hand(us, kind);
+                self.take_from_hand(us, variant.drops().from_hand(kind));
                 self.place(moved, mv.to);
             }
             MoveKind::Swap => {
@@ -395,9 +423,13 @@ impl<'v> Position<'v> {
         };
         self.en_passant = None;
         if pawn && variant.spec().en_passant {
-            self.en_passant = double_step_passed(mv);
+            self.en_passant = double_step_passed(mv)
+                .filter(|&square| variant.en_passant_squares(us.opponent()).contains(square));
         }
         self.set_turn(us.opponent());
+        if variant.keeps_counters() {
+            self.update_counters(mv, captured);
+        }
         undo
     }
 
@@ -411,6 +443,7 @@ impl<'v> Position<'v> {
         match mv.kind {
             MoveKind::Drop(kind) => {
                 self.remove(arrived, mv.to);
+                let kind = self.variant.drops().from_hand(kind);
                 let count = &mut self.hands[us.index()][kind.index()];
                 *count += 1;
                 self.hand_kinds[us.index()] |= kind.bit();
@@ -465,6 +498,7 @@ impl<'v> Position<'v> {
         self.fullmove_number = undo.fullmove_number;
         self.halfmove_clock = undo.halfmove_clock;
         self.passes = undo.passes;
+        self.counters = undo.counters;
         self.hash = undo.hash;
     }
 

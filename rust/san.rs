@@ -5,17 +5,20 @@
 //! the Pawn's file before a Pawn capture, and the smallest disambiguation that suffices (origin
 //! file, else origin rank, else both). A promoted piece that remembers what it was is written
 //! with its `+` symbol (`+Pe5`); a promotion to such a form is `=+` (`Lxa10=+`), so that `+`
-//! alone keeps meaning check. A drop is `N@e5`; castling is `O-O` (the King's wing, the first in
-//! FEN) and `O-O-O`. `#` marks checkmate only.
+//! alone keeps meaning check, and a demotion names its kind (`+La2=L`). A piece whose symbol has
+//! a `~` (a promoted Pawn that moves as a Queen, `Q~`) is written with its letter alone, and
+//! disambiguated among all the pieces written so. A drop is `N@e5` (`+P@c3` for a `+` form
+//! dropped); castling is `O-O` (the King's wing, the first in FEN) and `O-O-O`. `#` marks
+//! checkmate only.
 //!
 //! Reading accepts what a person might type: a missing or extra `x`, `+` or `#`, a `-` between
 //! the squares, the promotion letter with or without `=` in either case, `0-0` for `O-O`, a King's
-//! swap written in full (`Kd1;Ve1`), coordinate moves (`c3c4`, `c7d8o`, `a7a8+`, `N@e5`) and, in
-//! a game with passing, `pass` or `@@@@` for a pass (written as the King's move to its own
-//! square, `Ke2`, as Fairy-Stockfish writes it). A
-//! move without a promotion suffix is the non-promoting move, or the piece's only legal move to
-//! that square when it must change there; text that fits several legal moves is
-//! [`SanError::Ambiguous`], naming them.
+//! swap written in full (`Kd1;Ve1`), coordinate moves (`c3c4`, `c7d8o`, `a7a8+`, `a1a2-`,
+//! `N@e5`, `+P@c3`) and, in a game with passing, `pass` or `@@@@` for a pass (written as the
+//! King's move to its own square, `Ke2`, as Fairy-Stockfish writes it). A move without a
+//! promotion suffix is the non-promoting move, or the piece's only legal move to that square
+//! when it must change there; text that fits several legal moves is [`SanError::Ambiguous`],
+//! naming them.
 
 use crate::fen;
 use crate::geometry::Square;
@@ -74,8 +77,8 @@ pub fn suffix(position: &mut Position, mv: Move) -> &'static str {
 pub fn write_without_suffix(position: &mut Position, mv: Move) -> String {
     let mut same_kind = Vec::new();
     if mv.drop().is_none() {
-        let kind = kind_on(position, mv.from);
-        position.legal_moves_to(mv.to, kind.bit(), &mut same_kind);
+        let kinds = position.variant().san_kinds(kind_on(position, mv.from));
+        position.legal_moves_to(mv.to, kinds, &mut same_kind);
     }
     write_among(position, mv, &same_kind)
 }
@@ -92,8 +95,8 @@ pub fn find_among(
     if uci.drop.is_some() {
         position.legal_drops_to(uci.to, same_kind);
     } else {
-        let kind = position.piece_at(uci.from)?.kind;
-        position.legal_moves_to(uci.to, kind.bit(), same_kind);
+        let kinds = variant.san_kinds(position.piece_at(uci.from)?.kind);
+        position.legal_moves_to(uci.to, kinds, same_kind);
     }
     same_kind.iter().copied().find(|&mv| uci.names(mv, variant))
 }
@@ -112,10 +115,11 @@ pub fn write_among(position: &Position, mv: Move, same_kind: &[Move]) -> String 
     let kind = kind_on(position, mv.from);
     let pawn = variant.pawns() & kind.bit() != 0;
     let capture = position.is_capture(mv);
+    let written_alike = variant.san_kinds(kind);
     let rivals = same_kind.iter().filter(|other| {
         other.promotion() == mv.promotion()
             && other.from != mv.from
-            && kind_on(position, other.from) == kind
+            && written_alike & kind_on(position, other.from).bit() != 0
     });
     let (mut any_rival, mut same_file, mut same_rank) = (false, false, false);
     for rival in rivals {
@@ -132,7 +136,7 @@ pub fn write_among(position: &Position, mv: Move, same_kind: &[Move]) -> String 
     };
     let mut text = String::with_capacity(8);
     if !pawn {
-        text.push_str(variant.symbol(kind));
+        text.push_str(variant.rule_of(kind).san_symbol());
     }
     let origin = mv.from.to_string();
     if with_file {
@@ -146,7 +150,7 @@ pub fn write_among(position: &Position, mv: Move, same_kind: &[Move]) -> String 
     }
     text.push_str(&mv.to.to_string());
     if let Some(promoted) = mv.promotion() {
-        let symbol = variant.symbol(promoted);
+        let symbol = variant.rule_of(promoted).san_symbol();
         text.push('=');
         text.push_str(if symbol.starts_with('+') { "+" } else { symbol });
     }
@@ -257,16 +261,15 @@ fn square_end_start(bytes: &[u8]) -> Option<usize> {
     }
 }
 
-/// A drop as written: `X@square`, with any suffix.
-fn split_drop(text: &str) -> Option<(char, &str)> {
-    let (letter, rest) = text.split_once('@')?;
-    let mut letters = letter.chars();
-    let letter = letters.next().filter(|c| c.is_ascii_alphabetic())?;
-    if letters.next().is_some() {
+/// A drop as written: `X@square` or `+X@square`, with any suffix: the symbol and the square.
+fn split_drop(text: &str) -> Option<(&str, &str)> {
+    let (symbol, rest) = text.split_once('@')?;
+    let letter = symbol.strip_prefix('+').unwrap_or(symbol);
+    if !(letter.len() == 1 && letter.bytes().all(|b| b.is_ascii_alphabetic())) {
         return None;
     }
     let square = rest.trim_end_matches(['+', '#']);
-    (square_end_start(square.as_bytes()) == Some(0)).then_some((letter, square))
+    (square_end_start(square.as_bytes()) == Some(0)).then_some((symbol, square))
 }
 
 /// Castling as written (`O-O`, `0-0-0`, with any suffix): whether it is the King's wing.
@@ -283,9 +286,9 @@ fn is_o(byte: u8) -> bool {
 }
 
 /// Whether `text` is a coordinate move with a `+` suffix (`a7a8+`), which SAN would read as a
-/// check.
-fn is_plus_coordinates(text: &str) -> bool {
-    let Some(body) = text.strip_suffix('+') else {
+/// check, or with a demotion's `-` (`a1a2-`), which SAN has no reading for.
+fn is_suffixed_coordinates(text: &str) -> bool {
+    let Some(body) = text.strip_suffix(['+', '-']) else {
         return false;
     };
     square_end_start(body.as_bytes()).and_then(|to| square_end_start(&body.as_bytes()[..to]))
@@ -375,14 +378,14 @@ impl<'v> Reader<'_, 'v> {
             Some((king, other)) => (king, !other.is_empty()),
             None => (self.text.trim(), false),
         };
-        if is_plus_coordinates(stripped) {
+        if is_suffixed_coordinates(stripped) {
             return self.read_coordinates(stripped);
         }
         if stripped.eq_ignore_ascii_case("pass") || stripped == "@@@@" {
             return self.read_pass();
         }
-        if let Some((letter, square)) = split_drop(stripped) {
-            return self.read_drop(letter, square);
+        if let Some((symbol, square)) = split_drop(stripped) {
+            return self.read_drop(symbol, square);
         }
         if let Some(kingside) = split_castling(stripped) {
             return self.read_castling(kingside, stripped);
@@ -418,10 +421,19 @@ impl<'v> Reader<'_, 'v> {
         }
     }
 
-    /// The kind written `symbol` (any case) in the variant.
+    /// The kind written `symbol` (any case) in the variant: the kind of that symbol, else one
+    /// that SAN writes so (a `Q~` for `Q`).
     fn kind(&self, symbol: &str) -> Result<Kind, SanError> {
-        self.variant()
-            .kind_by_symbol(&symbol.to_ascii_uppercase())
+        let upper = symbol.to_ascii_uppercase();
+        let variant = self.variant();
+        variant
+            .kind_by_symbol(&upper)
+            .or_else(|| {
+                variant
+                    .rules()
+                    .find(|rule| rule.san_symbol() == upper)
+                    .map(|rule| rule.kind)
+            })
             .ok_or_else(|| self.invalid(&format!("no piece letter {}", quoted(symbol))))
     }
 
@@ -433,12 +445,12 @@ impl<'v> Reader<'_, 'v> {
         }
     }
 
-    fn read_drop(&mut self, letter: char, square: &str) -> Result<Move, SanError> {
+    fn read_drop(&mut self, symbol: &str, square: &str) -> Result<Move, SanError> {
         let variant = self.variant();
         if !variant.spec().hands {
             return Err(self.invalid(&format!("{} has no drops", variant.spec().name)));
         }
-        let kind = self.kind(&letter.to_string())?;
+        let kind = self.kind(symbol)?;
         let to = self.square(square)?;
         let mut moves = Vec::new();
         self.position.legal_drops_to(to, &mut moves);
@@ -448,8 +460,10 @@ impl<'v> Reader<'_, 'v> {
 
     /// What is wrong with a drop of `kind` on `to` (named `name`) that is not legal.
     fn drop_refusal(&self, kind: Kind, to: Square, name: &str) -> String {
-        let piece = &self.variant().rule_of(kind).spec.name;
-        if self.position.hand_count(self.position.turn(), kind) == 0 {
+        let variant = self.variant();
+        let piece = &variant.rule_of(kind).spec.name;
+        let in_hand = variant.drops().from_hand(kind);
+        if self.position.hand_count(self.position.turn(), in_hand) == 0 {
             format!("drop: {} has no {piece} in hand", self.side())
         } else if !self.position.is_empty(to) {
             format!("drop on {name}: the square is taken")
@@ -524,7 +538,7 @@ impl<'v> Reader<'_, 'v> {
         let anything = written.file.is_some() && origin_rank.is_some() && piece.is_none();
         let kinds = match piece {
             _ if anything => KindSet::MAX,
-            Some(kind) => kind.bit(),
+            Some(kind) => variant.san_kinds(kind),
             None => variant.pawns(),
         };
         let mut of_kinds = Vec::new();
@@ -538,7 +552,10 @@ impl<'v> Reader<'_, 'v> {
                 mv.promotion()
                     .is_some_and(|kind| variant.rule_of(kind).is_plus())
             } else {
-                mv.promotion() == promotion
+                match (mv.promotion(), promotion) {
+                    (Some(kind), Some(named)) => variant.san_kinds(named) & kind.bit() != 0,
+                    (promoted, named) => promoted == named,
+                }
             }
         };
         let mut candidates: Vec<Move> = of_kinds

@@ -6,11 +6,11 @@
 //!
 //! Scores are centipawns from the side to move's point of view. A side with no legal move has
 //! lost, scored `-MATE + ply`, when it is in check, over a limit of the variant, or in a variant
-//! where stalemate loses; otherwise (a stalemate that draws) it scores 0. Where the variant's
-//! extinction rule ended the game (no move is legal then), the side it names has lost; where
-//! passing ended it, the side the material count names has won (or it is a draw). A
-//! position that repeats one on the current line scores 0: a line that only goes round in
-//! circles gains nothing.
+//! where stalemate loses; otherwise (a stalemate that draws) it scores 0. Where a rule of the
+//! variant ended the game (too few pieces, a goal reached, the last check given, two passes or a
+//! pass in bikjang: no move is legal then), it scores as that rule says: a win, a loss or a draw
+//! (after passing, as the material count says). A position that repeats one on the current line
+//! scores 0: a line that only goes round in circles gains nothing.
 //!
 //! ## Determinism and threads
 //! On one thread a search limited by depth or nodes (not time) always gives the same result
@@ -525,6 +525,9 @@ struct Searcher<'a, T: Table> {
     /// Per ply, room for the move generator's output and for the quiet moves tried.
     plain_buffers: Vec<Vec<Move>>,
     quiet_buffers: Vec<Vec<Move>>,
+    /// Per ply, the move that led to the position searched there (`None` after a null move):
+    /// a mate by a drop may be lost by the dropper.
+    arrived_by: Vec<Option<Move>>,
     root: Vec<RootMove>,
     /// Nodes this thread visited, and how many of them it has added to the shared count.
     nodes: u64,
@@ -658,6 +661,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             move_buffers: vec![Vec::new(); MAX_PLY + 1],
             plain_buffers: vec![Vec::new(); MAX_PLY + 1],
             quiet_buffers: vec![Vec::new(); MAX_PLY + 1],
+            arrived_by: vec![None; MAX_PLY + 1],
             root,
             nodes: 0,
             counted: 0,
@@ -841,6 +845,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
             self.path.push(self.position.hash());
             let undo = self.position.make(mv);
+            self.arrived_by[1] = Some(mv);
             let score = if index == first {
                 -self.negamax(depth - 1, 1, -beta, -alpha, true)
             } else {
@@ -944,6 +949,16 @@ impl<'a, T: Table> Searcher<'a, T> {
         score
     }
 
+    /// The score of the position, `ply` plies from the root, if a rule of the variant has ended
+    /// the game.
+    #[inline]
+    fn rule_end_score(&mut self, ply: usize) -> Option<i32> {
+        if !self.position.variant().has_end_rules() {
+            return None;
+        }
+        variant_end_score(&mut self.position, ply)
+    }
+
     /// Whether the side to move has pieces besides Pawns and the King (or any in hand): then
     /// passing is seldom the best it can do, and the null move's test is sound enough.
     fn has_pieces(&self) -> bool {
@@ -966,6 +981,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         self.seldepth = self.seldepth.max(ply);
         if self.out_of_budget() || self.repeats() {
             return 0;
+        }
+        if let Some(score) = self.rule_end_score(ply) {
+            return score;
         }
         // Mate distance pruning: no line from here beats a mate already found nearer the root.
         alpha = alpha.max(-MATE + ply as i32);
@@ -1012,6 +1030,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.path.push(key);
                 let undo = self.position.make_null();
+                self.arrived_by[ply + 1] = None;
                 let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
                 self.position.unmake_null(undo);
                 self.path.pop();
@@ -1032,7 +1051,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         self.score_moves(&mut moves, hash_move, ply);
         if moves.is_empty() {
             self.move_buffers[ply] = moves;
-            return no_move_score(&self.position, ply);
+            return no_move_score(&mut self.position, ply, self.arrived_by[ply]);
         }
         let mut quiets = std::mem::take(&mut self.quiet_buffers[ply]);
         quiets.clear();
@@ -1049,6 +1068,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             let killer = order == KILLER_ORDER || order == KILLER_ORDER - 1;
             self.path.push(key);
             let undo = self.position.make(mv);
+            self.arrived_by[ply + 1] = Some(mv);
             let gives_check = quiet && self.position.is_check();
             let prunable =
                 quiet && !in_check && !gives_check && !killer && best_score > -MATE_BOUND;
@@ -1162,6 +1182,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         if self.out_of_budget() {
             return 0;
         }
+        if let Some(score) = self.rule_end_score(ply) {
+            return score;
+        }
         if ply >= MAX_PLY || depth == 0 {
             return self.evaluate();
         }
@@ -1189,7 +1212,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             self.score_moves(&mut moves, hash_move, ply);
             if moves.is_empty() {
                 self.move_buffers[ply] = moves;
-                return no_move_score(&self.position, ply);
+                return no_move_score(&mut self.position, ply, self.arrived_by[ply]);
             }
         } else {
             let stand_pat = self.evaluate();
@@ -1218,6 +1241,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         for &(_, mv) in moves.iter() {
             let undo = self.position.make(mv);
+            self.arrived_by[ply + 1] = Some(mv);
             let left = evasions - u8::from(searching_evasions);
             let score = -self.quiescence(ply + 1, -beta, -alpha, left, depth - 1);
             self.position.unmake(mv, undo);
@@ -1424,28 +1448,38 @@ fn least_valuable_attacker(
         .map(|(_, square)| square)
 }
 
-/// The score of `position`, `ply` plies from the root, where the side to move has no legal move:
-/// as the variant's extinction rule says, if it ended the game; as the material count says, if
-/// passing ended it; else lost in check, over a limit, or where stalemate loses; else a draw.
-fn no_move_score(position: &Position, ply: usize) -> i32 {
+/// The score of `position`, `ply` plies from the root, where the side to move has no legal move
+/// (reached by the move `arrived_by`, if known): as the variant's rule says, if one ended the
+/// game (after passing, as the material count says); else won when mated by a drop the dropper
+/// loses; else lost in check, over a limit, or where stalemate loses; else a draw.
+fn no_move_score(position: &mut Position, ply: usize, arrived_by: Option<Move>) -> i32 {
     let turn = position.turn();
-    let lost = -MATE + ply as i32;
-    if let Some(loser) = position.extinct_side() {
-        return if loser == turn { lost } else { -lost };
+    if let Some(score) = variant_end_score(position, ply) {
+        return score;
     }
-    if position.passing_end().is_some() {
-        return match position.material_count_winner() {
-            Some(winner) if winner == turn => -lost,
-            Some(_) => lost,
-            None => 0,
-        };
+    let lost = -MATE + ply as i32;
+    let in_check = position.is_check();
+    if in_check && arrived_by.is_some_and(|mv| position.mated_by_losing_drop(mv)) {
+        return -lost;
     }
     let stalemate_loses = position.variant().spec().stalemate == Stalemate::Loses;
-    if stalemate_loses || position.is_check() || position.over_limit(turn) {
+    if stalemate_loses || in_check || position.over_limit(turn) {
         lost
     } else {
         0
     }
+}
+
+/// The score of `position`, `ply` plies from the root, if a rule of the variant has ended the
+/// game: lost or won as a mate there, or drawn.
+fn variant_end_score(position: &mut Position, ply: usize) -> Option<i32> {
+    let end = position.variant_end()?;
+    let lost = -MATE + ply as i32;
+    Some(match end.winner {
+        None => 0,
+        Some(winner) if winner == position.turn() => -lost,
+        Some(_) => lost,
+    })
 }
 
 /// A score to store: mate scores made relative to the node instead of the root.
@@ -1510,13 +1544,13 @@ mod tests {
             crate::fen::parse(Variant::by_name(name).unwrap(), fen).unwrap()
         };
         // Black's cornered King has no move: Mĕirìqí's stalemate loses, the Bestiary's draws.
-        let meiriqi = position("meiriqi", "9k/R9/10/10/10/10/10/10/10/1R5K2 b - - 0 1");
-        assert_eq!(no_move_score(&meiriqi, 3), -MATE + 3);
-        let bestiary = position(
+        let mut meiriqi = position("meiriqi", "9k/R9/10/10/10/10/10/10/10/1R5K2 b - - 0 1");
+        assert_eq!(no_move_score(&mut meiriqi, 3, None), -MATE + 3);
+        let mut bestiary = position(
             "wildeurasian-bestiary",
             "k11/12/1Q10/12/12/12/12/12/12/12/11K/G11 b - - 0 1",
         );
-        assert_eq!(no_move_score(&bestiary, 3), 0);
+        assert_eq!(no_move_score(&mut bestiary, 3, None), 0);
     }
 
     #[test]
@@ -1531,13 +1565,13 @@ mod tests {
             game
         };
         // Two passes with level material: Black's komi wins, whoever is to move.
-        let level = played(&["e2e2", "e9e9"]);
-        assert_eq!(no_move_score(level.position(), 2), -MATE + 2);
-        let level = played(&["e2e2", "b10c8", "e2e2", "e9e9"]);
-        assert_eq!(no_move_score(level.position(), 4), -MATE + 4);
+        let mut level = played(&["e2e2", "e9e9"]);
+        assert_eq!(no_move_score(level.position_mut(), 2, None), -MATE + 2);
+        let mut level = played(&["e2e2", "b10c8", "e2e2", "e9e9"]);
+        assert_eq!(no_move_score(level.position_mut(), 4, None), -MATE + 4);
         // White a Chariot up and to move after the passes: White has won.
-        let ahead = played(&["a4b4", "a7b7", "a1a10", "b10c8", "e2e2", "e9e9"]);
-        assert_eq!(no_move_score(ahead.position(), 6), MATE - 6);
+        let mut ahead = played(&["a4b4", "a7b7", "a1a10", "b10c8", "e2e2", "e9e9"]);
+        assert_eq!(no_move_score(ahead.position_mut(), 6, None), MATE - 6);
         // In bikjang with level material, White does not pass, which would lose.
         let bikjang = played(&["e4d4", "e7f7"]);
         let result = search(&bikjang, Limits::depth(2), &AtomicBool::new(false));

@@ -3,6 +3,7 @@
 //! [`crate::validate`].
 
 use crate::castling::CastlingRights;
+use crate::counters::Counters;
 use crate::geometry::{Square, SQUARE_SLOTS};
 use crate::piece::{Color, Piece, KIND_SLOTS};
 
@@ -24,6 +25,8 @@ pub struct Setup {
     pub halfmove_clock: u32,
     /// Starts at 1, grows after each move of Black.
     pub fullmove_number: u32,
+    /// The checks left to give and the counting of an ending, in the variants that keep them.
+    pub counters: Counters,
 }
 
 impl Setup {
@@ -37,6 +40,7 @@ impl Setup {
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
+            counters: Counters::default(),
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Coordinate ("UCI-style") notation: `c3c4`, `a10a9`, `c7d8o`, `a8a9+`, `N@e5`, a pass `e2e2`
-//! (the King's square twice, as Fairy-Stockfish writes it). Text becomes a
+//! Coordinate ("UCI-style") notation: `c3c4`, `a10a9`, `c7d8o`, `a8a9+`, `a1a2-`, `N@e5`,
+//! `+P@c3`, a pass `e2e2` (the King's square twice, as Fairy-Stockfish writes it). Text becomes a
 //! [`UciMove`], which the position turns into the legal [`Move`] it names
 //! ([`Position::find_move`]).
 
@@ -23,17 +23,22 @@ impl fmt::Display for MoveSyntaxError {
 impl std::error::Error for MoveSyntaxError {}
 
 impl UciMove {
-    /// Writes the move in `variant`'s coordinate notation: a promotion to a `+` form is `+`,
-    /// another the promoted kind's lowercase letter; a drop is `L@e5`.
+    /// Writes the move in `variant`'s coordinate notation: a promotion to a `+` form is `+`, a
+    /// demotion (to a kind a `+` form demotes to) `-`, another the promoted kind's lowercase
+    /// letter; a drop is `L@e5`, or `+L@e5` for a `+` form dropped.
     pub fn to_text(&self, variant: &Variant) -> String {
         if let Some(kind) = self.drop {
-            let letter = variant.rule(kind).map_or('?', |rule| rule.letter());
-            return format!("{letter}@{}", self.to);
+            let symbol = variant.rule(kind).map_or("?", |rule| rule.san_symbol());
+            return format!("{symbol}@{}", self.to);
         }
         match self.promotion {
             Some(UciPromotion::Plus) => format!("{}{}+", self.from, self.to),
+            Some(UciPromotion::Minus) => format!("{}{}-", self.from, self.to),
             Some(UciPromotion::To(kind)) => match variant.rule(kind) {
                 Some(rule) if rule.is_plus() => format!("{}{}+", self.from, self.to),
+                Some(_) if variant.demotion_targets() & kind.bit() != 0 => {
+                    format!("{}{}-", self.from, self.to)
+                }
                 rule => format!(
                     "{}{}{}",
                     self.from,
@@ -46,11 +51,15 @@ impl UciMove {
     }
 
     /// Whether the legal move `mv` is the one this names: the same squares, drop and
-    /// promotion, where a `+` names any promotion to a `+` form of `variant`.
+    /// promotion, where a `+` names any promotion to a `+` form of `variant`, a `-` any
+    /// demotion, and a letter the kinds it writes (a `Q` and a `Q~` alike).
     pub fn names(&self, mv: Move, variant: &Variant) -> bool {
         let promotes_as_named = match (self.promotion, mv.promotion()) {
             (Some(UciPromotion::Plus), Some(kind)) => variant.rule_of(kind).is_plus(),
-            (Some(UciPromotion::To(named)), Some(kind)) => named == kind,
+            (Some(UciPromotion::Minus), Some(kind)) => variant.demotion_targets() & kind.bit() != 0,
+            (Some(UciPromotion::To(named)), Some(kind)) => {
+                variant.san_kinds(named) & kind.bit() != 0
+            }
             (None, None) => true,
             _ => false,
         };
@@ -58,7 +67,8 @@ impl UciMove {
     }
 
     /// Reads `variant`'s coordinate notation. A `+` suffix names the `+` form of the piece on
-    /// the origin, which only a position knows: it is read as [`UciPromotion::Plus`].
+    /// the origin, which only a position knows: it is read as [`UciPromotion::Plus`]; a `-`
+    /// suffix its demotion ([`UciPromotion::Minus`]).
     pub fn parse(text: &str, variant: &Variant) -> Result<UciMove, MoveSyntaxError> {
         let fail = |why: &str| {
             Err(MoveSyntaxError(format!(
@@ -67,19 +77,20 @@ impl UciMove {
             )))
         };
         if !text.is_ascii() {
-            return fail("only letters, digits, '+' and '@' are allowed");
+            return fail("only letters, digits, '+', '-' and '@' are allowed");
         }
         let dims = variant.dimensions();
         let on_board = |square: Square| dims.contains(square);
         if let Some((letter, square)) = text.split_once('@') {
-            let kind = match letter.as_bytes() {
-                [l] if l.is_ascii_uppercase() => variant.kind_by_letter(*l as char),
-                _ => {
-                    return fail(
-                        "a drop is an uppercase piece letter, '@' and a square, such as N@e5",
-                    )
-                }
-            };
+            let kind =
+                match letter.as_bytes() {
+                    [l] if l.is_ascii_uppercase() => variant.kind_by_letter(*l as char),
+                    [b'+', l] if l.is_ascii_uppercase() => variant.kind_by_symbol(letter),
+                    _ => return fail(
+                        "a drop is an uppercase piece letter ('+' and one for a promoted form), \
+                         '@' and a square, such as N@e5",
+                    ),
+                };
             let Some(kind) = kind else {
                 return fail(&format!(
                     "{letter:?} is not a piece letter of {}",
@@ -119,6 +130,7 @@ impl UciMove {
         match rest.as_bytes() {
             [] => {}
             [b'+'] => parsed.promotion = Some(UciPromotion::Plus),
+            [b'-'] => parsed.promotion = Some(UciPromotion::Minus),
             [letter] if letter.is_ascii_lowercase() => {
                 match variant.kind_by_letter(letter.to_ascii_uppercase() as char) {
                     Some(kind) => parsed.promotion = Some(UciPromotion::To(kind)),

@@ -6,7 +6,7 @@ use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::text::counted;
-use crate::variant::Variant;
+use crate::variant::{StuckPieces, Variant};
 use std::fmt;
 
 impl Setup {
@@ -32,10 +32,12 @@ impl Setup {
         let dims = variant.dimensions();
         for color in Color::ALL {
             let kings = self.royal_squares(variant, color).len();
-            if kings != 1 {
+            let fewest = variant.fewest_kings(color);
+            if !(fewest..=1).contains(&kings) {
                 problems.push(PositionError::KingCount {
                     color,
                     count: kings,
+                    fewest,
                 });
             }
         }
@@ -50,10 +52,11 @@ impl Setup {
                 .contains(square)
             {
                 problems.push(PositionError::OutOfRegion { piece, square });
-            } else if variant
-                .tables()
-                .stuck(piece.color, piece.kind.number())
-                .contains(square)
+            } else if variant.spec().stuck_pieces == StuckPieces::Forbidden
+                && variant
+                    .tables()
+                    .stuck(piece.color, piece.kind.number())
+                    .contains(square)
             {
                 problems.push(PositionError::Stuck { piece, square });
             }
@@ -131,6 +134,7 @@ impl Setup {
         };
         variant.spec().en_passant
             && dims.contains(square)
+            && variant.en_passant_squares(self.turn).contains(square)
             && is_pawn(self.board[landed.index()])
             && self.board[square.index()].is_none()
             && self.board[origin.index()].is_none()
@@ -176,12 +180,14 @@ fn castling_mask(wings: usize) -> u8 {
 /// A rule of the game that a setup breaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PositionError {
-    /// A side has no King, or more than one.
+    /// A side has more than one King, or none where the variant gives it one.
     KingCount {
         /// The side.
         color: Color,
         /// How many it has.
         count: usize,
+        /// The fewest it may have: one, or none for a side the variant lets play without.
+        fewest: usize,
     },
     /// A square holds a kind the variant does not have.
     UnknownKind {
@@ -248,8 +254,16 @@ impl PositionError {
             )
         };
         match self {
-            PositionError::KingCount { color, count } => {
-                format!("{} has {count} Kings; expected exactly one", color.name())
+            PositionError::KingCount {
+                color,
+                count,
+                fewest,
+            } => {
+                let expected = match fewest {
+                    0 => "at most one",
+                    _ => "exactly one",
+                };
+                format!("{} has {count} Kings; expected {expected}", color.name())
             }
             PositionError::UnknownKind { square } => {
                 format!("the piece on {square} is no piece of {}", variant.spec().name)

@@ -6,12 +6,14 @@
 
 pub use crate::atom::BlackMoves;
 use crate::conventions::{DrawClaims, EnPassantFen};
+use crate::drop_table::{DropRules, DropTable};
+use crate::end_rules::{Counting, CountingStyle, EndRules, Goal};
 use crate::eval_tables::EvalTables;
 use crate::extinction::Extinction;
 use crate::geometry::{Dimensions, Square};
 use crate::material_count::MaterialCount;
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
-pub use crate::piece_rule::{Compulsory, PieceRule, PieceSpec, Promotion, PromotionSpec};
+pub use crate::piece_rule::{Compulsory, DropMate, PieceRule, PieceSpec, Promotion, PromotionSpec};
 use crate::region::Region;
 use crate::setup::Setup;
 use crate::square_set::SquareSet;
@@ -26,6 +28,17 @@ pub enum Stalemate {
     Loses,
     /// The game is drawn.
     Draws,
+}
+
+/// Whether a piece may stand where it could never move again (a Lance on the last rank).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StuckPieces {
+    /// No: such a piece may not be dropped or set up there (Shogi).
+    #[default]
+    Forbidden,
+    /// Yes: it may be dropped, moved or set up there, and stays (Kyoto shogi).
+    Allowed,
 }
 
 /// Which lines the two Kings may not share with nothing between them.
@@ -125,6 +138,10 @@ pub struct VariantSpec {
     pub en_passant: bool,
     /// When FEN writes the en-passant square.
     pub en_passant_fen: EnPassantFen,
+    /// The squares White's Pawns may capture en passant onto (mirrored for Black's), when not
+    /// the whole board: a two-square move passing a square outside the capturer's region gives
+    /// no en-passant square.
+    pub en_passant_region: Option<Region>,
     /// Whether a King not in check may swap places with an adjacent friendly swappable piece.
     pub king_swap: bool,
     /// Castling, if the variant has it.
@@ -134,6 +151,10 @@ pub struct VariantSpec {
     /// The order FEN lists the kinds in hand (symbols); the piece table's order when empty, and
     /// for kinds it leaves out.
     pub hand_order: Vec<String>,
+    /// Whether a kind in hand that has a `+` form may be dropped as that form too.
+    pub drop_promoted: bool,
+    /// Whether a piece may stand where it could never move again.
+    pub stuck_pieces: StuckPieces,
     /// Whether a promotion resets the halfmove clock, as a capture does.
     pub promotions_reset_clock: bool,
     /// Whether the chess draws apply.
@@ -150,6 +171,8 @@ pub struct VariantSpec {
     /// Whether a player may not end a move with half or more of their relevant pieces (the
     /// `relevant` role) across the middle of the board (the River), and loses when unable to.
     pub crossing_limit: bool,
+    /// The ends of the game by the variant's own rules, and the counters they keep.
+    pub end_rules: EndRules,
     /// How the variant presents itself to players and to other programs (no rule).
     pub presentation: crate::presentation::Presentation,
 }
@@ -174,6 +197,12 @@ pub enum SpecPart {
     Castling,
     /// The order of the kinds in hand.
     HandOrder,
+    /// The goal to reach.
+    Goal,
+    /// The counting of an ending's moves.
+    Counting,
+    /// The side without a King.
+    Kingless,
 }
 
 impl VariantError {
@@ -242,7 +271,21 @@ pub struct Variant {
     across: [SquareSet; 2],
     /// Every kind, in the order FEN lists a hand.
     hand_order: Vec<Kind>,
+    /// Per colour, the squares its Pawns may capture en passant onto.
+    en_passant_squares: [SquareSet; 2],
+    /// The goal to reach, if the variant has one.
+    goal: Option<Goal>,
+    /// The counting of an ending's moves, if the variant counts them.
+    counting: Option<Counting>,
+    /// Whether a rule besides the King's safety may end the game or forbid a move, so that
+    /// [`crate::ends`] is asked before the moves are kept.
+    has_end_rules: bool,
+    /// Whether a move updates [`crate::counters::Counters`].
+    keeps_counters: bool,
+    /// The kinds some `+` form demotes to (coordinates write a promotion to one as `-`).
+    demotion_targets: KindSet,
     tables: Tables,
+    drops: DropTable,
     eval_tables: EvalTables,
 }
 
@@ -273,6 +316,18 @@ impl Variant {
             None => None,
         };
         let hand_order = checks.hand_order(&rules)?;
+        let goal = checks.goal()?;
+        let counting = checks.counting()?;
+        checks.kingless()?;
+        let everywhere: SquareSet = dims.squares().collect();
+        let en_passant_squares = match &spec.en_passant_region {
+            Some(region) => checks.region(region, SpecPart::Whole, "the en-passant region")?,
+            None => [everywhere; 2],
+        };
+        let ends = &spec.end_rules;
+        let has_end_rules =
+            ends.any() || spec.extinction.is_some() || spec.pass || spec.facing == Facing::Bikjang;
+        let keeps_counters = ends.check_limit > 0 || counting.is_some();
         let pawns = kind_set(&rules, |spec| spec.pawn);
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
         rules.insert(0, rules[0].clone());
@@ -283,6 +338,16 @@ impl Variant {
             spec.promotes_leaving_zone,
         );
         let eval_tables = EvalTables::build(dims, &rules[1..], &tables, pawns);
+        let drop_rules = DropRules {
+            stuck_allowed: spec.stuck_pieces == StuckPieces::Allowed,
+            promoted: spec.drop_promoted,
+        };
+        let promoted_form = |kind: Kind| {
+            let symbol = format!("+{}", rules[kind.index()].spec.symbol);
+            checks.kind_of(&symbol)
+        };
+        let drops = DropTable::build(&rules[1..], &tables, drop_rules, promoted_form);
+        let demotion_targets = checks.demotion_targets(&rules[1..])?;
         Ok(Variant {
             kinds: kind_set(&rules[1..], |_| true),
             pawns,
@@ -298,8 +363,15 @@ impl Variant {
             start_counts: [[0; KIND_SLOTS]; 2],
             castling,
             hand_order,
+            en_passant_squares,
+            goal,
+            counting,
+            has_end_rules,
+            keeps_counters,
+            demotion_targets,
             tables,
             eval_tables,
+            drops,
         })
     }
 
@@ -323,6 +395,14 @@ impl Variant {
     /// The start position (empty until [`Variant::with_start`] gave it).
     pub fn start(&self) -> &Setup {
         &self.start
+    }
+
+    /// An empty board of this variant: no pieces, White to move, and under a check limit every
+    /// check still to give.
+    pub fn empty_setup(&self) -> Setup {
+        let mut setup = Setup::empty();
+        setup.counters.checks_left = [self.spec.end_rules.check_limit; 2];
+        setup
     }
 
     /// The variant's definition.
@@ -400,6 +480,45 @@ impl Variant {
         &self.hand_order
     }
 
+    /// The squares `color`'s Pawns may capture en passant onto.
+    #[inline]
+    pub fn en_passant_squares(&self, color: Color) -> &SquareSet {
+        &self.en_passant_squares[color.index()]
+    }
+
+    /// The goal to reach, if the variant has one.
+    #[inline]
+    pub fn goal(&self) -> Option<&Goal> {
+        self.goal.as_ref()
+    }
+
+    /// The counting of an ending's moves, if the variant counts them.
+    #[inline]
+    pub fn counting(&self) -> Option<&Counting> {
+        self.counting.as_ref()
+    }
+
+    /// Whether a rule besides the King's safety may end the game or forbid a move: the
+    /// extinction rule, a goal, a check limit, checks forbidden, passing or bikjang.
+    #[inline]
+    pub fn has_end_rules(&self) -> bool {
+        self.has_end_rules
+    }
+
+    /// Whether a move updates the position's [`crate::counters::Counters`]: under a check
+    /// limit, or a counting rule.
+    #[inline]
+    pub fn keeps_counters(&self) -> bool {
+        self.keeps_counters
+    }
+
+    /// The fewest Kings `color` may have: none for a side the variant lets play without one
+    /// (which may still have one), else one. No side may have more than one.
+    pub fn fewest_kings(&self, color: Color) -> usize {
+        let kingless = self.spec.end_rules.kingless.map(|side| side.color());
+        usize::from(kingless != Some(color))
+    }
+
     /// The kinds whose moves reset the halfmove clock.
     #[inline]
     pub fn clock_resetters(&self) -> KindSet {
@@ -413,11 +532,33 @@ impl Variant {
             .map(|rule| rule.kind)
     }
 
-    /// The kind written with the single uppercase letter `letter` (not a `+` form), if any.
+    /// The kind written with the single uppercase letter `letter` (not a `+` or `~` form), if
+    /// any.
     pub fn kind_by_letter(&self, letter: char) -> Option<Kind> {
         self.rules()
-            .find(|rule| !rule.is_plus() && rule.letter() == letter)
+            .find(|rule| rule.spec.symbol.len() == 1 && rule.letter() == letter)
             .map(|rule| rule.kind)
+    }
+
+    /// The kinds SAN writes as `kind` is written: `kind` itself, and for a plain kind or a `~`
+    /// form, the other of the two (a `Q` and a `Q~` are both `Q`).
+    pub fn san_kinds(&self, kind: Kind) -> KindSet {
+        let symbol = self.rule_of(kind).san_symbol();
+        self.rules()
+            .filter(|rule| rule.san_symbol() == symbol)
+            .fold(0, |set, rule| set | rule.kind.bit())
+    }
+
+    /// The kinds some `+` form demotes to: a promotion to one is written `-` in coordinates.
+    #[inline]
+    pub fn demotion_targets(&self) -> KindSet {
+        self.demotion_targets
+    }
+
+    /// Where each kind may be dropped, and from which kind in hand.
+    #[inline]
+    pub fn drops(&self) -> &DropTable {
+        &self.drops
     }
 
     /// The symbol of `kind` for White, such as `"N"` or `"+P"`.
@@ -578,7 +719,8 @@ impl Checks<'_> {
             return Err(self.error(
                 part,
                 format!(
-                    "{:?} is not a piece symbol (an uppercase letter, or '+' and one)",
+                    "{:?} is not a piece symbol (an uppercase letter, '+' and one, or one and \
+                     '~')",
                     piece.symbol
                 ),
             ));
@@ -600,6 +742,12 @@ impl Checks<'_> {
             )?,
             None => [everywhere, everywhere],
         };
+        let drop_zone = match &piece.drop_zone {
+            Some(zone) => {
+                self.region(zone, part, &format!("the drop zone of the {}", piece.name))?
+            }
+            None => [everywhere, everywhere],
+        };
         let to_hand = piece
             .to_hand
             .as_deref()
@@ -619,6 +767,7 @@ impl Checks<'_> {
             kind,
             spec: piece.clone(),
             allowed,
+            drop_zone,
             promotion,
             to_hand,
             unpromoted,
@@ -650,6 +799,40 @@ impl Checks<'_> {
             compulsory: promotion.compulsory,
             zone,
         })
+    }
+
+    /// The kinds the `+` forms of `rules` demote to (a `+` form whose promotion names its own
+    /// base). Such a kind may be no other piece's promotion, as coordinates write a promotion to
+    /// it as `-`.
+    fn demotion_targets(&self, rules: &[PieceRule]) -> Result<KindSet, VariantError> {
+        let demotes = |rule: &PieceRule| {
+            let base = rule.unpromoted?.bit();
+            rule.promotion
+                .filter(|p| p.targets & base != 0)
+                .map(|_| base)
+        };
+        let targets = rules
+            .iter()
+            .filter_map(demotes)
+            .fold(0, |set, base| set | base);
+        for (index, rule) in rules.iter().enumerate() {
+            let Some(promotion) = &rule.promotion else {
+                continue;
+            };
+            let other = promotion.targets & targets & !demotes(rule).unwrap_or(0);
+            if other != 0 {
+                let symbol = &rules[other.trailing_zeros() as usize - 1].spec.symbol;
+                return Err(self.error(
+                    SpecPart::Piece(index),
+                    format!(
+                        "the promotion of the {} names {symbol:?}, which a promoted form demotes \
+                         to: coordinates write both as '-'",
+                        rule.spec.name
+                    ),
+                ));
+            }
+        }
+        Ok(targets)
     }
 
     /// The one royal kind of `rules`.
@@ -738,6 +921,75 @@ impl Checks<'_> {
         }
         Ok(hand_order)
     }
+
+    /// The goal to reach as play uses it, if the variant has one.
+    fn goal(&self) -> Result<Option<Goal>, VariantError> {
+        let Some(goal) = &self.spec.end_rules.goal else {
+            return Ok(None);
+        };
+        let part = SpecPart::Goal;
+        let kind = self.kind(&goal.piece, part, "the goal")?;
+        let mut squares = self.region(&goal.region, part, "the goal's region")?;
+        if let Some(black) = &goal.black_region {
+            squares[Color::Black.index()] =
+                self.region(black, part, "Black's goal region")?[Color::White.index()];
+        }
+        if squares.iter().any(SquareSet::is_empty) {
+            return Err(self.error(part, "a goal region has no square".to_string()));
+        }
+        Ok(Some(Goal {
+            kind,
+            squares,
+            black_may_equalize: goal.black_may_equalize,
+        }))
+    }
+
+    /// The counting of an ending's moves as play uses it, if the variant counts them.
+    fn counting(&self) -> Result<Option<Counting>, VariantError> {
+        let Some(counting) = &self.spec.end_rules.counting else {
+            return Ok(None);
+        };
+        let part = SpecPart::Counting;
+        if self.spec.en_passant {
+            return Err(self.error(
+                part,
+                "counting writes its limit in FEN's en-passant field, so a variant that counts \
+                 may not have en passant"
+                    .to_string(),
+            ));
+        }
+        if counting.style == CountingStyle::Asean && counting.board_honour > 0 {
+            return Err(self.error(
+                part,
+                "the ASEAN counting has no board's honour: leave board-honour out".to_string(),
+            ));
+        }
+        let pieces_honour = counting
+            .pieces_honour
+            .iter()
+            .map(|row| Ok((self.kind(&row.0, part, "the pieces' honour")?, row.1, row.2)))
+            .collect::<Result<_, VariantError>>()?;
+        Ok(Some(Counting {
+            style: counting.style,
+            board_honour: counting.board_honour,
+            pieces_honour,
+            otherwise: counting.otherwise,
+        }))
+    }
+
+    /// Checks that a side without a King can lose: by the extinction rule.
+    fn kingless(&self) -> Result<(), VariantError> {
+        match self.spec.end_rules.kingless {
+            Some(side) if self.spec.extinction.is_none() => Err(self.error(
+                SpecPart::Kingless,
+                format!(
+                    "{} plays without a King, so it could never lose: give [rules.extinction]",
+                    side.color().name()
+                ),
+            )),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// Per colour, the squares of a board of `dims` that pass `white` from White's side (mirrored
@@ -786,7 +1038,9 @@ fn check_royal_links(
                     piece.name, royal_name
                 ));
             }
-            Some(kind) if rules[kind.index() - 1].is_plus() => {
+            Some(kind)
+                if rules[kind.index() - 1].is_plus() || rules[kind.index() - 1].is_tilde() =>
+            {
                 return fail(format!(
                     "the hand of the {} names {:?}, a promoted kind: a hand holds unpromoted \
                      pieces, as FEN writes them",
@@ -853,8 +1107,11 @@ fn kind_set(rules: &[PieceRule], test: impl Fn(&PieceSpec) -> bool) -> KindSet {
         .fold(0, |set, rule| set | rule.kind.bit())
 }
 
-/// Whether `symbol` is one uppercase ASCII letter, or `+` and one.
+/// Whether `symbol` is one uppercase ASCII letter, `+` and one, or one and `~`.
 fn valid_symbol(symbol: &str) -> bool {
-    let letter = symbol.strip_prefix('+').unwrap_or(symbol);
+    let letter = match symbol.strip_prefix('+') {
+        Some(letter) => letter,
+        None => symbol.strip_suffix('~').unwrap_or(symbol),
+    };
     letter.len() == 1 && letter.bytes().all(|b| b.is_ascii_uppercase())
 }

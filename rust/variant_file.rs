@@ -17,12 +17,13 @@ mod sources;
 
 use crate::atom::BlackMoves;
 use crate::conventions::DrawClaims;
+use crate::end_rules::{EndRules, GoalSpec};
 use crate::geometry::Dimensions;
 use crate::piece::{Color, MAX_KINDS};
 use crate::region::Region;
 use crate::variant::{
-    CastlingSpec, DeadPositions, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate, Variant,
-    VariantSpec, WingSpec,
+    CastlingSpec, DeadPositions, DropMate, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate,
+    Variant, VariantSpec, WingSpec,
 };
 use document::{CastlingEntry, Document, PieceEntry, Role};
 use sources::Sources;
@@ -296,6 +297,24 @@ impl Checks<'_, '_> {
         };
         let castling_span = document.castling.as_ref().map(Spanned::span);
         let hand_order_span = rules.hand_order.as_ref().map(Spanned::span);
+        let goal_span = rules.goal.as_ref().map(Spanned::span);
+        let counting_span = rules.counting.as_ref().map(Spanned::span);
+        let kingless_span = rules.kingless.as_ref().map(Spanned::span);
+        let goal = rules
+            .goal
+            .map(|goal| {
+                let goal = goal.into_inner();
+                Ok::<_, VariantFileError>(GoalSpec {
+                    piece: goal.piece,
+                    region: regions.get(&goal.region, "rules.goal: region")?,
+                    black_region: goal
+                        .black_region
+                        .map(|region| regions.get(&region, "rules.goal: black-region"))
+                        .transpose()?,
+                    black_may_equalize: goal.black_may_equalize,
+                })
+            })
+            .transpose()?;
         let castling = document
             .castling
             .map(|castling| self.castling(castling, &regions))
@@ -338,6 +357,10 @@ impl Checks<'_, '_> {
             material_count: rules.material_count,
             en_passant: rules.en_passant.unwrap_or(false),
             en_passant_fen: rules.en_passant_fen.unwrap_or_default(),
+            en_passant_region: rules
+                .en_passant_region
+                .map(|region| regions.get(&region, "rules.en-passant-region"))
+                .transpose()?,
             king_swap: rules.king_swap.unwrap_or(false),
             castling,
             hands: rules.hands.unwrap_or(false),
@@ -345,6 +368,8 @@ impl Checks<'_, '_> {
                 .hand_order
                 .map(Spanned::into_inner)
                 .unwrap_or_default(),
+            drop_promoted: rules.drop_promoted.unwrap_or(false),
+            stuck_pieces: rules.stuck_pieces.unwrap_or_default(),
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),
             dead_positions: rules.dead_positions.unwrap_or(DeadPositions::None),
@@ -355,6 +380,13 @@ impl Checks<'_, '_> {
             extinction: rules.extinction,
             prince_limit: rules.prince_limit.unwrap_or(0),
             crossing_limit: rules.crossing_limit.unwrap_or(false),
+            end_rules: EndRules {
+                check_limit: rules.check_limit.unwrap_or(0),
+                checks: rules.checks.unwrap_or_default(),
+                goal,
+                kingless: rules.kingless.map(Spanned::into_inner),
+                counting: rules.counting.map(Spanned::into_inner),
+            },
             presentation,
         };
         // The whole-variant checks: symbols, royalty, promotion targets.
@@ -364,6 +396,9 @@ impl Checks<'_, '_> {
                 SpecPart::Piece(index) => document.pieces.get(index).map(Spanned::span),
                 SpecPart::Castling => castling_span,
                 SpecPart::HandOrder => hand_order_span,
+                SpecPart::Goal => goal_span,
+                SpecPart::Counting => counting_span,
+                SpecPart::Kingless => kingless_span,
             };
             match span {
                 Some(span) => sources.at(span, error.message),
@@ -452,6 +487,40 @@ impl Checks<'_, '_> {
                 })
             })
             .transpose()?;
+        let drop_zone = entry
+            .drop_zone
+            .as_ref()
+            .map(|text| regions.get(text, &format!("{field}: drop-zone")))
+            .transpose()?;
+        let per_file = match (&entry.per_file, entry.one_per_file) {
+            (None, one) => u8::from(one),
+            (Some(count), false) if *count.get_ref() > 0 => *count.get_ref(),
+            (Some(count), false) => {
+                return Err(sources.at(
+                    count.span(),
+                    format!(
+                        "{field}: per-file: 0 would forbid every drop; leave it out for no limit"
+                    ),
+                ))
+            }
+            (Some(count), true) => {
+                return Err(sources.at(
+                    count.span(),
+                    format!("{field}: give per-file or one-per-file, not both"),
+                ))
+            }
+        };
+        let drop_mate = match (&entry.drop_mate, entry.no_drop_mate) {
+            (None, false) => DropMate::Allowed,
+            (None, true) => DropMate::Illegal,
+            (Some(mate), false) => *mate.get_ref(),
+            (Some(mate), true) => {
+                return Err(sources.at(
+                    mate.span(),
+                    format!("{field}: give drop-mate or no-drop-mate, not both"),
+                ))
+            }
+        };
         let has = |role: Role| entry.roles.contains(&role);
         Ok(PieceSpec {
             name: entry.name.clone(),
@@ -465,8 +534,9 @@ impl Checks<'_, '_> {
             swappable: entry.swappable,
             value: entry.value,
             to_hand: entry.to_hand.clone(),
-            one_per_file: entry.one_per_file,
-            no_drop_mate: entry.no_drop_mate,
+            drop_zone,
+            per_file,
+            drop_mate,
             prince: has(Role::Prince),
             relevant: has(Role::Relevant),
             screen_not: entry.screen_not.clone(),

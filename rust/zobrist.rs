@@ -73,3 +73,11 @@ pub fn hand_key(color: Color, kind: Kind, count: u8) -> u64 {
     let index = ((color.index() as u64) << 16) | (u64::from(kind.number()) << 8) | u64::from(count);
     splitmix64(SEED ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93)).1
 }
+
+/// The key mixed in while `color` may still give `left` checks under a check limit. (Kind
+/// number zero has no hand keys, so its slots serve here.)
+#[inline]
+pub fn checks_key(color: Color, left: u8) -> u64 {
+    let index = ((color.index() as u64) << 16) | u64::from(left);
+    splitmix64(SEED ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93)).1
+}

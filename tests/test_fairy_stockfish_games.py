@@ -1,7 +1,8 @@
 """The games named after Fairy-Stockfish's (``capablanca``, ``grand``, ``manchu``, ...) beyond their
 rules, which ``tests/test_reference_games.py`` cross-checks against pyffish: each prints its file,
 draws its picture, writes and reads its moves in SAN and its game records, and plays at the
-keyboard, claims included."""
+keyboard, claims included; the ends of their own (a goal, the third check, no pieces left, a
+count run out) are announced, recorded and drawn."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import meiriqi
-from meiriqi import pgn, repl
+from meiriqi import display, pgn, repl
 from meiriqi.cli import main
 
 GAMES = [
@@ -28,6 +29,15 @@ GAMES = [
     "shatranj",
     "courier",
     "grasshopper",
+    "minishogi",
+    "crazyhouse",
+    "kyotoshogi",
+    "makruk",
+    "3check",
+    "kingofthehill",
+    "racingkings",
+    "horde",
+    "torishogi",
     "janggi",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
@@ -144,3 +154,114 @@ def test_seventy_moves_are_claimed_in_shatranj() -> None:
     outcome = board.outcome(claim_draw=True)
     assert outcome is not None and outcome.termination == meiriqi.Termination.MOVE_RULE
     assert outcome.termination.value == "move rule" and outcome.winner is None
+
+
+def finished(name: str, fen: str, moves: str) -> tuple[meiriqi.Board, str]:
+    """A board of ``name`` from ``fen`` after ``moves`` (SAN) entered at the keyboard, and what
+    the player said."""
+    board = meiriqi.Board(fen, variant=name)
+    out = io.StringIO()
+    session = repl.Session(board, out=out)
+    for move in moves.split():
+        session.execute(move)
+    session.show()
+    return board, out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("name", "fen", "moves", "termination", "result", "said"),
+    [
+        (
+            "3check",
+            "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2",
+            "Qh5#",
+            "CHECK_LIMIT",
+            "1-0",
+            "White has given check 3 times: in Three-check that wins, 1-0.",
+        ),
+        (
+            "kingofthehill",
+            "4k3/8/8/8/8/4K3/8/8 w - - 0 40",
+            "Ke4",
+            "GOAL",
+            "1-0",
+            "White has reached its goal: in King of the Hill that wins, 1-0.",
+        ),
+        (
+            "racingkings",
+            "8/1k4K1/8/8/8/8/8/8 w - - 0 40",
+            "Kg8 Kb8",
+            "GOAL",
+            "1/2-1/2",
+            "Both sides have reached their goals: in Racing Kings that is a draw, 1/2-1/2.",
+        ),
+        (
+            "horde",
+            "4k3/8/8/8/8/8/1q6/P7 b - - 0 40",
+            "Qxa1",
+            "NO_PIECES_LEFT",
+            "0-1",
+            "White has no piece left: in Horde a side without pieces loses, Black wins, 0-1.",
+        ),
+    ],
+)
+def test_a_variant_end_is_announced_and_recorded(
+    name: str, fen: str, moves: str, termination: str, result: str, said: str
+) -> None:
+    board, out = finished(name, fen, moves)
+    outcome = board.outcome()
+    assert outcome is not None and outcome.termination.name == termination
+    assert outcome.result() == result and not board.legal_moves
+    assert said in out, out
+    record = pgn.Game.from_board(board)
+    assert record.headers["Result"] == result
+    assert record.headers["Termination"] == outcome.termination.value
+    read = pgn.read_game(io.StringIO(str(record)))
+    assert read is not None and not read.errors and read.end().board().outcome() == outcome
+
+
+def test_a_run_out_count_is_claimed_at_the_keyboard_and_recorded() -> None:
+    board = meiriqi.Board("8/8/4k3/8/8/3K4/8/3R4 w - 32 31 20", variant="makruk")
+    assert board.counting == (32, 31) and not board.can_claim_draw()
+    out = io.StringIO()
+    session = repl.Session(board, out=out)
+    for line in ("Kc3", "Ke5"):
+        session.execute(line)
+    session.show()
+    assert board.counting == (32, 33) and board.fen().split()[3:5] == ["32", "33"]
+    assert "may claim a draw (counting)" in out.getvalue()
+    session.execute("claim")
+    outcome = board.outcome(claim_draw=True)
+    assert outcome is not None and outcome.termination == meiriqi.Termination.COUNTING
+    record = repl.game_record(session.board, (), claimed=True)
+    assert record.headers["Result"] == "1/2-1/2" and record.headers["Termination"] == "counting"
+
+
+def test_the_counters_are_shown_and_drawn() -> None:
+    board = meiriqi.Board(variant="3check")
+    for move in ("e4", "f6", "Qh5+"):
+        board.push_san(move)
+    assert (board.check_limit, board.checks_remaining(True), board.checks_remaining(False)) == (
+        3,
+        2,
+        3,
+    )
+    note = "Checks still to give: White 2, Black 3"
+    assert note in display.diagram(board)
+    picture = ET.fromstring(meiriqi.svg.board(board))
+    notes = [element.text for element in picture.iter() if element.get("class") == "note"]
+    assert notes == [note]
+    makruk = meiriqi.Board("8/8/4k3/8/8/3K4/3R4/8 w - - 0 1", variant="makruk")
+    assert makruk.counting is None and meiriqi.Board(variant="chess").checks_remaining(True) is None
+    makruk.push_uci("d2d1")
+    assert "Counting the ending: ply 6 of 32" in display.diagram(makruk)
+
+
+@pytest.mark.parametrize(("name", "squares"), [("kingofthehill", 4), ("racingkings", 8)])
+def test_the_goal_is_outlined_and_named(name: str, squares: int) -> None:
+    board = meiriqi.Board(variant=name)
+    root = ET.fromstring(meiriqi.svg.board(board))
+    goals = [e for e in root.iter() if (e.get("class") or "").startswith("goal")]
+    assert len(goals) == squares
+    assert all(e.get("class") == "goal white black" for e in goals)
+    assert "Goal of both sides: " in display.diagram(board)

@@ -167,7 +167,12 @@ def test_fen_errors_count_in_words() -> None:
 @pytest.mark.parametrize(
     ("variant", "fen_of", "fits"),
     [
-        ("meiriqi", "chess", "chess, nightrider, hoppelpoppel or grasshopper"),
+        (
+            "meiriqi",
+            "chess",
+            "chess, nightrider, hoppelpoppel, grasshopper, crazyhouse, 3check, kingofthehill"
+            " or horde",
+        ),
         ("chess", "meiriqi", "meiriqi"),
         ("chess", "shogi", "shogi"),
         ("meiriqi", "xiangqi", "xiangqi, manchu or janggi"),

@@ -222,6 +222,21 @@ def test_the_command_line_prints_and_updates(tmp_path: Path) -> None:
     assert "cannot update" in missing.stderr and "Traceback" not in missing.stderr
 
 
+def test_a_failed_update_leaves_the_file_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "rules.md"
+    target.write_text("# Rules\n", encoding="utf-8")
+
+    def broken(document: str) -> str:
+        raise ValueError("a piece the guide cannot draw")
+
+    monkeypatch.setattr(guide, "update", broken)
+    with pytest.raises(ValueError, match="cannot draw"):
+        guide.main(["--update", str(target)])
+    assert target.read_text(encoding="utf-8") == "# Rules\n"
+
+
 # -- help in the REPL ------------------------------------------------------------------------------
 
 
@@ -276,3 +291,8 @@ def test_help_completes_pieces() -> None:
         "promoted-silver",
     ]
     assert "pieces" in session.complete("pi", "help ")
+
+
+def test_a_title_capitalizes_words_not_the_letter_after_an_apostrophe() -> None:
+    assert guide.find("kyotoshogi", "+L").title == "Lance's Gold (+L)"
+    assert guide.find("meiriqi", "h").title == "Rhino (H)"

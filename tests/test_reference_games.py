@@ -12,14 +12,18 @@
 - The games named after Fairy-Stockfish's (``FSF_GAMES``: ``capablanca``, ``grand``, ``manchu``,
   ...) against pyffish in the same way, and besides at every ply the draws a player may claim: the
   core's ``can_claim_draw()`` is pyffish's ``is_optional_game_end`` (fifty moves, threefold
-  repetition; in ``manchu`` only fifty moves, as its file says); at the end of the game the SAN
-  of every move is pyffish's (but in ``manchu``).
+  repetition; in ``manchu`` only fifty moves, as its file says; in ``makruk`` repetitions and the
+  counting of an ending); at the end of the game the SAN of every move is pyffish's (but in
+  ``manchu``). Where a rule of the game ends it (a bare King, no pieces left, a goal reached, the
+  third check: ``VARIANT_ENDS``) the core's termination names that rule.
 
 One known difference, checked as such: Fairy-Stockfish lists a Shogi pawn drop that checkmates
 as a legal move and then scores the game as lost by the dropper; the core follows the rule of
 Shogi ("no checkmate by a Pawn drop", docs/rules.md) and does not generate it. Such a drop is left
 out of pyffish's list (and out of its perft(2)) only after pyffish itself confirms it is one (a
 pawn drop after which the opponent is in check with no legal move); every other difference fails.
+In ``minishogi`` and ``torishogi`` (its Swallow) the core follows Fairy-Stockfish: the drop is
+legal, and the mated side wins (``DROP_MATE``).
 
 Besides, at every ply: ``pop()`` restores the FEN, and the FEN read afresh prints the same FEN;
 once per game perft(2) is compared with the oracle. Games are either uniformly random or
@@ -68,15 +72,36 @@ FSF_GAMES = {
     "manchu": (50, False),
     "shatranj": (70, True),
     "courier": (50, True),
+    "crazyhouse": (50, True),
+    # The Shogi games claim nothing: Fairy-Stockfish's fourfold repetition is not a draw there.
+    "minishogi": (0, False),
+    "kyotoshogi": (0, False),
+    "makruk": (0, True),
+    "3check": (50, True),
+    "kingofthehill": (50, True),
+    "racingkings": (50, True),
+    "horde": (50, True),
+    "torishogi": (0, False),
+}
+# The games that count an ending's moves: a count run out may be claimed as a draw.
+COUNTING = {"makruk"}
+# The termination of a game ended by one of its own rules (pyffish's ``is_immediate_game_end``).
+VARIANT_ENDS = {
+    "shatranj": "EXTINCTION",
+    "courier": "EXTINCTION",
+    "horde": "NO_PIECES_LEFT",
+    "3check": "CHECK_LIMIT",
+    "kingofthehill": "GOAL",
+    "racingkings": "GOAL",
 }
 MAX_PLIES = {"chess": 300, "xiangqi": 250, "shogi": 300} | {name: 150 for name in FSF_GAMES}
 # The games whose SAN is Fairy-Stockfish's letter for letter (Manchu, like Xiangqi, keeps the FEN
 # letters of the Elephant and the Horse, and no letter for the Soldier: pyffish writes E, H, P).
-SAN_AS_PYFFISH = set(FSF_GAMES) - {"manchu"}
+SAN_AS_PYFFISH = set(FSF_GAMES) - {"manchu", "minishogi", "kyotoshogi", "torishogi"}
 # The games where a King moving two files or more along its rank castles, and en passant exists.
 CASTLING = {"chess", "capablanca", "gothic", "embassy", "amazon", "nightrider", "knightmate"}
-CASTLING |= {"hoppelpoppel"}
-EN_PASSANT = CASTLING | {"grand"}
+CASTLING |= {"hoppelpoppel", "crazyhouse", "3check", "kingofthehill", "horde"}
+EN_PASSANT = CASTLING | {"grand", "racingkings"}
 
 CHESS_STARTS = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -141,6 +166,56 @@ FAIRY_STARTS = {
     "courier": [
         "rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1",
         "12/2k9/12/3e8/12/3F4W3/2K9/12 b - - 0 40",
+    ],
+    # Full hands, promotions about to happen, a promoted Queen next to the King.
+    "crazyhouse": [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        "r3k2r/1P4pp/8/8/8/8/1p4PP/R3K2R[QRBNPqrbnp] w KQkq - 0 1",
+        "3k4/2Q~5/8/8/8/8/8/4K3[] b - - 0 1",
+    ],
+    # A Pawn to drop next to a King, Pawns about to promote.
+    "minishogi": [
+        "rbsgk/4p/5/P4/KGSBR[] w - - 0 1",
+        "k4/2G2/1K3/5/5[P] w - - 0 1",
+        "rbsgk/P3p/5/4p/KGSBR[Pp] w - - 0 1",
+    ],
+    # Pieces in hand to drop either side up.
+    "kyotoshogi": [
+        "p+nks+l/5/5/5/+LSK+NP[] w - - 0 1",
+        "p+nks+l/5/5/5/+LSK+NP[PSNLpsnl] w - - 0 1",
+    ],
+    # Makruk's counting: Pawns about to promote, a bare King against a Rook, the board's honour.
+    "makruk": [
+        "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1",
+        "4k3/8/8/P7/p7/8/8/4K3 w - - 0 30",
+        "8/8/4k3/8/8/3K4/8/3R4 w - 32 24 20",
+        "8/8/4k3/3s4/8/3K4/3R4/8 w - - 0 1",
+    ],
+    # Three-check: the start, and a side one check from winning (lichess's form: checks given).
+    "3check": [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 3 +2+2",
+    ],
+    "kingofthehill": [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/ppp2ppp/8/8/8/8/PPP2PPP/R3K2R w KQkq - 0 20",
+    ],
+    # Racing Kings: the start, and both Kings a few steps from the last rank.
+    "racingkings": [
+        "8/8/8/8/8/8/krbnNBRK/qrbnNBRQ w - - 0 1",
+        "8/8/2k5/8/5K2/8/1r6/6R1 w - - 0 30",
+    ],
+    # Horde: the start, and White's last Pawns (en passant, promotions, extinction).
+    "horde": [
+        "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1",
+        "4k3/1p6/8/8/1p6/8/P1P5/P7 w - - 0 30",
+    ],
+    # Two Swallows on a file, promotions to come, every kind in hand; a Swallow drop that mates.
+    "torishogi": [
+        "rpckcpl/3f3/sssssss/2s1S2/SSSSSSS/3F3/LPCKCPR[] w - - 0 1",
+        "rp1k1pl/S2f3/2s1s2/7/S1S4/3F2s/LPCK1PR[CScs] w - - 0 1",
+        "3k3/1s5/7/7/7/5S1/3K3[PRLCFSprlcfs] w - - 0 1",
+        "kp5/7/1C5/7/7/7/3K3[S] w - - 0 1",
     ],
 }
 
@@ -212,6 +287,7 @@ class Trail:
     fens: list[str] = field(default_factory=list)
     checks: list[bool] = field(default_factory=list)
     refused_drop_mates: int = 0
+    drop_mates: int = 0
     claimable: int = 0
 
     def where(self, index: int | None = None) -> str:
@@ -380,7 +456,8 @@ class FairyOracle:
         assert core.fen() == fen, f"FEN differs: core {core.fen()}, pyffish {where}"
         core_moves = core.legal_moves_uci()
         moves = sorted(sf.legal_moves(self.variant, fen, []))
-        refused = [m for m in moves if m not in core_moves and is_pawn_drop_mate(fen, m)]
+        shogi = self.variant == "shogi"
+        refused = [m for m in moves if shogi and m not in core_moves and is_pawn_drop_mate(fen, m)]
         moves = [m for m in moves if m not in refused]
         trail.refused_drop_mates += len(refused)
         assert_same_moves(core_moves, moves, "pyffish", where)
@@ -406,10 +483,13 @@ class FairyOracle:
             fen_before, played = (self.last[0], [self.last[1]]) if self.last else (fen, [])
             winner = self.winner(sf.game_result(self.variant, fen_before, played))
             in_check = trail.checks[-1]  # compared with pyffish's at the end of the game
-            ended, _ = self.immediate_end()  # a variant's end (a bare King) before any mate
-            termination = "EXTINCTION" if ended else "CHECKMATE" if in_check else "STALEMATE"
+            ended, _ = self.immediate_end()  # a variant's end (a goal reached) before any mate
+            end = VARIANT_ENDS.get(self.variant)
+            termination = end if ended else "CHECKMATE" if in_check else "STALEMATE"
             if winner == (fen.split()[1] == "w") and not ended:
-                termination = None  # the mated side wins: a Shogi mate by a pawn drop
+                # The mated side wins: a mate by a pawn drop (which the core refuses in Shogi).
+                termination = "DROP_MATE"
+                trail.drop_mates += 1
         assert actual is not None, f"pyffish ends the game ({winner}), the core does not {where}"
         assert actual[1] == winner, f"winner: core {actual}, pyffish {winner} {where}"
         if termination is not None:
@@ -418,21 +498,24 @@ class FairyOracle:
 
     def compare_claims(self, core: meiriqi.Board, trail: Trail) -> None:
         """The core may claim a draw exactly where pyffish sees an optional end of the kinds the
-        game claims (``FSF_GAMES``). pyffish is given the moves since the halfmove clock was last
-        reset: Fairy-Stockfish looks no further back for repetitions, and a position with a
-        smaller clock can be neither a repetition (it needs four plies) nor fifty moves."""
-        clock = int(self.position.split()[-2])
+        game claims (``FSF_GAMES``, ``COUNTING``). pyffish is given the moves since the halfmove
+        clock was last reset: Fairy-Stockfish looks no further back for repetitions, and a
+        position with a smaller clock can be neither a repetition (it needs four plies) nor fifty
+        moves. A game that counts gets the whole game: its FEN writes the count's plies in the
+        halfmove field, and a count may run out whatever the clock."""
+        clock = core.halfmove_clock
         move_rule, repetitions = FSF_GAMES[self.variant]
+        counting = self.variant in COUNTING
         claimed = core.can_claim_draw()
-        moves_done = clock >= 2 * move_rule
+        moves_done = move_rule > 0 and clock >= 2 * move_rule
         expected = False
-        if clock >= 4:
+        if (clock >= 4 and (move_rule > 0 or repetitions)) or counting:
             played = len(trail.moves)
-            since = max(0, played - clock)
+            since = 0 if counting else max(0, played - clock)
             ended, value = sf.is_optional_game_end(
                 self.variant, trail.fens[since], trail.moves[since:]
             )
-            expected = ended and (moves_done or repetitions)
+            expected = ended and (moves_done or repetitions or counting)
             assert not expected or value == 0, f"pyffish scores the end {value} {trail.where()}"
         where = trail.where()
         assert claimed == expected, f"draw claim: core {claimed}, pyffish {expected} {where}"
@@ -442,6 +525,8 @@ class FairyOracle:
             assert outcome is not None and outcome.winner is None
             fifty = "FIFTY_MOVES" if move_rule == 50 else "MOVE_RULE"
             name = fifty if moves_done else "THREEFOLD_REPETITION"
+            if counting and not moves_done and not core.is_repetition(3):
+                name = "COUNTING"
             assert outcome.termination.name == name, f"claim {outcome} {trail.where()}"
 
     def perft2(self, moves: Sequence[str]) -> int | None:
@@ -535,6 +620,8 @@ def play(
     oracle.finish(core, trail)
     if trail.refused_drop_mates:
         stats[f"{variant} mating pawn drops refused"] += trail.refused_drop_mates
+    if trail.drop_mates:
+        stats[f"{variant} games won by the side mated by a drop"] += trail.drop_mates
     if trail.claimable:
         stats[f"{variant} positions with a draw to claim"] += trail.claimable
 
@@ -662,6 +749,57 @@ LINES = [
     ("shatranj", "8/8/8/8/8/2k5/3r4/3R3K w - - 0 1", "d1d2 c3b3"),
     ("shatranj", "8/8/8/8/8/2k5/3r4/R6K w - - 138 80", "a1a2 c3b3"),
     ("courier", "12/2k9/12/3e8/12/3F4W3/2K9/12 w - - 0 40", "d3e4 c7d6 e4d5"),
+    # Crazyhouse: a promoted Queen taken goes to hand as a Pawn, which is dropped; captures,
+    # drops and castling.
+    ("crazyhouse", "4k3/1P6/8/8/8/8/8/4K3[] w - - 0 1", "b7b8q e8d7 b8c8 d7c8 e1e2 P@e4"),
+    (
+        "crazyhouse",
+        START["crazyhouse"],
+        "e2e4 d7d5 e4d5 d8d5 b1c3 d5e5 f1e2 e5c3 d2c3 P@e4 g1f3 e4f3 e1g1 f3e2 d1e2 N@d4 Q@e5",
+    ),
+    # Minishogi: a mating pawn drop is legal, and lost by the dropper; drops and promotions.
+    ("minishogi", "k4/2G2/1K3/5/5[P] w - - 0 1", "P@a4"),
+    ("minishogi", START["minishogi"], "a1b2 a5a4 b2c2 b5d3 c2b3 e4e3 c1d2 a4b4 b3a3 d3b1+ d2d3"),
+    ("minishogi", START["minishogi"], "d1b3 c5d4 b3a4 a5a4 e1e2 B@c3 c1b2 c3e1+ e2c2 e1d1 c2c5+"),
+    # Kyoto shogi: every move turns a piece over (+ and -); drops either side up.
+    ("kyotoshogi", START["kyotoshogi"], "d1c2- e5e4- a1b2- b5b4- e1e2+ a5a4+ e2d2- d5c4+ c2b4+"),
+    ("kyotoshogi", START["kyotoshogi"], "b1b2+ e5d4- d1d2- d4d2+ c1b1 +N@b4 a1a2- b4c4- b2c3-"),
+    ("kyotoshogi", FAIRY_STARTS["kyotoshogi"][1], "+P@c3 +P@c4 c3c4- c5c4 N@a3 +L@b3"),
+    # The third check wins (a mate in FSF's SAN: Qh5#); FSF's, lichess's and no check count.
+    ("3check", "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1+3 0 2", "d1h5"),
+    ("3check", "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 +2+0", "d1h5"),
+    ("3check", "rnbqkbnr/ppppp1pp/8/5p2/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2", "d1h5"),
+    ("3check", START["3check"], "e2e3 d7d5 f1b5 c8d7 b5d7 e8d7 d1g4"),
+    # The King on the hill wins; a checkmate still wins too.
+    ("kingofthehill", "4k3/8/8/8/8/4K3/8/8 w - - 0 40", "e3e4"),
+    ("kingofthehill", START["kingofthehill"], "f2f3 e7e5 g2g4 d8h4"),
+    # Racing Kings: Black may equalize White's arrival (a draw) or not (White wins); Black
+    # arriving first wins at once; no move may give check.
+    ("racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 40", "g7g8 b7b8"),
+    ("racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 40", "g7g8 b7a7"),
+    ("racingkings", "8/6K1/k7/8/8/8/8/8 w - - 0 40", "g7g8"),
+    ("racingkings", "8/k7/8/8/8/8/8/6K1 b - - 0 40", "a7a8"),
+    ("racingkings", "8/8/8/8/8/8/k7/5RK1 w - - 0 1", "g1g2"),
+    # Horde: the last White piece taken; a step from the first rank gives no en passant, from
+    # the second it does.
+    ("horde", "4k3/8/8/8/8/8/1q6/P7 b - - 0 40", "b2a1"),
+    ("horde", "4k3/8/8/8/8/1p6/8/P7 w - - 0 1", "a1a3"),
+    ("horde", "4k3/8/8/8/1p6/8/P7/8 w - - 0 1", "a2a4 b4a3"),
+    # Makruk: the count starts (a bare King against a Rook), runs out (a claim), restarts when
+    # a bare King takes the last Pawn; the board's honour; a Pawn promotes on the sixth rank.
+    ("makruk", "8/8/4k3/8/8/3K4/3R4/8 w - - 0 1", "d2d1 e6e5"),
+    ("makruk", "8/8/4k3/8/8/3K4/8/3R4 w - 32 31 20", "d3c3 e6e5 c3d3"),
+    ("makruk", "8/8/8/8/3k4/3P4/8/R3K3 b - - 0 1", "d4d3"),
+    ("makruk", "8/8/4k3/3s4/8/3K4/3R4/8 w - - 0 1", "d2d1"),
+    ("makruk", "4k3/8/8/P7/8/8/8/4K3 w - - 0 1", "a5a6m"),
+    # Tori shogi: a Swallow drop that mates loses, a Crane drop that mates wins; the Quails
+    # move for Black as White's turned half a turn; promotion into, inside and out of the
+    # zone is compulsory (Swallow to Goose, Falcon to Eagle); two Swallows to a file.
+    ("torishogi", FAIRY_STARTS["torishogi"][3], "S@a6"),
+    ("torishogi", "kp5/7/1C5/7/7/7/3K3[C] w - - 0 1", "C@a6"),
+    ("torishogi", "3k3/7/7/2l1r2/7/7/3K3[] b - - 0 1", "c4a6 d1c1 e4g6 c1d1 a6b7"),
+    ("torishogi", "3k3/1s5/7/7/7/5S1/3K3[PRLCFSprlcfs] w - - 0 1", "S@f4 S@b5 F@f6 b5b4 f6e7+"),
+    ("torishogi", "3k3/1S5/1F5/7/7/7/3K3[] w - - 0 1", "b6b7+ d7c7 b5a6+ c7d7 a6a7"),
 ]
 
 
@@ -721,3 +859,39 @@ def test_start_position_is_the_oracles(variant: str) -> None:
         expected = sf.get_fen(variant, sf.start_fen(variant), [])
         assert meiriqi.Board(sf.start_fen(variant), variant=variant).fen() == expected
     assert meiriqi.Board(variant=variant).fen() == expected
+
+
+ASEAN_MAKRUK = """\
+extends = "makruk"
+name = "makruk-asean-counting"
+title = "Makruk with the ASEAN counting"
+
+[rules.counting]
+style = "asean"
+pieces-honour = [["R", 1, 16], ["S", 1, 44], ["N", 1, 64]]
+"""
+
+
+@pytest.mark.parametrize(
+    ("fen", "line"),
+    [
+        ("8/8/4k3/8/8/3K4/3R4/8 w - - 0 1", "d2d1 e6e5"),
+        ("8/8/4k3/8/8/3K4/3N4/8 w - - 0 1", "d2b1 e6e5"),
+        ("8/8/4k3/8/8/3K4/3S4/8 w - - 0 1", "d2c1 e6e5"),
+        # A bare King taking the last Pawn counts only after the other side's move.
+        ("8/8/8/8/3k4/3P4/8/R3K3 b - - 0 1", "d4d3 a1a2"),
+    ],
+)
+def test_the_asean_counting_is_sittuyins(fen: str, line: str) -> None:
+    """``style = "asean"`` counts as Fairy-Stockfish's Sittuyin does (its pieces' honour, from
+    zero): the fields after the board agree with pyffish's ``sittuyin``, whose Rook, Silver
+    (Khon) and Knight are Makruk's, once its hands are empty."""
+    variant = meiriqi.Variant.from_toml(ASEAN_MAKRUK)
+    board = meiriqi.Board(fen, variant=variant)
+    board_field, rest = fen.split(" ", 1)
+    sittuyin = f"{board_field}[] {rest}"
+    moves = line.split()
+    for index, uci in enumerate(moves):
+        board.push_uci(uci)
+        expected = sf.get_fen("sittuyin", sittuyin, moves[: index + 1]).split(" ", 1)[1]
+        assert board.fen().split(" ", 1)[1] == expected, (uci, board.fen())

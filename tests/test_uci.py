@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import chess
 import chess.engine
 import pytest
-from protocol_driver import EngineProcess, mate_in_one
+from protocol_driver import OWN_ENDS, EngineProcess, OwnEnd, mate_in_one
 
 import meiriqi
 from meiriqi.protocol import Output
@@ -111,6 +111,40 @@ def test_mate_is_found_and_reported(engine: EngineProcess, variant: str) -> None
     assert after.is_game_over()
     engine.send(f"position fen {fen} moves {winning}")
     assert search(engine, "go depth 2") == ([], "(none)")
+
+
+@pytest.mark.parametrize(
+    "end",
+    [end for end in OWN_ENDS if not end.xboard_result.startswith("1/2")],
+    ids=lambda end: end.variant,
+)
+def test_the_games_own_ends_are_found_as_mates(engine: EngineProcess, end: OwnEnd) -> None:
+    # The third check, the hill, the last rank and the last piece taken score as mates.
+    use(engine, end.variant)
+    engine.send(f"position fen {end.fen}")
+    infos, best = search(engine, "go depth 2")
+    assert infos[-1][4] == "mate 1"
+    after = meiriqi.Board(end.fen, variant=end.variant)
+    after.push_uci(best)
+    outcome = after.outcome()
+    assert outcome is not None and outcome.winner is not after.turn
+    engine.send(f"position fen {end.fen} moves {end.move}")
+    assert search(engine, "go depth 2") == ([], "(none)")
+
+
+def test_the_checks_given_in_the_moves_count(engine: EngineProcess) -> None:
+    # White has given two checks after the start: any check now is its third, and wins.
+    use(engine, "3check")
+    moves = "e2e4 e7e5 f1c4 b8c6 c4f7 e8f7 d1h5 g7g6"
+    engine.send(f"position startpos moves {moves}")
+    infos, best = search(engine, "go depth 1")
+    assert infos[-1][4] == "mate 1"
+    board = meiriqi.Board(variant="3check")
+    for move in (*moves.split(), best):
+        board.push_uci(move)
+    outcome = board.outcome()
+    assert outcome is not None and outcome.termination == meiriqi.Termination.CHECK_LIMIT
+    assert (board.checks_remaining(meiriqi.WHITE), board.checks_remaining(meiriqi.BLACK)) == (0, 3)
 
 
 def test_perft_as_fairy_stockfish_prints_it(engine: EngineProcess) -> None:

@@ -609,7 +609,7 @@ def test_variant_check_prints_what_it_understood() -> None:
         (["uci", "--variant-file", "BAD"], "meiriqi uci: BAD, line 1"),
         (["xboard", "--variant-file", "BAD"], "meiriqi xboard: BAD, line 1"),
         (["--variant-file", "BAD"], "meiriqi play: BAD, line 1"),
-        (["variant", "show", "makruk"], "meiriqi variant: unsupported variant 'makruk'"),
+        (["variant", "show", "nonesuch"], "meiriqi variant: unsupported variant 'nonesuch'"),
     ],
 )
 def test_a_bad_variant_file_is_a_clear_error(tmp_path: Path, argv: list[str], message: str) -> None:

@@ -100,13 +100,13 @@ def test_a_record_without_variant_tag_is_meiriqi() -> None:
 
 
 def test_an_unknown_variant_is_an_error_at_its_tag() -> None:
-    (game,) = read_all('[Event "X"]\n[Variant "Makruk"]\n\n1. e5 *\n')
+    (game,) = read_all('[Event "X"]\n[Variant "No Such Game"]\n\n1. e5 *\n')
     assert [(e.line, e.column) for e in game.errors] == [(2, 11)]
     message = str(game.errors[0])
-    assert "bad Variant header: unsupported variant 'Makruk'" in message
+    assert "bad Variant header: unsupported variant 'No Such Game'" in message
     assert "the known variants are meiriqi, yangqi, " in message
     with pytest.raises(ValueError, match="unsupported variant"):
-        pgn.variant_name("Makruk")
+        pgn.variant_name("No Such Game")
 
 
 def test_a_fen_is_read_in_the_variant_of_the_record() -> None:
@@ -321,8 +321,8 @@ def test_variant_list_and_unknown_variant() -> None:
     words = " ".join(listing.stdout.split())  # the descriptions are wrapped
     for name, description in meiriqi.Board.variants().items():
         assert name in words and description in words
-    bad = meiriqi_cli("selfplay", "--variant", "makruk")
-    assert bad.returncode == 2 and "unsupported variant 'makruk'" in bad.stderr
+    bad = meiriqi_cli("selfplay", "--variant", "nonesuch")
+    assert bad.returncode == 2 and "unsupported variant 'nonesuch'" in bad.stderr
 
 
 def test_selfplay_of_yangqi_berolina(tmp_path: Path) -> None:

@@ -483,8 +483,8 @@ def test_the_serve_command_says_its_address_and_stops_on_ctrl_c(tmp_path: Path) 
     variant_file.write_text(renamed(text, "serve-test-chess", "Serve Test"))
     process = subprocess.Popen(
         [
-            *(sys.executable, "-m", "meiriqi", "serve", "--port", "0", "--no-browser"),
-            *("--variant-file", str(variant_file), "--depth", "1"),
+            *(sys.executable, "-X", "faulthandler", "-m", "meiriqi", "serve"),
+            *("--port", "0", "--no-browser", "--variant-file", str(variant_file), "--depth", "1"),
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -504,10 +504,21 @@ def test_the_serve_command_says_its_address_and_stops_on_ctrl_c(tmp_path: Path) 
         with urllib.request.urlopen(game, timeout=60) as answer:
             assert b'"variant": "serve-test-chess"' in answer.read()
         process.send_signal(signal.SIGINT)
-        _, errors = process.communicate(timeout=60)
+        errors = _errors_within(process, 60)
     finally:
         process.kill()
     assert process.returncode == 130 and "Traceback" not in errors
+
+
+def _errors_within(process: subprocess.Popen[str], seconds: float) -> str:
+    """What ``process`` wrote on stderr once it ended; if it does not end within ``seconds``,
+    a failure showing where each of its threads stood (its faulthandler dumps them on SIGABRT)."""
+    try:
+        return process.communicate(timeout=seconds)[1]
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGABRT)
+        stacks = process.communicate(timeout=seconds)[1]
+        pytest.fail(f"still running {seconds} s after Ctrl-C; its threads:\n{stacks}")
 
 
 def test_the_serve_command_refuses_a_port_in_use() -> None:

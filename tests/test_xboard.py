@@ -15,7 +15,7 @@ from pathlib import Path
 import chess
 import chess.engine
 import pytest
-from protocol_driver import EngineProcess, mate_in_one
+from protocol_driver import OWN_ENDS, EngineProcess, OwnEnd, mate_in_one
 
 import meiriqi
 from meiriqi.protocol import Output
@@ -65,18 +65,20 @@ def start(engine: EngineProcess, variant: str, *commands: str) -> list[str]:
 
 
 def engine_move(engine: EngineProcess, board: meiriqi.Board) -> str:
-    """Reads the engine's move, checks it is legal in ``board`` and plays it there."""
+    """Reads the engine's move, checks it is legal in ``board`` and plays it there; returns it in
+    coordinates (a demotion, which XBoard gets as a promotion ``a1a2l``, as ``a1a2-``)."""
     line = engine.read()
     assert re.fullmatch(r"move \S+", line), line
-    move = from_gui(line.split()[1], board)
-    assert move in board.legal_moves_uci(), (line, board.fen())
-    board.push_uci(move)
-    return move
+    move = board.parse_uci(from_gui(line.split()[1], board))
+    assert move in board.legal_moves, (line, board.fen())
+    board.push(move)
+    return move.uci()
 
 
 def black_move(board: meiriqi.Board) -> str:
     """A move of a Black piece one rank down, in coordinates: illegal with White to move."""
-    origin = next(square for square, piece in board.piece_map().items() if not piece.color)
+    pieces = board.piece_map().items()
+    origin = next(square for square, piece in pieces if not piece.color and square >= 16)
     return meiriqi.square_name(origin) + meiriqi.square_name(origin - 16)
 
 
@@ -103,6 +105,8 @@ XBOARD_STARTS = {
     "grand": "r8r/1nbqkcabn1/pppppppppp/10/10/10/10/PPPPPPPPPP/1NBQKCABN1/R8R",
     "knightmate": "rmbqkbmr/pppppppp/8/8/8/8/PPPPPPPP/RMBQKBMR",
     "shatranj": "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR",
+    "makruk": "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR",
+    "3check": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR",
 }
 """XBoard 4.9's own start positions of the games named after Fairy-Stockfish's that it plays by
 itself, in its letters (which are ours for these games). Its Courier Chess starts without the
@@ -235,6 +239,30 @@ def test_user_mates_and_the_engine_claims_the_end(engine: EngineProcess, variant
     line = engine.read()
     assert re.fullmatch(RESULT, line) and line.split()[0] == result
     assert sync(engine) == []
+
+
+@pytest.mark.parametrize("end", OWN_ENDS, ids=lambda end: end.variant)
+def test_the_games_own_ends_are_claimed(engine: EngineProcess, end: OwnEnd) -> None:
+    board = meiriqi.Board(end.fen, variant=end.variant)
+    assert start(engine, end.variant, "sd 1", f"setboard {end.fen}", "playother") == []
+    engine.send(f"usermove {to_gui(end.move, board)}")
+    assert engine.read() == end.xboard_result
+    assert sync(engine) == []
+
+
+@pytest.mark.parametrize(
+    "end",
+    [end for end in OWN_ENDS if not end.xboard_result.startswith("1/2")],
+    ids=lambda end: end.variant,
+)
+def test_the_engine_wins_by_its_games_own_ends(engine: EngineProcess, end: OwnEnd) -> None:
+    board = meiriqi.Board(end.fen, variant=end.variant)
+    assert start(engine, end.variant, "sd 2", f"setboard {end.fen}") == []
+    engine.send("go")
+    engine_move(engine, board)
+    assert engine.read() == end.xboard_result
+    outcome = board.outcome()
+    assert outcome is not None and outcome.result() == end.xboard_result.split()[0]
 
 
 def test_ten_rank_boards_count_ranks_from_zero(engine: EngineProcess) -> None:

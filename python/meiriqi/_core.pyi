@@ -249,6 +249,9 @@ class Variant:
     def piece_types(self) -> list[int]:
         """The piece types, from 1 in the order of the piece table."""
     @property
+    def hand_types(self) -> list[int]:
+        """The piece types a hand may hold, in the order FEN lists a hand (none without hands)."""
+    @property
     def piece_descriptions(self) -> dict[int, str]:
         """Each piece type's description for players (``about`` in the file; may be empty)."""
     @property
@@ -395,6 +398,11 @@ class Termination:
     EXTINCTION: Termination
     MOVE_RULE: Termination
     REPETITION_RULE: Termination
+    NO_PIECES_LEFT: Termination
+    GOAL: Termination
+    CHECK_LIMIT: Termination
+    COUNTING: Termination
+    DROP_MATE: Termination
     DOUBLE_PASS: Termination
     BIKJANG: Termination
     @property
@@ -574,6 +582,19 @@ class Board:
         """The squares of ``color``'s fortress joined by its 'X' lines."""
     def camp(self, color: bool) -> list[int]:
         """The squares where a move of ``color`` may promote."""
+    def goal(self, color: bool) -> list[int]:
+        """The squares of ``color``'s goal, where its piece of the goal's kind wins (King of the
+        Hill's centre; empty when the variant has no goal)."""
+    @property
+    def check_limit(self) -> int:
+        """How many checks win (Three-check's 3); 0 in a variant without a check limit."""
+    def checks_remaining(self, color: bool) -> int | None:
+        """How many checks ``color`` may still give before it wins; ``None`` without a check
+        limit."""
+    @property
+    def counting(self) -> tuple[int, int] | None:
+        """While the moves of an ending are counted (Makruk), the count's limit and the plies
+        counted so far; ``None`` otherwise."""
     @property
     def turn(self) -> bool: ...
     @property

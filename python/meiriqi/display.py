@@ -19,10 +19,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TextIO
 
-from meiriqi._core import BLACK, WHITE, Board, piece_symbol, square, square_file, square_rank
-from meiriqi.svg import Geometry
+from meiriqi._core import (
+    BLACK,
+    WHITE,
+    Board,
+    piece_symbol,
+    square,
+    square_file,
+    square_name,
+    square_rank,
+)
+from meiriqi.svg import Geometry, rule_notes
 
-__all__ = ["FANCY", "PLAIN", "Style", "diagram", "terminal_style"]
+__all__ = ["FANCY", "PLAIN", "Style", "diagram", "rule_lines", "terminal_style"]
 
 
 @dataclass(frozen=True)
@@ -193,6 +202,21 @@ def _hand_line(board: Board, color: bool, style: Style) -> str:
     return f"    {title} {', '.join(held) or 'empty'}"
 
 
+def rule_lines(board: Board) -> list[str]:
+    """What the variant's own ends need said besides the board: the goal's squares (King of the
+    Hill), then :func:`meiriqi.svg.rule_notes` (the checks each side may still give, the counting
+    of an ending). Empty in the other variants."""
+    lines = []
+    goals = [sorted(board.goal(color)) for color in (WHITE, BLACK)]
+    if goals[0]:
+        names = [" ".join(map(square_name, squares)) for squares in goals]
+        if names[0] == names[1]:
+            lines.append(f"Goal of both sides: {names[0]}")
+        else:
+            lines.append(f"White's goal: {names[0]}; Black's goal: {names[1]}")
+    return lines + rule_notes(board)
+
+
 def diagram(
     board: Board,
     *,
@@ -207,7 +231,8 @@ def diagram(
     Mĕirìqí ranks 8-10 are White's promotion zone, ranks 1-3 Black's). A River (Xiangqi) is a
     ``~`` line between the halves; in a drop game each side's hand is listed on its own edge of
     the board (Black's above unless ``flipped``). Where the variant has ``+`` symbols (Shogi)
-    every square is one character wider, so that ``+P`` keeps the grid.
+    every square is one character wider, so that ``+P`` keeps the grid. Below the board come the
+    lines of :func:`rule_lines` (the goal, the checks to give, the counting).
     """
     geometry = Geometry.of(board) if geometry is None else geometry
     files = list(range(board.files))
@@ -306,4 +331,5 @@ def diagram(
         top, bottom = (WHITE, BLACK) if flipped else (BLACK, WHITE)
         lines.insert(0, _hand_line(board, top, style))
         lines.append(_hand_line(board, bottom, style))
+    lines.extend(style.paint(f"    {line}", "labels") for line in rule_lines(board))
     return "\n".join(lines)

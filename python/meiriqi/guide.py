@@ -106,8 +106,10 @@ class PieceGuide:
 
     @property
     def title(self) -> str:
-        """``"Rhino (H)"``, ``"Goldgeneral (+L, +H)"``."""
-        return f"{self.name.title()} ({', '.join(self.letters)})"
+        """``"Rhino (H)"``, ``"Goldgeneral (+L, +H)"``, ``"Lance's Gold (+L)"``: each word
+        capitalized (``str.title`` would also raise the letter after an apostrophe)."""
+        words = " ".join(word[:1].upper() + word[1:] for word in self.name.split(" "))
+        return f"{words} ({', '.join(self.letters)})"
 
     @property
     def where(self) -> str:
@@ -244,8 +246,9 @@ def markdown() -> str:
         "",
         "## The pieces of every game",
         "",
-        "For each variant, each piece with its letters (FEN; `+` marks a promoted piece), how it "
-        "moves, and a diagram of where it can go, computed by the engine from its rules. "
+        "For each variant, each piece with its letters (FEN; `+` marks a promoted piece, `~` a "
+        "promoted Pawn that moves as its letter says), how it moves, and a diagram of where it "
+        "can go, computed by the engine from its rules. "
         + legend("`")
         + " A piece confined to a region (a fortress, a palace, its own side of the River) is "
         "shown from the middle of the squares it may stand on. A piece already shown for an "
@@ -284,8 +287,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         with open(options.update, encoding="utf-8") as handle:
             document = handle.read()
+        # Computed before the file is opened for writing, which empties it.
+        updated = update(document)
         with open(options.update, "w", encoding="utf-8") as handle:
-            handle.write(update(document))
+            handle.write(updated)
     except OSError as error:
         parser.error(f"cannot update {options.update}: {error.strerror}")
     return 0

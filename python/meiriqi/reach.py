@@ -106,11 +106,11 @@ def _origin(board: Board, allowed: tuple[int, ...]) -> int:
 
 @functools.cache
 def _royal(variant: str) -> str:
-    """The letter of the variant's King (the piece ``Board.king`` finds)."""
+    """The letter of the variant's King (the piece ``Board.king`` finds), uppercase: White's or,
+    where White plays without one (Horde), Black's."""
     board = Board(variant=variant)
-    return next(
-        piece.symbol() for sq, piece in board.piece_map().items() if sq == board.king(WHITE)
-    )
+    kings = {board.king(WHITE), board.king(BLACK)} - {None}
+    return next(piece.symbol().upper() for sq, piece in board.piece_map().items() if sq in kings)
 
 
 def _helpers(variant: str, shown: Piece) -> list[Piece]:

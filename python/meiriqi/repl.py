@@ -223,14 +223,23 @@ _ENDINGS = {
     "side as it says without a capture or pawn move, {result}.",
     "REPETITION_RULE": "Draw claimed by {mover} by repetition: the same position has occurred as "
     "often as {game}'s rule says, {result}.",
+    "NO_PIECES_LEFT": "{loser} has no piece left: in {game} a side without pieces loses, {winner} "
+    "wins, {result}.",
+    "GOAL": "{winner} has reached its goal: in {game} that wins, {result}.",
+    "GOAL_DRAW": "Both sides have reached their goals: in {game} that is a draw, {result}.",
+    "CHECK_LIMIT": "{winner} has given check {checks} times: in {game} that wins, {result}.",
+    "COUNTING": "Draw claimed by {mover}: the counting of the ending has run out, {result}.",
+    "DROP_MATE": "{loser} checkmated {winner} with a drop that the rules of {game} make a loss "
+    "for the dropper: {winner} wins, {result}.",
     "DOUBLE_PASS": "Both sides passed in a row: the game ends, scored by counting material, "
     "{result}.",
     "BIKJANG": "A side passed with the Kings facing each other (bikjang): the game ends, scored "
     "by counting material, {result}.",
 }
-"""The announcement of each ending, by the name of its ``Termination`` (a drawn stalemate has a
-key of its own); ``mover`` is the side to move in the final position, ``material`` says what is
-left when it is not enough to mate."""
+"""The announcement of each ending, by the name of its ``Termination`` (a drawn stalemate and a
+drawn race to the goal have keys of their own); ``mover`` is the side to move in the final
+position, ``material`` says what is left when it is not enough to mate, ``checks`` how many checks
+win."""
 
 
 def outcome_text(board: Board, outcome: Outcome | None = None) -> str | None:
@@ -244,8 +253,8 @@ def outcome_text(board: Board, outcome: Outcome | None = None) -> str | None:
     if outcome is None:
         return None
     key = outcome.termination.name
-    if key == "STALEMATE" and outcome.winner is None:
-        key = "STALEMATE_DRAW"
+    if key in ("STALEMATE", "GOAL") and outcome.winner is None:
+        key = f"{key}_DRAW"
     winner = not board.turn if outcome.winner is None else outcome.winner
     return _ENDINGS[key].format(
         mover=side_name(board.turn),
@@ -253,6 +262,7 @@ def outcome_text(board: Board, outcome: Outcome | None = None) -> str | None:
         loser=side_name(not winner),
         result=outcome.result(),
         game=game_name(board),
+        checks=board.check_limit,
         material="only the two Kings are left"
         if len(board.piece_map()) == 2
         else "neither side has the pieces to checkmate",

@@ -7,6 +7,8 @@ and the pieces as discs with their letters (``+P`` for a promoted Shogi piece): 
 black letters for White, black discs with white letters for Black, so the sides stay apart in
 print. Pawns, which have no letter, are smaller plain discs. In a variant with hands (Shogi) each
 side's hand is a row of pieces with their counts, Black's above the board and White's below.
+A variant's goal squares (King of the Hill's centre) are outlined, and its counters (the checks
+each side may still give in Three-check, Makruk's counting) written below the board.
 
 For a page that lets players click the picture, each square's rectangle carries its name
 (``data-square="e4"``), each piece its FEN symbol and square (``data-piece="N" data-on="c3"``)
@@ -33,12 +35,14 @@ from meiriqi._core import (
     square_rank,
 )
 
-__all__ = ["MEIRIQI", "Arrow", "Geometry", "SvgWrapper", "board", "piece"]
+__all__ = ["MEIRIQI", "Arrow", "Geometry", "SvgWrapper", "board", "piece", "rule_notes"]
 
 SQUARE_SIZE = 45
 MARGIN = 20
 HAND_BAND = SQUARE_SIZE + MARGIN
 """The height of the band kept for a hand (a row of pieces and a gap) above and below a board."""
+NOTE_LINE = 18
+"""The height of a line of notes below the board (the checks to give, the counting)."""
 
 _LIGHT = "#f0dcb4"
 _DARK = "#c9a06a"
@@ -48,6 +52,7 @@ _CHECK = "#e0201b"
 _ARROW = "#15781b"
 _RIVER = "#4f86c6"
 _HAND = "#e9dcc0"
+_GOAL = "#2a62b8"
 _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -131,16 +136,20 @@ def _root(width: float, height: float) -> ET.Element:
 class _Canvas:
     """Maps board coordinates to picture coordinates and collects the SVG elements.
 
-    With ``hands`` a band for each side's hand is kept above and below the board.
+    With ``hands`` a band for each side's hand is kept above and below the board, and below all
+    a line for each of ``notes``.
     """
 
-    def __init__(self, geometry: Geometry, flipped: bool, hands: bool = False) -> None:
+    def __init__(
+        self, geometry: Geometry, flipped: bool, hands: bool = False, notes: int = 0
+    ) -> None:
         self.geometry = geometry
         self.flipped = flipped
         self.band = HAND_BAND if hands else 0
         self.top = MARGIN + self.band
         self.width = 2 * MARGIN + geometry.width * SQUARE_SIZE
-        self.height = 2 * (MARGIN + self.band) + geometry.height * SQUARE_SIZE
+        self.notes_top = 2 * (MARGIN + self.band) + geometry.height * SQUARE_SIZE
+        self.height = self.notes_top + notes * NOTE_LINE
         self.root = _root(self.width, self.height)
 
     def add(
@@ -457,6 +466,48 @@ def _draw_arrow(canvas: _Canvas, arrow: Arrow) -> None:
     )
 
 
+def _draw_goals(canvas: _Canvas, board: Board) -> None:
+    """An outline inside each goal square, in a side's colour where only it aims there."""
+    goals = [set(board.goal(color)) for color in (WHITE, BLACK)]
+    for sq in sorted(goals[0] | goals[1]):
+        owners = [name for name, goal in zip(("white", "black"), goals) if sq in goal]
+        dashes = {} if len(owners) == 2 else {"stroke_dasharray": "6,3"}
+        x, y = canvas.corner(sq)
+        canvas.add(
+            "rect",
+            x=x + 3,
+            y=y + 3,
+            width=SQUARE_SIZE - 6,
+            height=SQUARE_SIZE - 6,
+            fill="none",
+            stroke=_GOAL,
+            stroke_width=3,
+            class_=f"goal {' '.join(owners)}",
+            **dashes,
+        )
+
+
+def rule_notes(board: Board) -> list[str]:
+    """The counters of the variant's own ends, in words: the checks each side may still give
+    (Three-check), the counting of an ending while it runs (Makruk). Empty in other variants."""
+    notes = []
+    if board.check_limit:
+        white, black = (board.checks_remaining(color) for color in (WHITE, BLACK))
+        notes.append(f"Checks still to give: White {white}, Black {black}")
+    if board.counting is not None:
+        limit, plies = board.counting
+        notes.append(f"Counting the ending: ply {plies} of {limit}")
+    return notes
+
+
+def _draw_notes(canvas: _Canvas, notes: list[str]) -> None:
+    """``notes``, one a line, below the board (and White's hand)."""
+    style = {"font_family": _FONT, "font_size": 13, "fill": _LINE}
+    for index, note in enumerate(notes):
+        y = canvas.notes_top + (index + 1) * NOTE_LINE - 5
+        canvas.add("text", x=MARGIN, y=y, class_="note", **style).text = note
+
+
 def _draw_coordinates(canvas: _Canvas) -> None:
     """File letters below the board and rank numbers to its left."""
     geometry = canvas.geometry
@@ -487,17 +538,20 @@ def board(
     ``(tail, head)`` square pairs, ``flipped`` shows the board from Black's side and ``size`` sets
     the width in pixels (otherwise the picture keeps its natural size). A King in check is marked
     (not on a board that breaks the rules, such as a setup being edited). In a variant with hands
-    both hands are drawn, each by its side's edge of the board. ``geometry`` overrides the board's
+    both hands are drawn, each by its side's edge of the board. A goal's squares are outlined, and
+    the variant's counters (:func:`rule_notes`) written below. ``geometry`` overrides the board's
     own shape (see :meth:`Geometry.of`).
     """
     geometry = geometry or Geometry.of(board)
-    canvas = _Canvas(geometry, flipped, hands=board.has_hands)
+    notes = rule_notes(board)
+    canvas = _Canvas(geometry, flipped, hands=board.has_hands, notes=len(notes))
     if size is not None:
-        high = geometry.height * SQUARE_SIZE + 2 * canvas.band
+        high = geometry.height * SQUARE_SIZE + 2 * canvas.band + len(notes) * NOTE_LINE
         canvas.root.set("width", str(size))
         canvas.root.set("height", str(round(size * high / (geometry.width * SQUARE_SIZE))))
     check = board.king(board.turn) if board.is_valid() and board.is_check() else None
     _draw_squares(canvas, lastmove, check)
+    _draw_goals(canvas, board)
     _draw_markings(canvas)
     for sq, piece in sorted(board.piece_map().items()):
         _draw_piece(canvas, board, sq, piece)
@@ -507,6 +561,7 @@ def board(
     for item in arrows:
         _draw_arrow(canvas, item if isinstance(item, Arrow) else Arrow(*item))
     _draw_coordinates(canvas)
+    _draw_notes(canvas, notes)
     return SvgWrapper(ET.tostring(canvas.root, encoding="unicode"))
 
 

@@ -111,6 +111,11 @@ _COMMENTS = {
     "EXTINCTION": "Bare king",
     "MOVE_RULE": "Move rule",
     "REPETITION_RULE": "Draw by repetition",
+    "NO_PIECES_LEFT": "No pieces left",
+    "GOAL": "Goal reached",
+    "CHECK_LIMIT": "Check limit reached",
+    "COUNTING": "Counting rule",
+    "DROP_MATE": "Mate by a forbidden drop",
     "DOUBLE_PASS": "Two passes: material count",
     "BIKJANG": "Bikjang: material count",
 }
@@ -141,8 +146,16 @@ PASS = "@@@@"
 
 
 def move_to_gui(move: Move, board: Board) -> str:
-    """A move of ours in XBoard's words: ``@@@@`` for a pass, else its coordinates."""
-    return PASS if move.is_pass else to_gui(move.uci(), board)
+    """``move`` in XBoard's words: ``@@@@`` for a pass, else as :func:`to_gui` writes it, but a
+    demotion (``a1a2-``, which XBoard does not know) as a promotion to the kind it becomes
+    (``a1a2l``), which XBoard follows on its own board (the engine reads both)."""
+    if move.is_pass:
+        return PASS
+    text = move.uci()
+    if text.endswith("-") and move.promotion is not None:
+        letter = piece_symbol(move.promotion, variant=board.variant_name)[-1].lower()
+        text = text[:-1] + letter
+    return to_gui(text, board)
 
 
 def from_gui(text: str, board: Board) -> str:

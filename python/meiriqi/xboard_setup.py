@@ -1,12 +1,12 @@
 """What the XBoard engine tells the GUI about a variant it does not know.
 
-XBoard knows chess (its ``normal``), Xiangqi, Shogi, Capablanca, Gothic and Grand Chess,
-Knightmate and Shatranj: their variant files name XBoard's game (``[xboard] variant``,
-:attr:`Variant.xboard_variant`; :func:`xboard_native`). For every other variant the engine
-answers ``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which of XBoard's piece
-images shows which of our letters, the board size, the number of piece types a hand holds, the
-variant of XBoard's whose rules of moving XBoard applies, the start position) and one
-``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can express (each
+XBoard knows chess (its ``normal``), Xiangqi, Shogi, Crazyhouse, Capablanca, Gothic and Grand
+Chess, Knightmate, Shatranj, Makruk and Three-check: their variant files name XBoard's game
+(``[xboard] variant``, :attr:`Variant.xboard_variant`; :func:`xboard_native`). For every other
+variant the engine answers ``variant NAME`` with ``setup (PIECETOCHAR) WxH+S_PARENT FEN`` (which
+of XBoard's piece images shows which of our letters, the board size, the number of piece types a
+hand holds, the variant of XBoard's whose rules of moving XBoard applies, the start position) and
+one ``piece LETTER& BETZA`` per piece whose moves XBoard's Betza notation can express (each
 piece's ``xboard`` in its variant file, else derived from its moves: :attr:`Variant.xboard_betza`).
 Bent and crooked riders (Mĕirìqí's Gryphon and Rhino), leaps the notation has no letter for,
 zone limits, swaps and Wildeurasian castling cannot be expressed: XBoard then runs without its
@@ -15,7 +15,7 @@ illegal moves."""
 
 from __future__ import annotations
 
-from meiriqi import WHITE, Board, Variant, catalog, piece_name, piece_symbol
+from meiriqi import BLACK, WHITE, Board, Variant, catalog, piece_name, piece_symbol
 
 __all__ = [
     "XBOARD_CHESS",
@@ -91,10 +91,18 @@ def _symbols(board: Board) -> list[tuple[str, str]]:
 
 
 def _promotable(board: Board) -> list[str]:
-    """The symbols of the pieces that have a promoted form (``+L``), in the variant's order: in
-    a variant with hands, the pieces that may be dropped."""
+    """The symbols of the pieces that have a promoted form (``+L``), in the variant's order."""
     bases = (symbol[1:] for symbol, _ in _symbols(board) if symbol.startswith("+"))
     return list(dict.fromkeys(bases))
+
+
+def _held(board: Board) -> list[str]:
+    """The symbols of the pieces a hand may hold, in the slots XBoard's hands show: those with a
+    promoted form, then the others (a Minishogi Gold); none in a variant without hands."""
+    variant = board.variant_name
+    held = [piece_symbol(kind, variant=variant) for kind in Variant(variant).hand_types]
+    promotable = [symbol for symbol in _promotable(board) if symbol in held]
+    return promotable + [symbol for symbol in held if symbol not in promotable]
 
 
 def _pictures(board: Board) -> dict[str, str]:
@@ -105,19 +113,21 @@ def _pictures(board: Board) -> dict[str, str]:
 
 
 def _royal(board: Board) -> str:
-    """The symbol of the variant's King, which takes XBoard's King slot."""
+    """The symbol of the variant's King, which takes XBoard's King slot: White's, or Black's
+    where White plays without one (Horde)."""
     start = Board(variant=board.variant_name)
-    square = start.king(WHITE)
+    kings = (start.king(color) for color in (WHITE, BLACK))
+    square = next((square for square in kings if square is not None), None)
     king = None if square is None else start.piece_at(square)
-    assert king is not None, "every start position has its Kings"
-    return king.symbol()
+    assert king is not None, "every start position has a King"
+    return king.symbol().upper()
 
 
-def _free_slot(letters: list[str | None], slots: list[str | None], first: int = 0) -> int | None:
-    """The free slot from ``first`` on, among all but the King's, of the first of ``letters``
-    that has one; else the first free one (``None``: there is none)."""
+def _free_slot(letters: list[str | None], slots: list[str | None]) -> int | None:
+    """The free slot, among all but the King's, of the first of ``letters`` that has one; else
+    the first free one (``None``: there is none)."""
     king = len(slots) - 1
-    free = [index for index in range(first, king) if slots[index] is None]
+    free = [index for index in range(king) if slots[index] is None]
     wanted = (XBOARD_SLOTS[:-1].find(letter) for letter in letters if letter)
     return next((index for index in wanted if index in free), free[0] if free else None)
 
@@ -129,9 +139,9 @@ def piece_to_char_table(board: Board) -> str | None:
 
     A piece's picture is the one its variant file chooses (``xboard = { picture = "F" }``) when
     that slot is free; else the picture of what its name says it is (a ``"knight"``), or of its
-    letter; else a free one. The King takes XBoard's King. Pieces with a promoted form come
-    first, as XBoard wants them (in the first 11 slots), which also puts the pieces that may be
-    dropped in the slots XBoard's hands hold.
+    letter; else a free one. The King takes XBoard's King. The pieces a hand may hold come
+    first, in the slots XBoard's hands show, then the other pieces with a promoted form, all in
+    the first 11 slots, as XBoard wants them.
     """
     tables = (_fill_slots(board, count) for count in _SLOT_COUNTS)
     return next((table for table in tables if table is not None), None)
@@ -143,12 +153,20 @@ def _fill_slots(board: Board, count: int) -> str | None:
     slots: list[str | None] = [None] * count
     pictures = _pictures(board)
     promotable = _promotable(board)
-    for symbol in promotable:
-        slot = _free_slot([pictures.get(symbol)], slots[: _PROMOTED_OFFSET + 1])
+    held = _held(board)
+    if len(held) > _PROMOTED_OFFSET:
+        return None
+    # The held pieces in the first slots, which XBoard's hands show; the other promotable ones in
+    # the first 11: each with its promoted form 11 slots on.
+    placing = [(symbol, len(held)) for symbol in held]
+    placing += [(symbol, _PROMOTED_OFFSET) for symbol in promotable if symbol not in held]
+    for symbol, within in placing:
+        slot = _free_slot([pictures.get(symbol)], slots[: within + 1])
         if slot is None:
             return None
         slots[slot] = symbol
-        slots[slot + _PROMOTED_OFFSET] = "+"
+        if symbol in promotable:
+            slots[slot + _PROMOTED_OFFSET] = "+"
     slots[-1] = _royal(board)
 
     # Pieces with a chosen picture choose first, then those whose name has one, so that a
@@ -190,7 +208,7 @@ def setup_command(board: Board) -> str | None:
         return None
     start = Board(variant=variant)
     table = piece_to_char_table(start)
-    held = len(_promotable(start)) if start.has_hands else 0
+    held = len(_held(start))
     size = f"{start.files}x{start.ranks}+{held}_{parent_variant(start)}"
     pieces = f"({table}) " if table is not None else ""
     fen = start.fen().split()

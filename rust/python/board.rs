@@ -400,7 +400,7 @@ impl PyBoard {
     #[pyo3(signature = (*, variant=VariantArg::default()), text_signature = "($cls, *, variant='meiriqi')")]
     fn empty<'py>(cls: &Bound<'py, PyType>, variant: VariantArg) -> PyResult<Bound<'py, PyAny>> {
         let game = Game::start(variant.0);
-        PyBoard::with_state(cls, game, Some(Setup::empty()))
+        PyBoard::with_state(cls, game, Some(variant.0.empty_setup()))
     }
 
     /// Every variant's name with a one-line description, the flagship first.
@@ -669,6 +669,36 @@ impl PyBoard {
             .iter()
             .map(Square::index)
             .collect()
+    }
+
+    /// The squares of `color`'s goal, where its piece of the goal's kind wins (King of the Hill's
+    /// centre; empty when the variant has no goal).
+    fn goal(&self, color: bool) -> Vec<usize> {
+        self.variant().goal().map_or_else(Vec::new, |goal| {
+            let squares = &goal.squares[color_from_bool(color).index()];
+            squares.iter().map(Square::index).collect()
+        })
+    }
+
+    /// How many checks win (Three-check's 3); 0 in a variant without a check limit.
+    #[getter]
+    fn check_limit(&self) -> u8 {
+        self.variant().spec().end_rules.check_limit
+    }
+
+    /// How many checks `color` may still give before it wins, under the variant's check limit;
+    /// `None` in a variant without one.
+    fn checks_remaining(&self, color: bool) -> Option<u8> {
+        let counters = self.read(|setup| setup.counters, Position::counters);
+        (self.check_limit() > 0).then(|| counters.checks_left[color_from_bool(color).index()])
+    }
+
+    /// While the moves of an ending are counted (Makruk), the count's limit and the plies
+    /// counted so far; `None` otherwise. A draw may be claimed once the plies pass the limit.
+    #[getter]
+    fn counting(&self) -> Option<(u16, u16)> {
+        let counters = self.read(|setup| setup.counters, Position::counters);
+        (counters.counting_limit > 0).then_some((counters.counting_limit, counters.counting_ply))
     }
 
     #[getter]
@@ -974,7 +1004,7 @@ impl PyBoard {
     /// Empties the board and the hands; forgets the move stack.
     fn clear(&mut self) -> PyResult<()> {
         self.writable()?;
-        self.adopt(Setup::empty());
+        self.adopt(self.variant().empty_setup());
         Ok(())
     }
 

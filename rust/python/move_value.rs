@@ -47,14 +47,22 @@ impl PyMove {
         }
     }
 
-    /// What notation says of the move: squares, the promotion's symbol (`+` for an unresolved
-    /// `+` form) and the drop's symbol.
+    /// What notation says of the move: squares, the promotion's symbol (`+` for a `+` form,
+    /// `-` for a demotion, the letter alone for a `~` form), the drop's symbol and whether it is a
+    /// pass.
     fn key(&self) -> (Square, Square, Option<String>, Option<String>, bool) {
-        let symbol = |kind: Kind| self.variant.symbol(kind).to_string();
-        // A `+` form is named by the `+` alone: the piece on the origin decides which.
+        let variant = self.variant;
+        let symbol = |kind: Kind| variant.symbol(kind).to_string();
+        // A `+` form and a demotion are named by the `+` or `-` alone: the piece on the origin
+        // decides which kind.
         let promotion = self.mv.promotion.map(|promotion| match promotion {
-            UciPromotion::To(kind) if !self.variant.rule_of(kind).is_plus() => symbol(kind),
-            _ => "+".to_string(),
+            UciPromotion::To(kind) if variant.rule_of(kind).is_plus() => "+".to_string(),
+            UciPromotion::To(kind) if variant.demotion_targets() & kind.bit() != 0 => {
+                "-".to_string()
+            }
+            UciPromotion::To(kind) => variant.rule_of(kind).san_symbol().to_string(),
+            UciPromotion::Plus => "+".to_string(),
+            UciPromotion::Minus => "-".to_string(),
         });
         (
             self.mv.from,

@@ -8,8 +8,12 @@ use pyo3::prelude::*;
 /// `SEVENTYFIVE_MOVES`, `FIVEFOLD_REPETITION`, `FIFTY_MOVES`, `THREEFOLD_REPETITION`,
 /// `VARIANT_LOSS` (no legal move while over a Wildeurasian limit), `EXTINCTION` (a bare King
 /// loses, in Shatranj), `MOVE_RULE` or `REPETITION_RULE` (draws claimed under a variant's move
-/// or repetition rule other than fifty moves and threefold repetition), `DOUBLE_PASS` (both sides
-/// passed in a row) or `BIKJANG` (a pass with the Kings facing), scored by material counting.
+/// or repetition rule other than fifty moves and threefold repetition), `DROP_MATE` (mated by a
+/// drop that loses for the dropper, in Minishogi: the mated side wins), `NO_PIECES_LEFT` (a side
+/// without pieces loses, in Horde), `GOAL` (a goal reached wins, in King of the Hill and Racing
+/// Kings, or both reached draw), `CHECK_LIMIT` (the last check of Three-check wins), `COUNTING`
+/// (a draw claimed when Makruk's count runs out), `DOUBLE_PASS` (both sides passed in a row) or
+/// `BIKJANG` (a pass with the Kings facing), the last two scored by material counting.
 #[pyclass(name = "Termination", module = "meiriqi._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct PyTermination(pub(super) Termination);
@@ -59,6 +63,11 @@ termination_constants! {
     EXTINCTION = Extinction;
     MOVE_RULE = MoveRule;
     REPETITION_RULE = RepetitionRule;
+    DROP_MATE = DropMate;
+    NO_PIECES_LEFT = NoPiecesLeft;
+    GOAL = Goal;
+    CHECK_LIMIT = CheckLimit;
+    COUNTING = Counting;
     DOUBLE_PASS = DoublePass;
     BIKJANG = Bikjang;
 }

@@ -66,11 +66,14 @@ impl PyPiece {
     #[pyo3(signature = (symbol, variant=VariantArg::default()), text_signature = "(symbol, variant='meiriqi')")]
     fn from_symbol(symbol: &str, variant: VariantArg) -> PyResult<Self> {
         let variant = variant.0;
-        let letter = symbol.strip_prefix('+').unwrap_or(symbol);
+        let letter = match symbol.strip_prefix('+') {
+            Some(letter) => letter,
+            None => symbol.strip_suffix('~').unwrap_or(symbol),
+        };
         let mut letters = letter.chars();
         let (Some(first), None) = (letters.next(), letters.next()) else {
             return Err(PyValueError::new_err(format!(
-                "invalid piece symbol {}: expected a letter, or '+' and a letter",
+                "invalid piece symbol {}: expected a letter, '+' and a letter, or a letter and '~'",
                 quote(symbol)
             )));
         };

@@ -153,9 +153,11 @@ impl PyPositionProblem {
             .zip(color)
             .map(|(kind, color)| Piece { kind, color });
         let problem = match (kind, color, square, piece) {
-            ("king_count", Some(color), _, _) => {
-                count.map(|count| PositionError::KingCount { color, count })
-            }
+            ("king_count", Some(color), _, _) => count.map(|count| PositionError::KingCount {
+                color,
+                count,
+                fewest: variant.fewest_kings(color),
+            }),
             ("unknown_kind", _, Some(square), _) => Some(PositionError::UnknownKind { square }),
             ("out_of_region", _, Some(square), Some(piece)) => {
                 Some(PositionError::OutOfRegion { piece, square })

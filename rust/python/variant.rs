@@ -2,6 +2,7 @@
 //! the `VariantArg` argument that lets every `variant=` parameter take one or a name.
 
 use crate::catalog;
+use crate::piece::KindSet;
 use crate::variant::Variant;
 use crate::variant_file::{self, VariantFileError};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
@@ -234,6 +235,26 @@ impl PyVariant {
         self.variant
             .rules()
             .map(|rule| rule.kind.number())
+            .collect()
+    }
+
+    /// The piece types a hand may hold (those a captured piece goes to hand as), in the order
+    /// FEN lists a hand; empty in a variant without hands.
+    #[getter]
+    fn hand_types(&self) -> Vec<u8> {
+        let variant = self.variant;
+        if !variant.spec().hands {
+            return Vec::new();
+        }
+        let held: KindSet = variant
+            .rules()
+            .filter_map(|rule| rule.to_hand)
+            .fold(0, |set, kind| set | kind.bit());
+        variant
+            .hand_order()
+            .iter()
+            .filter(|kind| held & kind.bit() != 0)
+            .map(|kind| kind.number())
             .collect()
     }
 

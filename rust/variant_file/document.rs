@@ -4,9 +4,10 @@
 
 use crate::atom::{Atom, BlackMoves, HopStyle, Mode, Origin, Symmetry, MAX_LEAD};
 use crate::conventions::EnPassantFen;
+use crate::end_rules::{Checks, CountingSpec, Kingless};
 use crate::extinction::Extinction;
 use crate::material_count::MaterialCount;
-use crate::variant::{Compulsory, DeadPositions, Facing, Stalemate};
+use crate::variant::{Compulsory, DeadPositions, DropMate, Facing, Stalemate, StuckPieces};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -164,6 +165,10 @@ optional_fields! {
         hands: bool,
         /// The order FEN lists the kinds in hand.
         hand_order: Spanned<Vec<String>>,
+        /// Whether a kind in hand may be dropped as its `+` form too.
+        drop_promoted: bool,
+        /// Whether a piece may stand where it could never move again.
+        stuck_pieces: StuckPieces,
         /// Whether a promotion resets the halfmove clock.
         promotions_reset_clock: bool,
         /// Whether the chess draws apply.
@@ -181,7 +186,30 @@ optional_fields! {
         prince_limit: u8,
         /// Whether half a player's relevant pieces may not stand across the River.
         crossing_limit: bool,
+        /// The squares White's Pawns may capture en passant onto, mirrored for Black's.
+        en_passant_region: Spanned<String>,
+        /// How many checks win.
+        check_limit: u8,
+        /// Whether a move may give check.
+        checks: Checks,
+        /// The side that plays without a King.
+        kingless: Spanned<Kingless>,
+        /// The `[rules.goal]` table: a piece reaching a region wins.
+        goal: Spanned<GoalEntry>,
+        /// The `[rules.counting]` table: the counting of an ending's moves.
+        counting: Spanned<CountingSpec>,
     }
+}
+
+/// The `[rules.goal]` table.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct GoalEntry {
+    pub piece: String,
+    pub region: Spanned<String>,
+    pub black_region: Option<Spanned<String>>,
+    #[serde(default)]
+    pub black_may_equalize: bool,
 }
 
 optional_fields! {
@@ -253,14 +281,17 @@ pub(super) struct PieceEntry {
     #[serde(default = "yes")]
     pub swappable: bool,
     pub to_hand: Option<String>,
+    pub drop_zone: Option<Spanned<String>>,
     #[serde(default)]
     pub one_per_file: bool,
+    pub per_file: Option<Spanned<u8>>,
     #[serde(default)]
     pub no_drop_mate: bool,
     #[serde(default)]
     pub screen_not: Vec<String>,
     #[serde(default)]
     pub captures_not: Vec<String>,
+    pub drop_mate: Option<Spanned<DropMate>>,
     pub xboard: Option<XBoardPieceEntry>,
 }
 

@@ -2,7 +2,9 @@
 //! [`crate::catalog`]).
 
 mod chess;
+mod drops;
 mod fairy;
+mod fsf_ends;
 mod grasshopper;
 mod janggi;
 mod movement;

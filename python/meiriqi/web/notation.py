@@ -8,12 +8,31 @@ import io
 from collections import Counter
 from typing import Any
 
-from meiriqi import WHITE, Board, Move, Piece, SearchResult, pgn, piece_name, square_name
+from meiriqi import (
+    WHITE,
+    Board,
+    Move,
+    Piece,
+    SearchResult,
+    pgn,
+    piece_name,
+    piece_symbol,
+    square_name,
+)
 from meiriqi import svg as pictures
 from meiriqi.protocol import mate_moves
 from meiriqi.repl import side_name
 
-__all__ = ["between", "legal_moves", "move_kind", "read_record", "san_line", "sans", "score_text"]
+__all__ = [
+    "between",
+    "held_type",
+    "legal_moves",
+    "move_kind",
+    "read_record",
+    "san_line",
+    "sans",
+    "score_text",
+]
 
 
 def score_text(result: SearchResult, turn: bool) -> str:
@@ -68,43 +87,58 @@ def read_record(text: str) -> Board:
 
 
 def legal_moves(board: Board) -> list[dict[str, Any]]:
-    """The legal moves of ``board`` as a page uses them: squares, the dropped piece, what the
-    piece becomes when one move of several between the same squares is to be chosen, and the
-    kind of move for its mark (``move``, ``capture``, ``swap``, ``castle``, ``drop``)."""
+    """The legal moves of ``board`` as a page uses them: squares, the piece taken from the hand
+    for a drop, what the piece becomes when one move of several between the same squares is to be
+    chosen (a promotion, or a drop either side up), and the kind of move for its mark (``move``,
+    ``capture``, ``swap``, ``castle``, ``drop``)."""
     variant = board.variant_name
     moves = list(board.legal_moves)
-    counts = Counter(between(move) for move in moves)
+    counts = Counter(between(move, variant) for move in moves)
     legal = []
     for move in moves:
+        held = held_type(move, variant)
         entry: dict[str, Any] = {
             "uci": move.uci(),
-            "from": None if move.drop is not None else square_name(move.from_square),
+            "from": None if held is not None else square_name(move.from_square),
             "to": square_name(move.to_square),
-            "drop": None
-            if move.drop is None
-            else Piece(move.drop, WHITE, variant=variant).symbol(),
+            "drop": None if held is None else Piece(held, WHITE, variant=variant).symbol(),
             "kind": move_kind(board, move),
             "becomes": None,
         }
-        if counts[between(move)] > 1:
-            mover = board.piece_at(move.from_square)
-            assert mover is not None
-            kind = mover.piece_type if move.promotion is None else move.promotion
+        if counts[between(move, variant)] > 1:
+            if move.drop is not None:
+                # A drop either side up names the piece it puts down (the page's "promotes").
+                kind, promotes = move.drop, True
+            else:
+                mover = board.piece_at(move.from_square)
+                assert mover is not None
+                kind = mover.piece_type if move.promotion is None else move.promotion
+                promotes = move.promotion is not None
             becomes = Piece(kind, board.turn, variant=variant)
             entry["becomes"] = {
                 "symbol": becomes.symbol(),
                 "name": piece_name(kind, variant=variant),
-                "promotes": move.promotion is not None,
+                "promotes": promotes,
                 "picture": str(pictures.piece(becomes)),
             }
         legal.append(entry)
     return legal
 
 
-def between(move: Move) -> tuple[int, int, int | None]:
-    """What a player picks for a move: the squares, and the piece for a drop (a promotion is
-    then chosen among the moves with the same)."""
-    return move.from_square, move.to_square, move.drop
+def held_type(move: Move, variant: str) -> int | None:
+    """The piece type a drop takes from the hand (a ``+P`` dropped takes a ``P``); ``None`` for
+    a move that is no drop."""
+    if move.drop is None:
+        return None
+    symbol = piece_symbol(move.drop, variant=variant)
+    return Piece.from_symbol(symbol.lstrip("+"), variant=variant).piece_type
+
+
+def between(move: Move, variant: str) -> tuple[int, int, int | None]:
+    """What a player picks for a move of ``variant``: the squares, and the piece taken from the
+    hand for a drop (a promotion, or the side a drop is put down, is then chosen among the moves
+    with the same)."""
+    return move.from_square, move.to_square, held_type(move, variant)
 
 
 def move_kind(board: Board, move: Move) -> str:
