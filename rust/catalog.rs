@@ -64,6 +64,7 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "racingkings",
     "horde",
     "torishogi",
+    "janggi",
 ];
 
 /// The file of the built-in variant called `name`.

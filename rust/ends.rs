@@ -1,7 +1,8 @@
 //! The ends of a game by a variant's own rule, besides checkmate and stalemate: too few pieces
-//! left (the extinction rule), a goal reached, the last check of a check limit given. Where one
-//! holds, the side to move has no legal move, as in Fairy-Stockfish; and where the variant
-//! forbids checks, no move may give one.
+//! left (the extinction rule), a goal reached, the last check of a check limit given, two passes
+//! in a row or a pass in bikjang. Where one holds, the side to move has no legal move, as in
+//! Fairy-Stockfish; where the variant forbids checks, no move may give one; and in bikjang, a move
+//! must break the Kings' line unless it is a pass.
 
 use crate::end_rules::{Checks, Goal};
 use crate::moves::Move;
@@ -19,6 +20,11 @@ pub enum EndRule {
     Goal,
     /// A side has given as many checks as the variant's limit.
     CheckLimit,
+    /// Both sides have just passed; the material count decides.
+    DoublePass,
+    /// The side to move passed with the Kings facing each other (bikjang); the material count
+    /// decides.
+    Bikjang,
 }
 
 /// How a variant's own rule ended the game.
@@ -46,7 +52,8 @@ impl Position<'_> {
     }
 
     /// The end of the game by one of the variant's own rules, if one holds, in
-    /// Fairy-Stockfish's order: too few pieces, then the goal, then the check limit. The
+    /// Fairy-Stockfish's order: too few pieces, then the goal, then the check limit, then
+    /// passing (scored by the material count). The
     /// position is borrowed mutably to try moves (whether Black can still equalize in Racing
     /// Kings), and is left as it was.
     pub fn variant_end(&mut self) -> Option<VariantEnd> {
@@ -73,10 +80,44 @@ impl Position<'_> {
         }
         let mover = self.turn().opponent();
         let limit = variant.spec().end_rules.check_limit;
-        (limit > 0 && self.counters().checks_left[mover.index()] == 0).then_some(VariantEnd {
-            rule: EndRule::CheckLimit,
-            winner: Some(mover),
+        if limit > 0 && self.counters().checks_left[mover.index()] == 0 {
+            return Some(VariantEnd {
+                rule: EndRule::CheckLimit,
+                winner: Some(mover),
+            });
+        }
+        self.passing_end().map(|rule| VariantEnd {
+            rule,
+            winner: self.material_count_winner(),
         })
+    }
+
+    /// The end by passing, if the last move was a pass that ended the game (two passes in a row,
+    /// or a pass while the Kings face each other), as Fairy-Stockfish rules it.
+    pub fn passing_end(&self) -> Option<EndRule> {
+        match self.passes() {
+            0 => None,
+            1 if self.in_bikjang() => Some(EndRule::Bikjang),
+            1 => None,
+            _ => Some(EndRule::DoublePass),
+        }
+    }
+
+    /// The winner by the variant's material count (`None`: a draw, or no count): the points of
+    /// White's pieces on the board less Black's, against Black's komi.
+    pub fn material_count_winner(&self) -> Option<Color> {
+        let variant = self.variant();
+        let count = variant.spec().material_count.as_ref()?;
+        let lead: i32 = count
+            .values
+            .iter()
+            .filter_map(|(symbol, &points)| Some((variant.kind_by_symbol(symbol)?, points)))
+            .map(|(kind, points)| {
+                let of = |color| i32::from(self.count(Piece { kind, color }));
+                points * (of(Color::White) - of(Color::Black))
+            })
+            .sum();
+        count.winner(lead)
     }
 
     /// The end of the game by `goal`, if it has come: the side that has just moved has reached
@@ -135,10 +176,16 @@ impl Position<'_> {
 
     /// Applies the variant's end rules to the pseudo-legal `moves` before the King's safety is
     /// checked: where such a rule has ended the game, clears them and returns `true` (no move is
-    /// legal); else drops those that give check where checks are forbidden.
+    /// legal); in bikjang, keeps the pass and the moves that break the Kings' line leaving the
+    /// King safe, and returns `true` (they are legal); else drops those that give check where
+    /// checks are forbidden.
     pub(crate) fn retain_by_end_rules(&mut self, moves: &mut Vec<Move>) -> bool {
         if self.variant_end().is_some() {
             moves.clear();
+            return true;
+        }
+        if self.in_bikjang() {
+            moves.retain(|&mv| mv.is_pass() || !self.leaves_kings_facing_or_attacked(mv));
             return true;
         }
         self.retain_without_checks(moves);

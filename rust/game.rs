@@ -53,11 +53,16 @@ pub enum Termination {
     /// The side to move is checkmated by a drop that its rule makes a loss for the dropper
     /// (`drop-mate = "loses"`), so the side to move wins.
     DropMate,
+    /// Both sides passed in a row; the variant's material count decides (a draw without one).
+    DoublePass,
+    /// A side passed with the Kings facing each other (Janggi's bikjang); the variant's material
+    /// count decides (a draw without one).
+    Bikjang,
 }
 
 impl Termination {
     /// Every termination, in declaration order.
-    pub const ALL: [Termination; 16] = [
+    pub const ALL: [Termination; 18] = [
         Termination::Checkmate,
         Termination::Stalemate,
         Termination::InsufficientMaterial,
@@ -74,6 +79,8 @@ impl Termination {
         Termination::CheckLimit,
         Termination::Counting,
         Termination::DropMate,
+        Termination::DoublePass,
+        Termination::Bikjang,
     ];
 
     /// The name python-chess gives it, such as `SEVENTYFIVE_MOVES`.
@@ -95,6 +102,8 @@ impl Termination {
             Termination::CheckLimit => "CHECK_LIMIT",
             Termination::Counting => "COUNTING",
             Termination::DropMate => "DROP_MATE",
+            Termination::DoublePass => "DOUBLE_PASS",
+            Termination::Bikjang => "BIKJANG",
         }
     }
 
@@ -117,6 +126,8 @@ impl Termination {
             Termination::CheckLimit => "check limit",
             Termination::Counting => "counting",
             Termination::DropMate => "mate by a forbidden drop",
+            Termination::DoublePass => "two passes",
+            Termination::Bikjang => "bikjang",
         }
     }
 }
@@ -245,9 +256,10 @@ impl Game {
     }
 
     /// The outcome, if the game is over, in python-chess's order: an end by a rule of the
-    /// variant (too few pieces, a goal reached, the last check given: before anything else, as
-    /// no move is legal then); the side to move checkmated (a win, when the mate was a drop its
-    /// rule makes a loss); without a legal move and over a limit of the variant (a loss); a dead
+    /// variant (too few pieces, a goal reached, the last check given, two passes or a pass in
+    /// bikjang scored by the material count: before anything else, as no move is legal then);
+    /// the side to move checkmated (a win, when the mate was a drop its rule makes a loss);
+    /// without a legal move and over a limit of the variant (a loss); a dead
     /// position; the side to move stalemated (which loses or draws, as the variant says); in
     /// variants with the chess draws, seventy-five moves or a fivefold repetition.
     pub fn outcome(&mut self) -> Option<Outcome> {
@@ -259,6 +271,8 @@ impl Game {
                 EndRule::NoPieces => Termination::NoPiecesLeft,
                 EndRule::Goal => Termination::Goal,
                 EndRule::CheckLimit => Termination::CheckLimit,
+                EndRule::DoublePass => Termination::DoublePass,
+                EndRule::Bikjang => Termination::Bikjang,
             };
             return Some(Outcome {
                 termination,

@@ -26,6 +26,7 @@
 //! atom, betza, region                       movement atoms, Betza read into atoms, board regions
 //! conventions, extinction, end_rules        rule switches: programs' conventions, bare Kings,
 //!                                           goals, check limits, counting
+//! material_count                            the material count that scores an end by passing
 //! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
 //! drop_table                                where each kind may be dropped, from which hand
 //! presentation                              how a variant is shown: titles, pictures, examples
@@ -64,6 +65,7 @@ pub mod game;
 pub mod geometry;
 #[cfg(test)]
 mod layering;
+pub mod material_count;
 pub mod move_examples;
 pub mod move_limits;
 pub mod movegen;

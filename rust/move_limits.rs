@@ -107,6 +107,7 @@ impl Position<'_> {
                     total: before.total - relevant(moved) + relevant(arrived),
                 }
             }
+            MoveKind::Pass => before,
             MoveKind::Castle(_) | MoveKind::EnPassant | MoveKind::Swap => {
                 let undo = self.make(mv);
                 let after = self.crossing(us);

@@ -10,11 +10,15 @@ use crate::tables::{AttackScan, HopExposure};
 use crate::variant::DropMate;
 
 impl Position<'_> {
-    /// Replaces the contents of `out` with every pseudo-legal move of the side to move: moves
-    /// that follow the pieces' patterns, drops and castling, whether or not they expose the King
-    /// (castling moves are checked in full already).
+    /// Replaces the contents of `out` with every pseudo-legal move of the side to move: the pass
+    /// (where the variant has passing), moves that follow the pieces' patterns, drops and
+    /// castling, whether or not they expose the King (castling moves are checked in full
+    /// already). The pass comes first: added after the loops, it slows them for every variant.
     pub fn pseudo_legal_moves(&mut self, out: &mut Vec<Move>) {
         out.clear();
+        if self.variant().spec().pass {
+            self.add_pass(out);
+        }
         for from in self.occupied_by(self.turn()).iter() {
             self.for_each_move_from(from, |mv| {
                 out.push(mv);
@@ -35,6 +39,20 @@ impl Position<'_> {
         }
     }
 
+    /// Adds the pass of the side to move to `out`, if it has a King (out of line: only games
+    /// with passing call it).
+    #[cold]
+    #[inline(never)]
+    fn add_pass(&self, out: &mut Vec<Move>) {
+        out.extend(self.pass_move());
+    }
+
+    /// The pass of the side to move, if the variant lets it pass and it has a King on the board
+    /// (whether it may pass now is for [`Position::retain_legal`] to say).
+    fn pass_move(&self) -> Option<Move> {
+        self.king(self.turn()).map(Move::pass)
+    }
+
     /// Replaces the contents of `out` with the legal moves of the side to move that end on `to`
     /// by a piece on the board of one of `kinds` (castling too, when the King is of `kinds`):
     /// what notation needs to read or disambiguate a move, without generating the others.
@@ -51,8 +69,13 @@ impl Position<'_> {
                 self.for_each_move_from(from, &mut keep);
             }
         }
-        if kinds & self.variant().royal().bit() != 0 && !self.castling_rights().is_empty() {
-            self.for_each_castle(&mut keep);
+        if kinds & self.variant().royal().bit() != 0 {
+            if !self.castling_rights().is_empty() {
+                self.for_each_castle(&mut keep);
+            }
+            if self.variant().spec().pass {
+                self.pass_move().map(&mut keep);
+            }
         }
         self.retain_legal(out);
     }
@@ -376,12 +399,13 @@ impl Position<'_> {
     }
 
     /// Keeps the pseudo-legal `moves` that the variant's end rules allow ([`crate::ends`]: none
-    /// where such a rule has ended the game, as Fairy-Stockfish has no legal move there; none
-    /// that gives check where checks are forbidden), that leave the King safe, keep within the
-    /// variant's limits and break no drop rule. Only moves that could expose the King are tried:
-    /// all of them when it is attacked or facing already, else King moves, moves of pinned
-    /// pieces, of the one piece between the Kings on a line they may not share, and moves that
-    /// could give an enemy hopper a screen or take one of two screens away.
+    /// where such a rule has ended the game, passing included, as Fairy-Stockfish has no legal
+    /// move there; none that gives check where checks are forbidden; in bikjang, the pass and the
+    /// moves that break the Kings' line), that leave the King safe, keep within the variant's
+    /// limits and break no drop rule. Only moves that could expose the King are tried: all of
+    /// them when it is attacked or facing already, else King moves, moves of pinned pieces, of
+    /// the one piece between the Kings on a line they may not share, and moves that could give
+    /// an enemy hopper a screen or take one of two screens away.
     pub(crate) fn retain_legal(&mut self, moves: &mut Vec<Move>) {
         if self.variant().has_end_rules() && self.retain_by_end_rules(moves) {
             return;
@@ -419,7 +443,7 @@ impl Position<'_> {
             }
             moves.retain(|&mv| {
                 let may_expose = match mv.kind {
-                    MoveKind::Castle(_) => false,
+                    MoveKind::Castle(_) | MoveKind::Pass => false,
                     MoveKind::Drop(_) => hop.arrive.contains(mv.to),
                     MoveKind::EnPassant | MoveKind::Swap => true,
                     MoveKind::Normal | MoveKind::Promotion(_) => {
@@ -435,6 +459,16 @@ impl Position<'_> {
         if self.hand_kinds(us) != 0 {
             moves.retain(|&mv| !self.is_forbidden_drop_mate(mv));
         }
+    }
+
+    /// Whether `mv` leaves the side to move's King attacked, or the Kings still facing each
+    /// other: the test of every move but a pass in bikjang.
+    pub(crate) fn leaves_kings_facing_or_attacked(&mut self, mv: Move) -> bool {
+        let us = self.turn();
+        let undo = self.make(mv);
+        let bad = self.king_attacked(us) || self.in_bikjang();
+        self.unmake(mv, undo);
+        bad
     }
 
     /// Whether `mv` drops a piece that may not give checkmate, and does.
@@ -501,6 +535,9 @@ impl Position<'_> {
             if !self.castling_rights().is_empty() {
                 self.for_each_castle(&mut keep);
             }
+            if self.variant().spec().pass {
+                self.pass_move().map(&mut keep);
+            }
         }
         candidates
     }
@@ -525,8 +562,9 @@ mod tests {
     }
 
     /// Legal moves by trying every pseudo-legal move, attacks found by walking every path: the
-    /// slow, obvious way (none once a rule of the variant has ended the game; none that gives
-    /// check where checks are forbidden).
+    /// slow, obvious way (none once a rule of the variant, passing included, has ended the game;
+    /// none that gives check where checks are forbidden; in bikjang, a pass or a move that leaves
+    /// the Kings apart).
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
         if position.variant_end().is_some() {
@@ -536,7 +574,11 @@ mod tests {
             position.variant().spec().end_rules.checks == crate::end_rules::Checks::Forbidden;
         position.pseudo_legal_moves(&mut moves);
         let in_check = exposed_by_walking(position, position.turn());
+        let bikjang = position.in_bikjang();
         moves.retain(|&mv| {
+            if bikjang && mv.is_pass() {
+                return true;
+            }
             if in_check && mv.kind == MoveKind::Swap {
                 return false;
             }
@@ -548,8 +590,9 @@ mod tests {
             let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.drop_mate == DropMate::Illegal)
                 && position.is_check()
                 && !position.has_legal_move();
+            let still_facing = bikjang && position.in_bikjang();
             position.unmake(mv, undo);
-            !exposed && !drop_mate
+            !exposed && !drop_mate && !still_facing
         });
         moves
     }

@@ -22,6 +22,9 @@ pub enum MoveKind {
     EnPassant,
     /// The King swaps places with the friendly piece on the destination (Yáng Qí).
     Swap,
+    /// The side passes: its King "moves" to its own square (`from` and `to`), as
+    /// Fairy-Stockfish writes a Janggi pass.
+    Pass,
 }
 
 /// A move of some position. For a drop, `from` is the destination too.
@@ -43,6 +46,21 @@ impl Move {
             to,
             kind: MoveKind::Normal,
         }
+    }
+
+    /// A pass by the side whose King stands on `king`.
+    pub const fn pass(king: Square) -> Move {
+        Move {
+            from: king,
+            to: king,
+            kind: MoveKind::Pass,
+        }
+    }
+
+    /// Whether the move is a pass.
+    #[inline]
+    pub const fn is_pass(self) -> bool {
+        matches!(self.kind, MoveKind::Pass)
     }
 
     /// The kind the piece becomes, if the move promotes.

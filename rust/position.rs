@@ -23,6 +23,7 @@ pub struct Undo {
     en_passant: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
+    passes: u8,
     counters: Counters,
     hash: u64,
 }
@@ -39,6 +40,7 @@ impl Undo {
 pub struct NullUndo {
     en_passant: Option<Square>,
     halfmove_clock: u32,
+    passes: u8,
 }
 
 /// A legal position of some variant, which it borrows: the catalog's variants live as long as the
@@ -66,13 +68,17 @@ pub struct Position<'v> {
     en_passant: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
+    /// How many passes in a row have just been played (history that FEN does not write, as in
+    /// Fairy-Stockfish: a position set up from FEN has none).
+    passes: u8,
     /// The checks left to give and the counting of an ending, in the variants that keep them.
     counters: Counters,
     hash: u64,
 }
 
 impl PartialEq for Position<'_> {
-    /// Positions are equal when pieces, hands, side to move, rights and counters are equal.
+    /// Positions are equal when pieces, hands, side to move, rights and counters are equal
+    /// (the passes just played, which FEN does not write, are not compared).
     fn eq(&self, other: &Position<'_>) -> bool {
         std::ptr::eq(self.variant, other.variant)
             && self.board == other.board
@@ -103,6 +109,7 @@ impl<'v> Position<'v> {
             en_passant: setup.en_passant,
             halfmove_clock: setup.halfmove_clock,
             fullmove_number: setup.fullmove_number,
+            passes: 0,
             counters: Counters::default(),
             hash: zobrist::castling_key(setup.castling),
         };
@@ -341,7 +348,7 @@ impl<'v> Position<'v> {
         };
         let captured_at = Position::capture_square(mv);
         let captured = match mv.kind {
-            MoveKind::Drop(_) | MoveKind::Swap | MoveKind::Castle(_) => None,
+            MoveKind::Drop(_) | MoveKind::Swap | MoveKind::Castle(_) | MoveKind::Pass => None,
             _ => self.piece_at(captured_at),
         };
         let undo = Undo {
@@ -351,6 +358,7 @@ impl<'v> Position<'v> {
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
+            passes: self.passes,
             counters: self.counters,
             hash: self.hash,
         };
@@ -385,6 +393,7 @@ impl<'v> Position<'v> {
                 self.place(rook, rook_to);
                 self.place(moved, mv.to);
             }
+            MoveKind::Pass => {}
             _ => {
                 self.lift(moved, mv.from);
                 let kind = mv.promotion().unwrap_or(moved.kind);
@@ -405,9 +414,13 @@ impl<'v> Position<'v> {
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
-        if !self.castling.is_empty() {
+        if !self.castling.is_empty() && mv.kind != MoveKind::Pass {
             self.update_castling_rights(mv, captured_at);
         }
+        self.passes = match mv.kind {
+            MoveKind::Pass => self.passes.saturating_add(1),
+            _ => 0,
+        };
         self.en_passant = None;
         if pawn && variant.spec().en_passant {
             self.en_passant = double_step_passed(mv)
@@ -450,6 +463,7 @@ impl<'v> Position<'v> {
                 self.put(rook, rook_from);
                 self.put(undo.moved, mv.from);
             }
+            MoveKind::Pass => {}
             _ => {
                 self.remove(arrived, mv.to);
                 self.put(undo.moved, mv.from);
@@ -483,6 +497,7 @@ impl<'v> Position<'v> {
         self.en_passant = undo.en_passant;
         self.fullmove_number = undo.fullmove_number;
         self.halfmove_clock = undo.halfmove_clock;
+        self.passes = undo.passes;
         self.counters = undo.counters;
         self.hash = undo.hash;
     }
@@ -494,6 +509,7 @@ impl<'v> Position<'v> {
         let undo = NullUndo {
             en_passant: self.en_passant.take(),
             halfmove_clock: std::mem::take(&mut self.halfmove_clock),
+            passes: std::mem::take(&mut self.passes),
         };
         self.set_turn(self.turn.opponent());
         undo
@@ -504,6 +520,7 @@ impl<'v> Position<'v> {
         self.set_turn(self.turn.opponent());
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
+        self.passes = undo.passes;
     }
 
     /// Takes whatever stands on `square` off the board, leaving the hash, hands and Kings alone:
@@ -679,7 +696,7 @@ impl<'v> Position<'v> {
     /// forbids them to share (a file, or a file or diagonal), nearest White's King first.
     fn between_facing_kings(&self) -> Option<impl Iterator<Item = Square>> {
         let facing = self.variant.spec().facing;
-        if facing == Facing::Allowed {
+        if matches!(facing, Facing::Allowed | Facing::Bikjang) {
             return None;
         }
         let (white, black) = (self.kings[0]?, self.kings[1]?);
@@ -710,6 +727,36 @@ impl<'v> Position<'v> {
         let mut occupied = self.between_facing_kings()?.filter(|&s| !self.is_empty(s));
         let blocker = occupied.next()?;
         occupied.next().is_none().then_some(blocker)
+    }
+
+    /// How many passes in a row have just been played.
+    pub fn passes(&self) -> u8 {
+        self.passes
+    }
+
+    /// Whether the two Kings stand on one file or rank with nothing between them, where the
+    /// variant lets them come to face each other (bikjang): the side to move must then break
+    /// the line or pass.
+    pub fn in_bikjang(&self) -> bool {
+        if self.variant.spec().facing != Facing::Bikjang {
+            return false;
+        }
+        let (Some(white), Some(black)) = (self.kings[0], self.kings[1]) else {
+            return false;
+        };
+        let (dx, dy) = (
+            i16::from(black.file()) - i16::from(white.file()),
+            i16::from(black.rank()) - i16::from(white.rank()),
+        );
+        if dx != 0 && dy != 0 {
+            return false;
+        }
+        let (sx, sy) = (dx.signum(), dy.signum());
+        (1..dx.abs().max(dy.abs())).all(|step| {
+            let file = i16::from(white.file()) + sx * step;
+            let rank = i16::from(white.rank()) + sy * step;
+            Square::new(file as u8, rank as u8).is_some_and(|s| self.is_empty(s))
+        })
     }
 
     /// Whether `color`'s King is attacked or the Kings face each other.

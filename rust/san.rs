@@ -13,10 +13,12 @@
 //!
 //! Reading accepts what a person might type: a missing or extra `x`, `+` or `#`, a `-` between
 //! the squares, the promotion letter with or without `=` in either case, `0-0` for `O-O`, a King's
-//! swap written in full (`Kd1;Ve1`) and coordinate moves (`c3c4`, `c7d8o`, `a7a8+`, `a1a2-`,
-//! `N@e5`, `+P@c3`). A move without a promotion suffix is the non-promoting move, or the piece's
-//! only legal move to that square when it must change there; text that fits several legal moves
-//! is [`SanError::Ambiguous`], naming them.
+//! swap written in full (`Kd1;Ve1`), coordinate moves (`c3c4`, `c7d8o`, `a7a8+`, `a1a2-`,
+//! `N@e5`, `+P@c3`) and, in a game with passing, `pass` or `@@@@` for a pass (written as the
+//! King's move to its own square, `Ke2`, as Fairy-Stockfish writes it). A move without a
+//! promotion suffix is the non-promoting move, or the piece's only legal move to that square
+//! when it must change there; text that fits several legal moves is [`SanError::Ambiguous`],
+//! naming them.
 
 use crate::fen;
 use crate::geometry::Square;
@@ -379,6 +381,9 @@ impl<'v> Reader<'_, 'v> {
         if is_suffixed_coordinates(stripped) {
             return self.read_coordinates(stripped);
         }
+        if stripped.eq_ignore_ascii_case("pass") || stripped == "@@@@" {
+            return self.read_pass();
+        }
         if let Some((symbol, square)) = split_drop(stripped) {
             return self.read_drop(symbol, square);
         }
@@ -468,6 +473,21 @@ impl<'v> Reader<'_, 'v> {
                  the King attacked or break another rule of the game"
             )
         }
+    }
+
+    /// The pass of the side to move, written `pass` or `@@@@` (XBoard's word).
+    fn read_pass(&mut self) -> Result<Move, SanError> {
+        let variant = self.variant();
+        if !variant.spec().pass {
+            return Err(self.invalid(&format!("{} has no passing", variant.spec().name)));
+        }
+        let mut moves = Vec::new();
+        if let Some(king) = self.position.king(self.position.turn()) {
+            self.position
+                .legal_moves_to(king, variant.royal().bit(), &mut moves);
+        }
+        moves.retain(|mv| mv.is_pass());
+        self.only(&moves, "pass (a side in check may not pass)")
     }
 
     fn read_castling(&mut self, kingside: bool, text: &str) -> Result<Move, SanError> {

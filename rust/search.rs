@@ -7,9 +7,10 @@
 //! Scores are centipawns from the side to move's point of view. A side with no legal move has
 //! lost, scored `-MATE + ply`, when it is in check, over a limit of the variant, or in a variant
 //! where stalemate loses; otherwise (a stalemate that draws) it scores 0. Where a rule of the
-//! variant ended the game (too few pieces, a goal reached, the last check given: no move is
-//! legal then), it scores as that rule says: a win, a loss or a draw. A position that repeats one on the current line scores 0: a line that only goes round in
-//! circles gains nothing.
+//! variant ended the game (too few pieces, a goal reached, the last check given, two passes or a
+//! pass in bikjang: no move is legal then), it scores as that rule says: a win, a loss or a draw
+//! (after passing, as the material count says). A position that repeats one on the current line
+//! scores 0: a line that only goes round in circles gains nothing.
 //!
 //! ## Determinism and threads
 //! On one thread a search limited by depth or nodes (not time) always gives the same result
@@ -317,6 +318,7 @@ fn pack_move(mv: Move) -> u64 {
         MoveKind::Castle(rook) => (3, rook.index() as u8),
         MoveKind::EnPassant => (4, 0),
         MoveKind::Swap => (5, 0),
+        MoveKind::Pass => (6, 0),
     };
     mv.from.index() as u64
         | (mv.to.index() as u64) << 8
@@ -339,6 +341,7 @@ fn unpack_move(bits: u64) -> Option<Move> {
         3 => MoveKind::Castle(square(payload)?),
         4 => MoveKind::EnPassant,
         5 => MoveKind::Swap,
+        6 => MoveKind::Pass,
         _ => return None,
     };
     Some(Move {
@@ -1447,8 +1450,8 @@ fn least_valuable_attacker(
 
 /// The score of `position`, `ply` plies from the root, where the side to move has no legal move
 /// (reached by the move `arrived_by`, if known): as the variant's rule says, if one ended the
-/// game; else won when mated by a drop the dropper loses; else lost in check, over a limit, or
-/// where stalemate loses; else a draw.
+/// game (after passing, as the material count says); else won when mated by a drop the dropper
+/// loses; else lost in check, over a limit, or where stalemate loses; else a draw.
 fn no_move_score(position: &mut Position, ply: usize, arrived_by: Option<Move>) -> i32 {
     let turn = position.turn();
     if let Some(score) = variant_end_score(position, ply) {
@@ -1548,6 +1551,31 @@ mod tests {
             "k11/12/1Q10/12/12/12/12/12/12/12/11K/G11 b - - 0 1",
         );
         assert_eq!(no_move_score(&mut bestiary, 3, None), 0);
+    }
+
+    #[test]
+    fn passing_ends_score_by_the_material_count() {
+        let janggi = Variant::by_name("janggi").unwrap();
+        let played = |moves: &[&str]| {
+            let mut game = Game::start(janggi);
+            for uci in moves {
+                let mv = game.position_mut().parse_uci(uci).unwrap().expect(uci);
+                game.push(mv).unwrap();
+            }
+            game
+        };
+        // Two passes with level material: Black's komi wins, whoever is to move.
+        let mut level = played(&["e2e2", "e9e9"]);
+        assert_eq!(no_move_score(level.position_mut(), 2, None), -MATE + 2);
+        let mut level = played(&["e2e2", "b10c8", "e2e2", "e9e9"]);
+        assert_eq!(no_move_score(level.position_mut(), 4, None), -MATE + 4);
+        // White a Chariot up and to move after the passes: White has won.
+        let mut ahead = played(&["a4b4", "a7b7", "a1a10", "b10c8", "e2e2", "e9e9"]);
+        assert_eq!(no_move_score(ahead.position_mut(), 6, None), MATE - 6);
+        // In bikjang with level material, White does not pass, which would lose.
+        let bikjang = played(&["e4d4", "e7f7"]);
+        let result = search(&bikjang, Limits::depth(2), &AtomicBool::new(false));
+        assert!(!result.best_move.unwrap().is_pass(), "{result:?}");
     }
 
     #[test]

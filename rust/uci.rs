@@ -1,5 +1,5 @@
 //! Coordinate ("UCI-style") notation: `c3c4`, `a10a9`, `c7d8o`, `a8a9+`, `a1a2-`, `N@e5`,
-//! `+P@c3`. Text becomes a
+//! `+P@c3`, a pass `e2e2` (the King's square twice, as Fairy-Stockfish writes it). Text becomes a
 //! [`UciMove`], which the position turns into the legal [`Move`] it names
 //! ([`Position::find_move`]).
 
@@ -119,8 +119,12 @@ impl UciMove {
                 dims.files, dims.ranks
             ));
         }
-        if from == to {
-            return fail("origin and destination are the same square");
+        if from == to && !(variant.spec().pass && rest.is_empty()) {
+            return fail(if variant.spec().pass {
+                "a pass is the King's own square twice, with nothing after it"
+            } else {
+                "origin and destination are the same square"
+            });
         }
         let mut parsed = UciMove::new(from, to);
         match rest.as_bytes() {

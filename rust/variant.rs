@@ -11,6 +11,7 @@ use crate::end_rules::{Counting, CountingStyle, EndRules, Goal};
 use crate::eval_tables::EvalTables;
 use crate::extinction::Extinction;
 use crate::geometry::{Dimensions, Square};
+use crate::material_count::MaterialCount;
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
 pub use crate::piece_rule::{Compulsory, DropMate, PieceRule, PieceSpec, Promotion, PromotionSpec};
 use crate::region::Region;
@@ -50,6 +51,10 @@ pub enum Facing {
     Files,
     /// Not on a file or a diagonal.
     FilesAndDiagonals,
+    /// The Kings may come to face each other on a file or rank with nothing between them
+    /// (Janggi's bikjang); the side to move then must break the line or pass, and a pass ends
+    /// the game, scored by material counting.
+    Bikjang,
 }
 
 /// Which positions are dead for lack of material.
@@ -124,6 +129,11 @@ pub struct VariantSpec {
     pub facing: Facing,
     /// What stalemate means.
     pub stalemate: Stalemate,
+    /// Whether a side not in check may pass (its King "moves" to its own square); two passes in
+    /// a row end the game, scored by material counting.
+    pub pass: bool,
+    /// How the games ended by passing are scored (a draw without it).
+    pub material_count: Option<MaterialCount>,
     /// Whether a Pawn may capture en passant a Pawn that has just moved two squares.
     pub en_passant: bool,
     /// When FEN writes the en-passant square.
@@ -315,7 +325,8 @@ impl Variant {
             None => [everywhere; 2],
         };
         let ends = &spec.end_rules;
-        let has_end_rules = ends.any() || spec.extinction.is_some();
+        let has_end_rules =
+            ends.any() || spec.extinction.is_some() || spec.pass || spec.facing == Facing::Bikjang;
         let keeps_counters = ends.check_limit > 0 || counting.is_some();
         let pawns = kind_set(&rules, |spec| spec.pawn);
         // Slot 0 repeats the first rule so that every kind number indexes `rules` directly.
@@ -488,7 +499,7 @@ impl Variant {
     }
 
     /// Whether a rule besides the King's safety may end the game or forbid a move: the
-    /// extinction rule, a goal, a check limit, or checks forbidden.
+    /// extinction rule, a goal, a check limit, checks forbidden, passing or bikjang.
     #[inline]
     pub fn has_end_rules(&self) -> bool {
         self.has_end_rules
@@ -1058,6 +1069,20 @@ fn check_draw_rules(spec: &VariantSpec) -> Result<(), VariantError> {
                 "dead-positions = \"chess\" reads chess's material (P N B R Q), but no piece is \
                  written {}",
                 missing.join(", ")
+            ));
+        }
+    }
+    if let Some(count) = &spec.material_count {
+        let unknown: Vec<&str> = count
+            .values
+            .keys()
+            .map(String::as_str)
+            .filter(|symbol| !spec.pieces.iter().any(|piece| piece.symbol == *symbol))
+            .collect();
+        if !unknown.is_empty() {
+            return fail(format!(
+                "material-count values name no piece of the variant: {}",
+                unknown.join(", ")
             ));
         }
     }

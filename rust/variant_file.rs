@@ -353,6 +353,8 @@ impl Checks<'_, '_> {
             black_moves,
             facing: rules.facing.unwrap_or(Facing::Allowed),
             stalemate: rules.stalemate.unwrap_or(Stalemate::Draws),
+            pass: rules.pass.unwrap_or(false),
+            material_count: rules.material_count,
             en_passant: rules.en_passant.unwrap_or(false),
             en_passant_fen: rules.en_passant_fen.unwrap_or_default(),
             en_passant_region: rules

@@ -38,6 +38,7 @@ GAMES = [
     "racingkings",
     "horde",
     "torishogi",
+    "janggi",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 

@@ -175,7 +175,7 @@ def test_fen_errors_count_in_words() -> None:
         ),
         ("chess", "meiriqi", "meiriqi"),
         ("chess", "shogi", "shogi"),
-        ("meiriqi", "xiangqi", "xiangqi or manchu"),
+        ("meiriqi", "xiangqi", "xiangqi, manchu or janggi"),
         (
             "xiangqi",
             "wildeurasian-bestiary",

@@ -19,7 +19,7 @@ from protocol_driver import OWN_ENDS, EngineProcess, OwnEnd, mate_in_one
 
 import meiriqi
 from meiriqi.protocol import Output
-from meiriqi.xboard import XBoardEngine, from_gui, to_gui
+from meiriqi.xboard import XBoardEngine, from_gui, move_to_gui, to_gui
 from meiriqi.xboard_setup import piece_commands, setup_command, xboard_variant
 
 EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "gryphon-cannon.toml"
@@ -650,3 +650,15 @@ def test_help_says_what_the_engine_does_and_how_a_gui_starts_it() -> None:
     assert shown.stdout.startswith("usage: meiriqi xboard ")
     assert "standard input" in shown.stdout
     assert 'xboard -fcp "meiriqi xboard" -variant meiriqi -testLegality false' in shown.stdout
+
+
+def test_a_pass_is_four_at_signs(engine: EngineProcess) -> None:
+    board = meiriqi.Board(variant="janggi")
+    assert move_to_gui(board.parse_san("Ke2"), board) == "@@@@"
+    assert move_to_gui(board.parse_san("Nc3"), board) == "b0c2"
+    # White passes; the engine takes White, and Black's pass ends the game: two passes in a row,
+    # with level material, so Black's komi wins.
+    assert start(engine, "janggi", "sd 1", "usermove @@@@", "playother") == []
+    engine.send("usermove @@@@")
+    assert engine.read() == "0-1 {Two passes: material count}"
+    assert sync(engine) == []

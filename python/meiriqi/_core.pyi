@@ -365,9 +365,14 @@ class Move:
     @property
     def drop(self) -> int | None: ...
     @property
+    def is_pass(self) -> bool:
+        """Whether the move is a pass: the King's square twice, in a variant where a side may
+        pass."""
+    @property
     def variant(self) -> str: ...
     def uci(self) -> str:
-        """Coordinate notation: ``"c3c4"``, ``"c7d8o"``, ``"a7a8+"``, ``"N@e5"``, ``"0000"``."""
+        """Coordinate notation: ``"c3c4"``, ``"c7d8o"``, ``"a7a8+"``, ``"N@e5"``, a pass
+        ``"e2e2"``, ``"0000"``."""
     @staticmethod
     def from_uci(uci: str, variant: Variant | str = "meiriqi") -> Move:
         """Parses coordinate notation; raises ``InvalidMoveError`` when malformed."""
@@ -398,6 +403,8 @@ class Termination:
     CHECK_LIMIT: Termination
     COUNTING: Termination
     DROP_MATE: Termination
+    DOUBLE_PASS: Termination
+    BIKJANG: Termination
     @property
     def name(self) -> str:
         """The name, such as ``"CHECKMATE"``."""

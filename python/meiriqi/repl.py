@@ -231,6 +231,10 @@ _ENDINGS = {
     "COUNTING": "Draw claimed by {mover}: the counting of the ending has run out, {result}.",
     "DROP_MATE": "{loser} checkmated {winner} with a drop that the rules of {game} make a loss "
     "for the dropper: {winner} wins, {result}.",
+    "DOUBLE_PASS": "Both sides passed in a row: the game ends, scored by counting material, "
+    "{result}.",
+    "BIKJANG": "A side passed with the Kings facing each other (bikjang): the game ends, scored "
+    "by counting material, {result}.",
 }
 """The announcement of each ending, by the name of its ``Termination`` (a drawn stalemate and a
 drawn race to the goal have keys of their own); ``mover`` is the side to move in the final

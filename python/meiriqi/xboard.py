@@ -33,6 +33,7 @@ from meiriqi import (
     parse_square,
     piece_symbol,
     square,
+    square_name,
 )
 from meiriqi.protocol import (
     ENGINE_NAME,
@@ -115,6 +116,8 @@ _COMMENTS = {
     "CHECK_LIMIT": "Check limit reached",
     "COUNTING": "Counting rule",
     "DROP_MATE": "Mate by a forbidden drop",
+    "DOUBLE_PASS": "Two passes: material count",
+    "BIKJANG": "Bikjang: material count",
 }
 """The comment of the result line, by the name of the game's ``Termination``."""
 
@@ -138,10 +141,16 @@ def to_gui(text: str, board: Board) -> str:
     return _shift_ranks(text, board.ranks, -1)
 
 
+PASS = "@@@@"
+"""How XBoard writes a pass (a King's move to its own square, in Janggi)."""
+
+
 def move_to_gui(move: Move, board: Board) -> str:
-    """``move`` in XBoard's words: as :func:`to_gui` writes it, but a demotion (``a1a2-``, which
-    XBoard does not know) as a promotion to the kind it becomes (``a1a2l``), which XBoard
-    follows on its own board (the engine reads both)."""
+    """``move`` in XBoard's words: ``@@@@`` for a pass, else as :func:`to_gui` writes it, but a
+    demotion (``a1a2-``, which XBoard does not know) as a promotion to the kind it becomes
+    (``a1a2l``), which XBoard follows on its own board (the engine reads both)."""
+    if move.is_pass:
+        return PASS
     text = move.uci()
     if text.endswith("-") and move.promotion is not None:
         letter = piece_symbol(move.promotion, variant=board.variant_name)[-1].lower()
@@ -150,7 +159,12 @@ def move_to_gui(move: Move, board: Board) -> str:
 
 
 def from_gui(text: str, board: Board) -> str:
-    """A move or square in XBoard's words in ours (``a9`` -> ``a10`` on a ten-rank board)."""
+    """A move or square in XBoard's words in ours (``a9`` -> ``a10`` on a ten-rank board; a pass
+    ``@@@@`` -> the King's square twice, ``e2e2``)."""
+    king = board.king(board.turn)
+    if text == PASS and king is not None:
+        name = square_name(king)
+        return name + name
     return _shift_ranks(text, board.ranks, +1)
 
 

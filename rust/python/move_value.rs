@@ -2,7 +2,9 @@
 //! of some variant. It remembers the variant, which gives meaning to its piece type numbers, and
 //! compares by what it says in notation (symbols, squares), so that a move read for one variant
 //! may be played on a board of another with the same letters (`Move.from_uci("e7e8q")` on a
-//! chess board promotes to the chess Queen).
+//! chess board promotes to the chess Queen). A pass is the King's square twice (`e2e2`), which
+//! only a variant that lets a side pass reads so; elsewhere the same squares twice are the null
+//! move `0000`.
 
 use super::arguments::{kind_in, square_from_number, Int};
 use super::variant::{variant_argument, VariantArg};
@@ -21,6 +23,8 @@ use std::hash::{Hash, Hasher};
 pub(super) struct PyMove {
     pub(super) mv: UciMove,
     pub(super) variant: &'static Variant,
+    /// Whether the move is a pass (its squares are both the King's).
+    pub(super) pass: bool,
 }
 
 impl PyMove {
@@ -29,12 +33,24 @@ impl PyMove {
         PyMove {
             mv: mv.uci(),
             variant,
+            pass: mv.is_pass(),
+        }
+    }
+
+    /// The move that coordinate notation `mv` names in `variant`: a pass when its squares are
+    /// the same and the variant lets a side pass.
+    fn read(mv: UciMove, variant: &'static Variant) -> PyMove {
+        PyMove {
+            mv,
+            variant,
+            pass: variant.spec().pass && mv.from == mv.to && mv.drop.is_none(),
         }
     }
 
     /// What notation says of the move: squares, the promotion's symbol (`+` for a `+` form,
-    /// `-` for a demotion, the letter alone for a `~` form) and the drop's symbol.
-    fn key(&self) -> (Square, Square, Option<String>, Option<String>) {
+    /// `-` for a demotion, the letter alone for a `~` form), the drop's symbol and whether it is a
+    /// pass.
+    fn key(&self) -> (Square, Square, Option<String>, Option<String>, bool) {
         let variant = self.variant;
         let symbol = |kind: Kind| variant.symbol(kind).to_string();
         // A `+` form and a demotion are named by the `+` or `-` alone: the piece on the origin
@@ -53,12 +69,13 @@ impl PyMove {
             self.mv.to,
             promotion,
             self.mv.drop.map(symbol),
+            self.pass,
         )
     }
 
     /// Whether this is the null move (`0000`).
     fn is_null(&self) -> bool {
-        self.mv.from == self.mv.to && self.mv.drop.is_none()
+        self.mv.from == self.mv.to && self.mv.drop.is_none() && !self.pass
     }
 
     /// The move in `variant`'s kinds (translated through the symbols); `None` when a symbol
@@ -111,15 +128,13 @@ impl PyMove {
         let variant = variant.0;
         let promotion = promotion.map(|n| kind_in(variant, n)).transpose()?;
         let drop = drop.map(|n| kind_in(variant, n)).transpose()?;
-        Ok(PyMove {
-            mv: UciMove {
-                from: square_from_number(from_square)?,
-                to: square_from_number(to_square)?,
-                promotion: promotion.map(UciPromotion::To),
-                drop,
-            },
-            variant,
-        })
+        let mv = UciMove {
+            from: square_from_number(from_square)?,
+            to: square_from_number(to_square)?,
+            promotion: promotion.map(UciPromotion::To),
+            drop,
+        };
+        Ok(PyMove::read(mv, variant))
     }
 
     #[getter(from_square)]
@@ -147,13 +162,20 @@ impl PyMove {
         self.mv.drop.map(Kind::number)
     }
 
+    /// Whether the move is a pass: the King's square twice, in a variant where a side may pass.
+    #[getter]
+    fn is_pass(&self) -> bool {
+        self.pass
+    }
+
     /// The name of the variant whose piece types the move's numbers are.
     #[getter]
     fn variant(&self) -> &str {
         &self.variant.spec().name
     }
 
-    /// Coordinate notation, such as `c3c4`, `c7d8o`, `a7a8+` or `N@e5` (`0000`: the null move).
+    /// Coordinate notation, such as `c3c4`, `c7d8o`, `a7a8+`, `N@e5` or a pass `e2e2` (`0000`:
+    /// the null move).
     fn uci(&self) -> String {
         self.text()
     }
@@ -167,7 +189,7 @@ impl PyMove {
             return Ok(PyMove::null_of(variant));
         }
         let mv = UciMove::parse(uci, variant).map_err(invalid_move)?;
-        Ok(PyMove { mv, variant })
+        Ok(PyMove::read(mv, variant))
     }
 
     /// The null move (`0000`), as python-chess has it: not a move of any position.
@@ -220,6 +242,7 @@ impl PyMove {
         PyMove {
             mv: UciMove::new(a1, a1),
             variant,
+            pass: false,
         }
     }
 }

@@ -12,7 +12,8 @@ use pyo3::prelude::*;
 /// drop that loses for the dropper, in Minishogi: the mated side wins), `NO_PIECES_LEFT` (a side
 /// without pieces loses, in Horde), `GOAL` (a goal reached wins, in King of the Hill and Racing
 /// Kings, or both reached draw), `CHECK_LIMIT` (the last check of Three-check wins), `COUNTING`
-/// (a draw claimed when Makruk's count runs out).
+/// (a draw claimed when Makruk's count runs out), `DOUBLE_PASS` (both sides passed in a row) or
+/// `BIKJANG` (a pass with the Kings facing), the last two scored by material counting.
 #[pyclass(name = "Termination", module = "meiriqi._core", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct PyTermination(pub(super) Termination);
@@ -67,6 +68,8 @@ termination_constants! {
     GOAL = Goal;
     CHECK_LIMIT = CheckLimit;
     COUNTING = Counting;
+    DOUBLE_PASS = DoublePass;
+    BIKJANG = Bikjang;
 }
 
 /// How a finished game ended.

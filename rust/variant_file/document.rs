@@ -6,6 +6,7 @@ use crate::atom::{Atom, BlackMoves, HopStyle, Mode, Origin, Symmetry, MAX_LEAD};
 use crate::conventions::EnPassantFen;
 use crate::end_rules::{Checks, CountingSpec, Kingless};
 use crate::extinction::Extinction;
+use crate::material_count::MaterialCount;
 use crate::variant::{Compulsory, DeadPositions, DropMate, Facing, Stalemate, StuckPieces};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -150,6 +151,10 @@ optional_fields! {
         facing: Facing,
         /// What having no legal move while not in check means.
         stalemate: Stalemate,
+        /// Whether a side not in check may pass.
+        pass: bool,
+        /// The `[rules.material-count]` table: how games ended by passing are scored.
+        material_count: MaterialCount,
         /// Whether Pawns capture en passant.
         en_passant: bool,
         /// When FEN writes the en-passant square.

@@ -6,6 +6,7 @@ mod drops;
 mod fairy;
 mod fsf_ends;
 mod grasshopper;
+mod janggi;
 mod movement;
 pub(crate) mod perft_counts;
 mod shogi;
