@@ -257,7 +257,9 @@ impl Position<'_> {
 
     /// Offers `visit` every drop of the side to move: each kind in hand, as itself or as each
     /// form it may be dropped as, on each empty square of the variant's drop table (where it may
-    /// stand and be dropped) on a file its limit per file leaves open.
+    /// stand and be dropped) on a file its limit per file leaves open. Out of line: inlined, it
+    /// made the move loops of games without hands 2 % slower.
+    #[inline(never)]
     fn for_each_drop(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let us = self.turn();
         let drops = self.variant().drops();
