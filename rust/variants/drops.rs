@@ -4,22 +4,15 @@
 //! they bring: promoted pieces that return to hand as Pawns, drop zones, mates by a drop that the
 //! dropper loses, pieces that turn over with every move and drops of a promoted form.
 
+use super::testing::{built_in, played, start};
 use super::{perft_counts, testing};
-use crate::game::{Game, Outcome, Termination};
+use crate::fen;
+use crate::game::{Outcome, Termination};
 use crate::piece::Color;
-use crate::{fen, Variant};
 
 /// The games, each of whose starts has its perft in `tests/perft.toml` as pyffish counts it, as
 /// has a position of each with full hands and promotions to come (`NAME hands`).
 const GAMES: [&str; 4] = ["minishogi", "crazyhouse", "kyotoshogi", "torishogi"];
-
-fn variant(name: &str) -> &'static Variant {
-    Variant::by_name(name).expect("a built-in variant")
-}
-
-fn start(name: &str) -> String {
-    variant(name).spec().start_fen.clone()
-}
 
 #[test]
 fn perft_of_the_starts_and_with_pieces_in_hand() {
@@ -37,20 +30,6 @@ fn deep_perft_of_the_starts_and_with_pieces_in_hand() {
         perft_counts::check(&format!("{name} start"), u64::MAX);
         perft_counts::check(&format!("{name} hands"), u64::MAX);
     }
-}
-
-/// Plays `moves` (coordinates) from `text` in the variant `name`.
-fn played(name: &str, text: &str, moves: &str) -> Game {
-    let mut game = Game::from_fen(variant(name), text).unwrap();
-    for text in moves.split_whitespace() {
-        let mv = game
-            .position_mut()
-            .parse_uci(text)
-            .unwrap()
-            .unwrap_or_else(|| panic!("{text} is legal in {}", fen::write(game.position())));
-        game.push(mv).unwrap();
-    }
-    game
 }
 
 /// The FEN after `moves` from `text` in the variant `name`.
@@ -211,7 +190,7 @@ fn a_kyoto_piece_is_dropped_either_side_up() {
 
 /// The SAN of `uci` in `text` (variant `name`), and whether SAN and coordinates read it back.
 fn san_of(name: &str, text: &str, uci: &str) -> String {
-    let mut position = fen::parse(variant(name), text).unwrap();
+    let mut position = fen::parse(built_in(name), text).unwrap();
     let mv = position.parse_uci(uci).unwrap().expect("a legal move");
     let written = crate::san::write(&mut position, mv);
     assert_eq!(
@@ -220,7 +199,7 @@ fn san_of(name: &str, text: &str, uci: &str) -> String {
         "{written}"
     );
     assert_eq!(crate::san::parse(&mut position, uci), Ok(mv), "{uci}");
-    assert_eq!(mv.uci().to_text(variant(name)), uci);
+    assert_eq!(mv.uci().to_text(built_in(name)), uci);
     written
 }
 
@@ -230,7 +209,7 @@ fn notation_of_promoted_pieces_demotions_and_promoted_drops() {
     let queens = "3k4/8/8/8/8/8/8/1Q~2K2Q[] w - - 0 1";
     assert_eq!(san_of("crazyhouse", queens, "b1e4"), "Qbe4");
     assert_eq!(san_of("crazyhouse", queens, "h1h4"), "Qh4+");
-    let mut position = fen::parse(variant("crazyhouse"), queens).unwrap();
+    let mut position = fen::parse(built_in("crazyhouse"), queens).unwrap();
     assert!(matches!(
         crate::san::parse(&mut position, "Qe4"),
         Err(crate::san::SanError::Ambiguous(_))

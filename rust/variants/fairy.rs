@@ -4,13 +4,14 @@
 //! these files share: the en-passant square in FEN, the claimable draws, no automatic draw.
 
 use super::perft_counts;
+use super::testing::{built_in, played, start};
 use crate::game::{Game, Outcome, Termination};
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 use crate::setup::Setup;
-use crate::{catalog, fen, Variant};
+use crate::{catalog, fen};
 
 /// The games, each of whose starts has its perft in `tests/perft.toml` as pyffish counts it.
 const GAMES: [&str; 11] = [
@@ -27,33 +28,11 @@ const GAMES: [&str; 11] = [
     "courier",
 ];
 
-fn variant(name: &str) -> &'static Variant {
-    Variant::by_name(name).expect("a built-in variant")
-}
-
-fn start(name: &str) -> String {
-    variant(name).spec().start_fen.clone()
-}
-
 #[test]
 fn perft_of_the_starts() {
     for name in GAMES {
         perft_counts::check(&format!("{name} start"), perft_counts::SHALLOW);
     }
-}
-
-/// Plays `moves` (coordinates) from `text` in the variant `name`.
-fn played(name: &str, text: &str, moves: &str) -> Game {
-    let mut game = Game::from_fen(variant(name), text).unwrap();
-    for text in moves.split_whitespace() {
-        let mv = game
-            .position_mut()
-            .parse_uci(text)
-            .unwrap()
-            .unwrap_or_else(|| panic!("{text} is legal"));
-        game.push(mv).unwrap();
-    }
-    game
 }
 
 #[test]
@@ -81,7 +60,7 @@ fn the_en_passant_square_is_written_when_a_pawn_attacks_it() {
     );
     // The FEN reads back to the same position, which compares as the legal square says.
     let text = "4k3/8/8/KPp4r/8/8/8/8 w - c6 0 2";
-    let position = fen::parse(variant("amazon"), text).unwrap();
+    let position = fen::parse(built_in("amazon"), text).unwrap();
     assert_eq!(fen::write(&position), text);
     assert_eq!(position.legal_en_passant(), None);
 }
@@ -90,15 +69,18 @@ fn the_en_passant_square_is_written_when_a_pawn_attacks_it() {
 fn fifty_moves_and_threefold_repetition_are_claims_only() {
     let claim = |game: &mut Game| game.claimable_draw();
     let rook_ending = |clock: u32| format!("5k4/10/10/10/10/10/10/R4K4 w - - {clock} 80");
-    let mut game = Game::from_fen(variant("capablanca"), &rook_ending(99)).unwrap();
+    let mut game = Game::from_fen(built_in("capablanca"), &rook_ending(99)).unwrap();
     assert_eq!(claim(&mut game), None, "no claim before the hundredth ply");
-    let mut game = Game::from_fen(variant("capablanca"), &rook_ending(100)).unwrap();
+    let mut game = Game::from_fen(built_in("capablanca"), &rook_ending(100)).unwrap();
     assert_eq!(claim(&mut game), Some(Termination::FiftyMoves));
     assert_eq!(game.outcome(), None, "no seventy-five-move rule");
-    let mut game = Game::from_fen(variant("capablanca"), &rook_ending(300)).unwrap();
+    let mut game = Game::from_fen(built_in("capablanca"), &rook_ending(300)).unwrap();
     assert_eq!(game.outcome(), None);
     // Two bare Kings are no dead position either.
-    let mut game = Game::from_fen(variant("capablanca"), "5k4/10/10/10/10/10/10/5K4 w - - 0 1");
+    let mut game = Game::from_fen(
+        built_in("capablanca"),
+        "5k4/10/10/10/10/10/10/5K4 w - - 0 1",
+    );
     assert_eq!(game.as_mut().unwrap().outcome(), None);
     let shuffle = "i1j3 i8j6 j3i1 j6i8";
     let mut game = played("capablanca", &start("capablanca"), shuffle);
@@ -110,7 +92,7 @@ fn fifty_moves_and_threefold_repetition_are_claims_only() {
     // Manchu claims fifty moves, and leaves repetitions alone, as xiangqi does.
     let mut game = played("manchu", &start("manchu"), &[shuffle_manchu(); 2].join(" "));
     assert_eq!(claim(&mut game), None);
-    let mut game = Game::from_fen(variant("manchu"), "3k5/9/9/9/9/9/9/9/9/M3K4 w - - 100 80");
+    let mut game = Game::from_fen(built_in("manchu"), "3k5/9/9/9/9/9/9/9/9/M3K4 w - - 100 80");
     assert_eq!(claim(game.as_mut().unwrap()), Some(Termination::FiftyMoves));
 }
 
@@ -123,7 +105,7 @@ fn shuffle_manchu() -> &'static str {
 fn a_claim_needs_a_legal_move() {
     // Checkmated with the clock past a hundred plies: the game is over, nothing to claim.
     let mated = "R4k4/10/5K4/10/10/10/10/10 b - - 120 90";
-    let mut game = Game::from_fen(variant("capablanca"), mated).unwrap();
+    let mut game = Game::from_fen(built_in("capablanca"), mated).unwrap();
     assert_eq!(game.claimable_draw(), None);
     assert_eq!(
         game.outcome().map(|outcome| outcome.termination),
@@ -134,7 +116,7 @@ fn a_claim_needs_a_legal_move() {
 #[test]
 fn a_dropped_king_taken_back_leaves_its_side_without_one_on_the_board() {
     // No game drops its King yet; the position must still undo such a drop exactly.
-    let shogi = variant("shogi");
+    let shogi = built_in("shogi");
     let king = Piece {
         kind: shogi.royal(),
         color: Color::White,
@@ -216,12 +198,12 @@ fn a_bare_king_loses_unless_it_bares_the_other_at_once() {
     // The search sees the win: with Black's King out of reach, taking the Rook wins (Black's
     // reply cannot help: the game is over when White is to move again).
     let far = "8/8/8/8/8/1k6/3r4/3R3K w - - 0 1";
-    let game = Game::from_fen(variant("shatranj"), far).unwrap();
+    let game = Game::from_fen(built_in("shatranj"), far).unwrap();
     let stop = std::sync::atomic::AtomicBool::new(false);
     let found = crate::search::search(&game, crate::search::Limits::depth(3), &stop);
     let best = found
         .best_move
-        .map(|mv| mv.uci().to_text(variant("shatranj")));
+        .map(|mv| mv.uci().to_text(built_in("shatranj")));
     assert_eq!(best.as_deref(), Some("d1d2"));
     assert_eq!(crate::search::mate_in_moves(found.score), Some(1));
 }
@@ -229,9 +211,9 @@ fn a_bare_king_loses_unless_it_bares_the_other_at_once() {
 #[test]
 fn seventy_moves_may_be_claimed_in_shatranj() {
     let position = |clock: u32| format!("8/8/8/8/8/2k5/3r4/R6K w - - {clock} 80");
-    let mut game = Game::from_fen(variant("shatranj"), &position(139)).unwrap();
+    let mut game = Game::from_fen(built_in("shatranj"), &position(139)).unwrap();
     assert_eq!(game.claimable_draw(), None);
-    let mut game = Game::from_fen(variant("shatranj"), &position(140)).unwrap();
+    let mut game = Game::from_fen(built_in("shatranj"), &position(140)).unwrap();
     assert_eq!(game.claimable_draw(), Some(Termination::MoveRule));
     assert_eq!(Termination::MoveRule.words(), "move rule");
 }

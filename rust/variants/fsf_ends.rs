@@ -4,12 +4,13 @@
 //! counting of an ending). Perft from each start is pyffish's (0.0.90, through move lists);
 //! the positions of the rules were checked with pyffish too.
 
+use super::testing::{built_in, played};
 use super::{perft_counts, testing};
 use crate::catalog;
+use crate::fen;
 use crate::game::{Game, Outcome, Termination};
 use crate::piece::Color;
 use crate::search::{self, Limits, MATE};
-use crate::{fen, Variant};
 use std::sync::atomic::AtomicBool;
 
 /// The five games.
@@ -23,24 +24,6 @@ const ENDS_IN_THE_TREE: [&str; 5] = [
     "horde, White's last Pawn attacked",
     "makruk, a count running",
 ];
-
-fn variant(name: &str) -> &'static Variant {
-    Variant::by_name(name).expect("a built-in variant")
-}
-
-/// Plays `moves` (coordinates) from `text` in the variant `name`.
-fn played(name: &str, text: &str, moves: &str) -> Game {
-    let mut game = Game::from_fen(variant(name), text).unwrap();
-    for text in moves.split_whitespace() {
-        let mv = game
-            .position_mut()
-            .parse_uci(text)
-            .unwrap()
-            .unwrap_or_else(|| panic!("{text} is legal"));
-        game.push(mv).unwrap();
-    }
-    game
-}
 
 /// The outcome of `text` in `name` after `moves`, and how many moves are legal there.
 fn end(name: &str, text: &str, moves: &str) -> (Option<Outcome>, usize) {
@@ -92,7 +75,7 @@ fn the_third_check_wins() {
 fn check_counts_are_read_in_every_form() {
     let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
     let left = |text: &str| {
-        fen::parse(variant("3check"), text)
+        fen::parse(built_in("3check"), text)
             .map(|position| position.counters().checks_left)
             .map_err(|error| error.to_string())
     };
@@ -108,13 +91,17 @@ fn check_counts_are_read_in_every_form() {
         assert!(error.starts_with("invalid check count"), "{bad}: {error}");
     }
     // Chess has no check counts.
-    assert!(fen::parse(variant("chess"), &format!("{board} 3+3 0 1")).is_err());
+    assert!(fen::parse(built_in("chess"), &format!("{board} 3+3 0 1")).is_err());
 }
 
 #[test]
 fn the_checks_left_are_part_of_the_hash() {
     let text = |counts: &str| format!("4k3/8/8/8/8/8/8/R3K3 w - - {counts} 0 1");
-    let hash = |counts: &str| fen::parse(variant("3check"), &text(counts)).unwrap().hash();
+    let hash = |counts: &str| {
+        fen::parse(built_in("3check"), &text(counts))
+            .unwrap()
+            .hash()
+    };
     assert_ne!(hash("3+3"), hash("2+3"));
     assert_ne!(hash("2+3"), hash("3+2"));
     // A King's walk back and forth repeats the position only if no check was given on the way.
@@ -173,7 +160,7 @@ fn racing_kings_lets_black_equalize_and_forbids_checks() {
 
 #[test]
 fn horde_plays_without_a_white_king() {
-    let horde = variant("horde");
+    let horde = built_in("horde");
     assert_eq!(
         end("horde", "4k3/8/8/8/8/8/1q6/P7 b - - 0 40", "b2a1"),
         (won(Termination::NoPiecesLeft, Color::Black), 0)
@@ -231,12 +218,12 @@ fn makruk_counts_its_endings() {
     assert_eq!(game.claimable_draw(), Some(Termination::Counting));
     assert_eq!(Termination::Counting.words(), "counting");
     // While no count runs, the halfmove field is the clock; bad counts are refused.
-    let clock = fen::parse(variant("makruk"), "8/8/4k3/8/8/3K4/3R4/8 w - - 20 30").unwrap();
+    let clock = fen::parse(built_in("makruk"), "8/8/4k3/8/8/3K4/3R4/8 w - - 20 30").unwrap();
     assert_eq!(
         (clock.halfmove_clock(), clock.counters().counting_limit),
         (20, 0)
     );
-    let error = fen::parse(variant("makruk"), "8/8/4k3/8/8/3K4/3R4/8 w - 99999 0 30");
+    let error = fen::parse(built_in("makruk"), "8/8/4k3/8/8/3K4/3R4/8 w - 99999 0 30");
     assert!(error
         .unwrap_err()
         .to_string()
@@ -246,9 +233,9 @@ fn makruk_counts_its_endings() {
 #[test]
 fn the_search_plays_for_the_new_ends() {
     let best = |name: &str, text: &str| {
-        let game = Game::from_fen(variant(name), text).unwrap();
+        let game = Game::from_fen(built_in(name), text).unwrap();
         let found = search::search(&game, Limits::depth(3), &AtomicBool::new(false));
-        let uci = found.best_move.map(|mv| mv.uci().to_text(variant(name)));
+        let uci = found.best_move.map(|mv| mv.uci().to_text(built_in(name)));
         (uci, found.score)
     };
     assert_eq!(

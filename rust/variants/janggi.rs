@@ -15,16 +15,7 @@ fn janggi() -> &'static Variant {
 
 /// Plays `moves` (coordinates) from `text`.
 fn played(text: &str, moves: &str) -> Game {
-    let mut game = Game::from_fen(janggi(), text).unwrap();
-    for text in moves.split_whitespace() {
-        let mv = game
-            .position_mut()
-            .parse_uci(text)
-            .unwrap()
-            .unwrap_or_else(|| panic!("{text} is legal"));
-        game.push(mv).unwrap();
-    }
-    game
+    super::testing::played("janggi", text, moves)
 }
 
 fn from_start(moves: &str) -> Game {

@@ -39,9 +39,33 @@ pub fn every_variant() -> impl Iterator<Item = &'static Variant> {
     Variant::all().chain(movement_variants())
 }
 
+/// The built-in variant called `name`.
+pub fn built_in(name: &str) -> &'static Variant {
+    Variant::by_name(name).expect("a built-in variant")
+}
+
+/// The start FEN of the built-in variant called `name`.
+pub fn start(name: &str) -> String {
+    built_in(name).spec().start_fen.clone()
+}
+
+/// The game after `moves` (coordinates) from `text` in the built-in variant called `name`.
+pub fn played(name: &str, text: &str, moves: &str) -> Game {
+    let mut game = Game::from_fen(built_in(name), text).unwrap();
+    for text in moves.split_whitespace() {
+        let mv = game
+            .position_mut()
+            .parse_uci(text)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{text} is legal in {}", crate::fen::write(game.position())));
+        game.push(mv).unwrap();
+    }
+    game
+}
+
 /// The legal moves of `text` in the variant called `variant`, in coordinate notation, sorted.
 pub fn legal(variant: &str, text: &str) -> Vec<String> {
-    let variant = Variant::by_name(variant).expect("a built-in variant");
+    let variant = built_in(variant);
     let mut moves: Vec<String> = Game::from_fen(variant, text)
         .expect("a legal position")
         .legal_moves()
