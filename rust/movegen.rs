@@ -160,7 +160,8 @@ impl Position<'_> {
                     })
             };
             if mode.hops() {
-                if self.for_each_hop(piece.kind, squares, mode, |index, to| {
+                let limited = path.hop_limited().then_some(piece.kind);
+                if self.for_each_hop(limited, squares, mode, |index, to| {
                     emit(to, MoveKind::Normal, index)
                 }) {
                     return true;
@@ -216,14 +217,15 @@ impl Position<'_> {
         Kind::new(code_kind(code)).is_some_and(|kind| self.variant().rule_of(kind).spec.swappable)
     }
 
-    /// Offers `visit` (index in the path, square) each destination of a hopper of `kind`
-    /// walking `squares` in `mode`: beyond the first piece (the screen, unless of a kind the
-    /// hopper may not jump), every empty square up to the next piece when it moves quietly, and
-    /// that piece when it is an enemy it may capture; a Grasshopper's only right behind the
-    /// screen. Stops early when `visit` returns `true`; returns whether it did.
+    /// Offers `visit` (index in the path, square) each destination of a hopper walking
+    /// `squares` in `mode`: beyond the first piece (the screen), every empty square up to the
+    /// next piece when it moves quietly, and that piece when it is an enemy; a Grasshopper's
+    /// only right behind the screen. `limited` names the hopper's kind when it may not jump or
+    /// capture some kinds (its rule says which). Stops early when `visit` returns `true`;
+    /// returns whether it did.
     fn for_each_hop(
         &self,
-        kind: Kind,
+        limited: Option<Kind>,
         squares: &[Square],
         mode: Mode,
         mut visit: impl FnMut(usize, Square) -> bool,
@@ -231,8 +233,14 @@ impl Position<'_> {
         let Some(screen) = squares.iter().position(|&s| !self.is_empty(s)) else {
             return false;
         };
-        let rule = self.variant().rule_of(kind);
-        if rule.screen_not >> code_kind(self.code_at(squares[screen])) & 1 != 0 {
+        let (screen_not, captures_not) = match limited {
+            None => (0, 0),
+            Some(kind) => {
+                let rule = self.variant().rule_of(kind);
+                (rule.screen_not, rule.captures_not)
+            }
+        };
+        if screen_not >> code_kind(self.code_at(squares[screen])) & 1 != 0 {
             return false;
         }
         let landings = match mode.lands_behind() {
@@ -249,7 +257,7 @@ impl Position<'_> {
             }
             return code_color(target) != self.turn()
                 && mode.captures()
-                && rule.captures_not >> code_kind(target) & 1 == 0
+                && captures_not >> code_kind(target) & 1 == 0
                 && visit(index, to);
         }
         false

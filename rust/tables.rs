@@ -26,6 +26,9 @@ pub struct Path {
     len: u8,
     pass: u8,
     mode: Mode,
+    /// Whether the walker is a hopper that may not jump or capture some kinds (kept here, in
+    /// what would be padding, so that other hoppers never look their rule up).
+    hop_limited: bool,
     /// Bit `i` is set when a move ending on square `i` of the path may promote.
     promotions: u32,
     /// Bit `i` is set when a move ending on square `i` of the path must promote.
@@ -43,6 +46,13 @@ impl Path {
     #[inline]
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// Whether the walker is a hopper with kinds it may not jump or capture
+    /// ([`PieceRule::screen_not`], [`PieceRule::captures_not`]).
+    #[inline]
+    pub fn hop_limited(&self) -> bool {
+        self.hop_limited
     }
 
     /// Whether a move ending on square `index` of the path may promote.
@@ -588,6 +598,7 @@ impl Tables {
             len: path.squares.len() as u8,
             pass: path.pass,
             mode: path.mode,
+            hop_limited: path.mode.hops() && rule.screen_not | rule.captures_not != 0,
             promotions,
             forced,
         });
