@@ -188,9 +188,9 @@ struct Written<'a> {
     plus: bool,
 }
 
-/// The parts of a SAN move, or `None` if `text` does not have its shape:
+/// The parts of a SAN move, or what keeps `text` from having its shape:
 /// `[+][A-Z]? [a-l]? [1-9][0-9]? [-x]? <[a-l][1-9][0-9]?> (=+ | =?[A-Za-z])? [+#]*`.
-fn split(text: &str) -> Option<Written<'_>> {
+fn split(text: &str) -> Result<Written<'_>, &'static str> {
     let bytes = text.as_bytes();
     let mut end = bytes.len();
     while end > 0 && matches!(bytes[end - 1], b'+' | b'#') {
@@ -200,7 +200,7 @@ fn split(text: &str) -> Option<Written<'_>> {
     if end > 0 && bytes[end - 1] == b'=' {
         // "=+": a promotion to the `+` form, then any suffix.
         if bytes.get(end) != Some(&b'+') {
-            return None;
+            return Err("'=' is followed by neither a piece letter nor '+'");
         }
         written.plus = true;
         end -= 1;
@@ -211,7 +211,12 @@ fn split(text: &str) -> Option<Written<'_>> {
             end -= 1;
         }
     }
-    let to_start = square_end_start(&bytes[..end])?;
+    if end == 0 {
+        return Err("no destination square is written");
+    }
+    let to_start = square_end_start(&bytes[..end]).ok_or(
+        "it does not end with a destination square such as e4 (then a promotion, '+' or '#')",
+    )?;
     written.to = &text[to_start..end];
     end = to_start;
     if end > 0 && matches!(bytes[end - 1], b'-' | b'x') {
@@ -238,9 +243,11 @@ fn split(text: &str) -> Option<Written<'_>> {
     match piece.as_bytes() {
         [] => {}
         [letter] | [b'+', letter] if letter.is_ascii_uppercase() => written.piece = Some(piece),
-        _ => return None,
+        _ => return Err(
+            "what comes before the squares is not a piece letter (a capital, or '+' and a capital)",
+        ),
     }
-    Some(written)
+    Ok(written)
 }
 
 /// Where a square name (`[a-l][1-9][0-9]?`) ending `bytes` starts, if it ends with one.
@@ -390,7 +397,12 @@ impl<'v> Reader<'_, 'v> {
         if let Some(kingside) = split_castling(stripped) {
             return self.read_castling(kingside, stripped);
         }
-        let written = split(stripped).ok_or_else(|| self.invalid(""))?;
+        if stripped.contains('@') {
+            return Err(self.invalid(
+                "a drop is a piece letter (or '+' and one), '@' and a square, as 'P@e4'",
+            ));
+        }
+        let written = split(stripped).map_err(|why| self.invalid(why))?;
         self.read_move(&written, stripped, swapped)
     }
 
@@ -531,7 +543,7 @@ impl<'v> Reader<'_, 'v> {
                     .parse::<u8>()
                     .ok()
                     .and_then(|rank| rank.checked_sub(1))
-                    .ok_or_else(|| self.invalid(""))?,
+                    .ok_or_else(|| self.invalid(&format!("no rank {}", quoted(digits))))?,
             ),
             None => None,
         };
@@ -636,8 +648,11 @@ mod tests {
 
     #[test]
     fn splits_san_as_the_grammar_says() {
-        let parts =
-            |text| split(text).map(|w| (w.piece, w.file, w.rank, w.to, w.promotion, w.plus));
+        let parts = |text| {
+            split(text)
+                .map(|w| (w.piece, w.file, w.rank, w.to, w.promotion, w.plus))
+                .ok()
+        };
         assert_eq!(parts("e10"), Some((None, None, None, "e10", None, false)));
         assert_eq!(
             parts("Rb1b10"),
@@ -662,7 +677,26 @@ mod tests {
         for bad in [
             "", "e4=", "Nc3!", "--", "e110", "a01", "RR1b2", "e4=#", "xxe4",
         ] {
-            assert_eq!(split(bad), None, "{bad}");
+            assert!(split(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn says_why_text_is_not_a_move() {
+        let mut position = position("chess", None);
+        for (text, why) in [
+            ("", "no destination square"),
+            ("e4=", "'=' is followed by neither"),
+            ("Zz4", "does not end with a destination square"),
+            ("a1a2-+", "does not end with a destination square"),
+            ("RR1b2", "not a piece letter"),
+            ("Q~@e4", "a drop is a piece letter"),
+        ] {
+            let error = parse(&mut position, text).unwrap_err();
+            assert!(
+                matches!(&error, SanError::Invalid(m) if m.contains(why)),
+                "{text}: {error}"
+            );
         }
     }
 

@@ -595,7 +595,8 @@ def test_visitor_skips_variations() -> None:
     assert (counts["nags"], counts["errors"]) == (1, 0), "skipped moves are not parsed"
     (game,) = read_all(text)
     assert [e.message for e in game.errors] == [
-        "invalid san 'Zz9'",
+        "invalid san 'Zz9': it does not end with a destination square such as e4 (then a "
+        "promotion, '+' or '#')",
         "NAG $999 is out of range (0-255)",
     ]
     # The tree holds no variation for (1. Zz9 ...): its only move was bad.

@@ -111,7 +111,11 @@ def test_san_coordinates_and_several_moves_on_a_line() -> None:
 @pytest.mark.parametrize(
     ("move", "message"),
     [
-        ("zz9", "error: invalid san 'zz9'; a move is SAN (c4, Nb4, Lxe5, Sd8=O) or coordinates"),
+        (
+            "zz9",
+            "error: invalid san 'zz9': it does not end with a destination square such as e4 "
+            "(then a promotion, '+' or '#'); a move is SAN (c4, Nb4, Lxe5, Sd8=O) or coordinates",
+        ),
         ("Rc5", "error: illegal move 'Rc5': no legal rook move matches; no legal move reaches c5"),
         ("Rb9", "error: ambiguous move 'Rb9': could be Rab9, Rbb9; add the origin file or rank"),
         ("a1a2", "error: illegal move 'a1a2'"),
