@@ -89,7 +89,7 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Most nodes to visit, once the first iteration is complete (it always is).
     pub nodes: Option<u64>,
-    /// Longest time to think.
+    /// Longest time to think, once the first iteration is complete (it always is).
     pub time: Option<Duration>,
     /// The clock to budget this move's time from (see [`TimeBudget`]).
     pub clock: Option<Clock>,
@@ -901,8 +901,10 @@ impl<'a, T: Table> Searcher<'a, T> {
         if self.stopped {
             return true;
         }
-        // The first iteration always ends, so that even a tiny node limit plays a searched move.
-        let over_nodes = self.iteration > 1
+        // The first iteration always ends (unless stopped from outside), so that even a tiny
+        // node or time limit, or a slow start on a loaded machine, plays a searched move.
+        let limited = self.iteration > 1;
+        let over_nodes = limited
             && self
                 .limits
                 .nodes
@@ -911,11 +913,12 @@ impl<'a, T: Table> Searcher<'a, T> {
             self.count_nodes();
             self.shared.stop.load(Ordering::Relaxed)
                 || self.shared.finished.load(Ordering::Relaxed)
-                || self
-                    .shared
-                    .budget
-                    .hard
-                    .is_some_and(|hard| self.shared.start.elapsed() >= hard)
+                || limited
+                    && self
+                        .shared
+                        .budget
+                        .hard
+                        .is_some_and(|hard| self.shared.start.elapsed() >= hard)
         };
         self.stopped = over_nodes || over_time;
         self.stopped
@@ -1623,6 +1626,19 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(search(&start, deeper, &AtomicBool::new(false)).depth, 1);
+    }
+
+    #[test]
+    fn a_time_limit_lets_the_first_iteration_end() {
+        // Dense-Rim Mitregi's first iteration takes more nodes than the clock lets pass unread.
+        let start = Game::start(Variant::by_name("wildeurasian-dense-rim-mitregi").unwrap());
+        let limits = Limits {
+            time: Some(Duration::ZERO),
+            ..Limits::default()
+        };
+        let result = search(&start, limits, &AtomicBool::new(false));
+        assert_eq!(result.depth, 1, "{result:?}");
+        assert!(result.best_move.is_some());
     }
 
     #[test]
