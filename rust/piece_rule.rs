@@ -55,6 +55,10 @@ pub struct PieceSpec {
     /// kind of that letter but is another kind, such as a promoted Pawn that returns to hand as
     /// a Pawn (`"Q~"`).
     pub symbol: String,
+    /// Other capital letters a SAN move may name it by when it is read (never written), as
+    /// Fairy-Stockfish writes Shogi's promoted Rook `D` and Janggi's Elephant `E`. Several
+    /// kinds may share one; a move of any of them matches it.
+    pub san_synonyms: Vec<String>,
     /// Its movement, from White's point of view.
     pub atoms: Vec<Atom>,
     /// Squares (White's side; mirrored for Black) the piece may never leave.

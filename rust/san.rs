@@ -449,6 +449,17 @@ impl<'v> Reader<'_, 'v> {
             .ok_or_else(|| self.invalid(&format!("no piece letter {}", quoted(symbol))))
     }
 
+    /// The kinds a move names by `symbol` (any case): those SAN writes so (a `Q` and a `Q~`),
+    /// and those that take it as a synonym (Fairy-Stockfish's `D` for Shogi's promoted Rook).
+    fn kinds(&self, symbol: &str) -> Result<KindSet, SanError> {
+        let variant = self.variant();
+        let written = self.kind(symbol).map_or(0, |kind| variant.san_kinds(kind));
+        match written | variant.synonym_kinds(&symbol.to_ascii_uppercase()) {
+            0 => Err(self.invalid(&format!("no piece letter {}", quoted(symbol)))),
+            kinds => Ok(kinds),
+        }
+    }
+
     /// The one move of `candidates`, or why none is legal.
     fn only(&self, candidates: &[Move], what: &str) -> Result<Move, SanError> {
         match candidates {
@@ -462,11 +473,15 @@ impl<'v> Reader<'_, 'v> {
         if !variant.spec().hands {
             return Err(self.invalid(&format!("{} has no drops", variant.spec().name)));
         }
-        let kind = self.kind(symbol)?;
+        let kinds = self.kinds(symbol)?;
         let to = self.square(square)?;
         let mut moves = Vec::new();
         self.position.legal_drops_to(to, &mut moves);
-        moves.retain(|mv| mv.drop() == Some(kind));
+        moves.retain(|mv| mv.drop().is_some_and(|kind| kinds & kind.bit() != 0));
+        if moves.len() > 1 {
+            return Err(self.ambiguous(&moves));
+        }
+        let kind = Kind::new(kinds.trailing_zeros() as u8).expect("a kind's bit");
         self.only(&moves, &self.drop_refusal(kind, to, square))
     }
 
@@ -534,9 +549,9 @@ impl<'v> Reader<'_, 'v> {
         let to = self.square(written.to)?;
         let promotion = written
             .promotion
-            .map(|letter| self.kind(&letter.to_string()))
+            .map(|letter| self.kinds(&letter.to_string()))
             .transpose()?;
-        let piece = written.piece.map(|symbol| self.kind(symbol)).transpose()?;
+        let piece = written.piece.map(|symbol| self.kinds(symbol)).transpose()?;
         let origin_rank = match written.rank {
             Some(digits) => Some(
                 digits
@@ -550,7 +565,7 @@ impl<'v> Reader<'_, 'v> {
         let anything = written.file.is_some() && origin_rank.is_some() && piece.is_none();
         let kinds = match piece {
             _ if anything => KindSet::MAX,
-            Some(kind) => variant.san_kinds(kind),
+            Some(kinds) => kinds,
             None => variant.pawns(),
         };
         let mut of_kinds = Vec::new();
@@ -565,8 +580,8 @@ impl<'v> Reader<'_, 'v> {
                     .is_some_and(|kind| variant.rule_of(kind).is_plus())
             } else {
                 match (mv.promotion(), promotion) {
-                    (Some(kind), Some(named)) => variant.san_kinds(named) & kind.bit() != 0,
-                    (promoted, named) => promoted == named,
+                    (Some(kind), Some(named)) => named & kind.bit() != 0,
+                    (promoted, named) => promoted.is_none() && named.is_none(),
                 }
             }
         };
@@ -598,7 +613,7 @@ impl<'v> Reader<'_, 'v> {
                 let what = if anything {
                     "move".to_string()
                 } else {
-                    match piece {
+                    match piece.and_then(|kinds| Kind::new(kinds.trailing_zeros() as u8)) {
                         Some(kind) => format!("{} move", variant.rule_of(kind).spec.name),
                         None => "pawn move".to_string(),
                     }
@@ -614,13 +629,18 @@ impl<'v> Reader<'_, 'v> {
                 }
                 Err(self.illegal(&reason))
             }
-            _ => Err(SanError::Ambiguous(format!(
-                "ambiguous move {} in {}: could be {}",
-                quoted(self.text),
-                fen::write(self.position),
-                self.listed(&candidates)
-            ))),
+            _ => Err(self.ambiguous(&candidates)),
         }
+    }
+
+    /// The error of text that names every move of `candidates`.
+    fn ambiguous(&mut self, candidates: &[Move]) -> SanError {
+        SanError::Ambiguous(format!(
+            "ambiguous move {} in {}: could be {}",
+            quoted(self.text),
+            fen::write(self.position),
+            self.listed(candidates)
+        ))
     }
 
     /// `moves` in SAN, sorted and joined by commas.
@@ -698,6 +718,24 @@ mod tests {
                 "{text}: {error}"
             );
         }
+    }
+
+    #[test]
+    fn reads_the_synonyms_of_a_variants_letters() {
+        // Xiangqi's Horse and Elephant are also H and E, as Fairy-Stockfish writes them.
+        let mut position = position("xiangqi", None);
+        assert_eq!(parse(&mut position, "Hc3"), parse(&mut position, "Nc3"));
+        assert_eq!(parse(&mut position, "Ece3"), parse(&mut position, "Bce3"));
+        assert!(matches!(
+            parse(&mut position, "Ee3"),
+            Err(SanError::Ambiguous(m)) if m.ends_with("could be Bce3, Bge3")
+        ));
+        let horse = parse(&mut position, "Hc3").unwrap();
+        assert_eq!(
+            write(&mut position, horse),
+            "Nc3",
+            "written with the FEN's letter"
+        );
     }
 
     #[test]

@@ -549,6 +549,14 @@ impl Variant {
             .fold(0, |set, rule| set | rule.kind.bit())
     }
 
+    /// The kinds a SAN move being read may name by the letter `letter` (uppercase): those whose
+    /// synonym it is ([`crate::piece_rule::PieceSpec::san_synonyms`]).
+    pub fn synonym_kinds(&self, letter: &str) -> KindSet {
+        self.rules()
+            .filter(|rule| rule.spec.san_synonyms.iter().any(|s| s == letter))
+            .fold(0, |set, rule| set | rule.kind.bit())
+    }
+
     /// The kinds some `+` form demotes to: a promotion to one is written `-` in coordinates.
     #[inline]
     pub fn demotion_targets(&self) -> KindSet {

@@ -21,6 +21,7 @@ use crate::end_rules::{EndRules, GoalSpec};
 use crate::geometry::Dimensions;
 use crate::piece::{Color, MAX_KINDS};
 use crate::region::Region;
+use crate::text::quote;
 use crate::variant::{
     CastlingSpec, DeadPositions, DropMate, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate,
     Variant, VariantSpec, WingSpec,
@@ -522,9 +523,24 @@ impl Checks<'_, '_> {
             }
         };
         let has = |role: Role| entry.roles.contains(&role);
+        let san_synonyms = entry
+            .san_synonyms
+            .iter()
+            .map(|letter| match letter.get_ref().as_bytes() {
+                [capital] if capital.is_ascii_uppercase() => Ok(letter.get_ref().clone()),
+                _ => Err(sources.at(
+                    letter.span(),
+                    format!(
+                        "{field}: san-synonyms: {} is not one capital letter",
+                        quote(letter.get_ref())
+                    ),
+                )),
+            })
+            .collect::<Result<_, _>>()?;
         Ok(PieceSpec {
             name: entry.name.clone(),
             symbol: entry.symbol.clone(),
+            san_synonyms,
             atoms,
             confined_to,
             promotion,

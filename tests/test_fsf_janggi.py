@@ -112,6 +112,12 @@ def _play(seed: int) -> tuple[str | None, Counter[str]]:
     for index, (ours_check, their_check) in enumerate(zip(checks, expected_checks)):
         if ours_check != their_check:
             return f"check after {moves[:index]}: ours {ours_check}", stats
+    # pyffish's SAN (Horse H, Elephant E, Soldiers with P) is read as the move it names.
+    reader = meiriqi.Board(variant=VARIANT)
+    for index, (uci, san) in enumerate(zip(moves, sans)):
+        if reader.parse_san(san).uci() != uci:
+            return f"SAN {san} after {moves[:index]} is not read as {uci}", stats
+        reader.push_uci(uci)
     stats["janggi games"] += 1
     return None, stats
 

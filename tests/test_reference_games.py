@@ -14,8 +14,10 @@
   core's ``can_claim_draw()`` is pyffish's ``is_optional_game_end`` (fifty moves, threefold
   repetition; in ``manchu`` only fifty moves, as its file says; in ``makruk`` repetitions and the
   counting of an ending); at the end of the game the SAN of every move is pyffish's (but in
-  ``manchu``). Where a rule of the game ends it (a bare King, no pieces left, a goal reached, the
-  third check: ``VARIANT_ENDS``) the core's termination names that rule.
+  ``manchu`` and the Shogi games), and the core reads pyffish's SAN of every move (its own
+  letters for promoted pieces and Elephants: the files' ``san-synonyms``). Where a rule of the
+  game ends it (a bare King, no pieces left, a goal reached, the third check: ``VARIANT_ENDS``)
+  the core's termination names that rule.
 
 One known difference, checked as such: Fairy-Stockfish lists a Shogi pawn drop that checkmates
 as a legal move and then scores the game as lost by the dropper; the core follows the rule of
@@ -349,6 +351,28 @@ def assert_san_is_pyffish(variant: str, trail: Trail, sans: Sequence[str]) -> No
         board.push(move)
 
 
+def assert_reads_pyffish_san(variant: str, trail: Trail, sans: Sequence[str]) -> None:
+    """The core reads pyffish's SAN of every move of the game as that move (its letters for
+    promoted Shogi pieces, ``=G``, Janggi's ``E`` and ``H``: the variant files' synonyms). Text
+    that names two moves is refused as ambiguous only where pyffish writes both so (a Kyoto
+    shogi Gold dropped from a Knight or a Lance)."""
+    board = meiriqi.Board(trail.start, variant=variant)
+    for index, (uci, san) in enumerate(zip(trail.moves, sans)):
+        try:
+            read = board.parse_san(san).uci()
+        except meiriqi.AmbiguousMoveError:
+            fen = board.fen()
+            others = [m for m in sf.legal_moves(variant, fen, []) if m != uci]
+            assert any(
+                sf.get_san(variant, fen, other, False, sf.NOTATION_SAN) == san for other in others
+            ), f"the core finds {san} ambiguous, pyffish does not {trail.where(index)}"
+        else:
+            assert read == uci, (
+                f"core reads pyffish's {san} as {read}, not {uci} {trail.where(index)}"
+            )
+        board.push_uci(uci)
+
+
 # -- the oracles -----------------------------------------------------------------------------------
 
 
@@ -561,6 +585,7 @@ class FairyOracle:
         sans = assert_checks_match_pyffish(self.variant, trail)
         if self.variant in SAN_AS_PYFFISH:
             assert_san_is_pyffish(self.variant, trail, sans)
+        assert_reads_pyffish_san(self.variant, trail, sans)
         ended, value = self.immediate_end()
         if ended:
             actual = core_outcome(core)

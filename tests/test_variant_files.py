@@ -178,6 +178,7 @@ MISTAKES = [
     (("{ leap = [2, 1] }", '{ leap = [2, 1], within = "x" }'), 'within: "x" is not a square'),
     (('confined-to = "home"', 'screen-not = ["Q"]'), 'not jumped of the king names "Q"'),
     (('confined-to = "home"', 'captures-not = ["K"]'), "captures-not names the royal king"),
+    (('confined-to = "home"', 'san-synonyms = ["Ki"]'), 'san-synonyms: "Ki" is not one capital'),
     (('stalemate = "loses"', 'black-moves = "turned"'), "unknown variant `turned`"),
 ]
 

@@ -292,6 +292,8 @@ pub(super) struct PieceEntry {
     #[serde(default)]
     pub captures_not: Vec<String>,
     pub drop_mate: Option<Spanned<DropMate>>,
+    #[serde(default)]
+    pub san_synonyms: Vec<Spanned<String>>,
     pub xboard: Option<XBoardPieceEntry>,
 }
 
