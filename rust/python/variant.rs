@@ -238,22 +238,18 @@ impl PyVariant {
             .collect()
     }
 
-    /// The piece types a hand may hold (those a captured piece goes to hand as), in the order
-    /// FEN lists a hand; empty in a variant without hands.
+    /// The piece types a hand may hold (those a captured piece goes to hand as, and those the
+    /// hand order names), in the order FEN lists a hand; empty in a variant without hands.
     #[getter]
     fn hand_types(&self) -> Vec<u8> {
         let variant = self.variant;
         if !variant.spec().hands {
             return Vec::new();
         }
-        let held: KindSet = variant
-            .rules()
-            .filter_map(|rule| rule.to_hand)
-            .fold(0, |set, kind| set | kind.bit());
         variant
             .hand_order()
             .iter()
-            .filter(|kind| held & kind.bit() != 0)
+            .filter(|&&kind| variant.drops().holds(kind))
             .map(|kind| kind.number())
             .collect()
     }
