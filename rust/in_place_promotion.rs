@@ -28,7 +28,10 @@ impl Position<'_> {
     /// returns `true`; returns whether it did. The moves offered keep the promotion's own rules
     /// (no check given, no enemy piece attacked); whether they leave the King safe is for
     /// [`Position::retain_legal`] to say.
-    pub(crate) fn for_each_in_place_promotion(&mut self, mut visit: impl FnMut(Move) -> bool) -> bool {
+    pub(crate) fn for_each_in_place_promotion(
+        &mut self,
+        mut visit: impl FnMut(Move) -> bool,
+    ) -> bool {
         let us = self.turn();
         let mut promoters = self.variant().in_place_promoters();
         while promoters != 0 {
@@ -41,7 +44,13 @@ impl Position<'_> {
             }
             for from in self.promoting_squares(piece) {
                 for target in kinds_of(targets) {
-                    for to in self.landings(from, Piece { kind: target, color: us }) {
+                    for to in self.landings(
+                        from,
+                        Piece {
+                            kind: target,
+                            color: us,
+                        },
+                    ) {
                         let mv = Move {
                             from,
                             to,

@@ -123,7 +123,12 @@ impl Position<'_> {
         if !promotion.captured_only && promotion.limit == 0 {
             return promotion.targets;
         }
-        let on_board = |kind| self.count(Piece { kind, color: piece.color });
+        let on_board = |kind| {
+            self.count(Piece {
+                kind,
+                color: piece.color,
+            })
+        };
         variant
             .rules()
             .filter(|rule| promotion.targets & rule.kind.bit() != 0)
@@ -138,7 +143,11 @@ impl Position<'_> {
     /// Offers `visit` each pseudo-legal move of the side to move's piece on `from` along its
     /// paths, stopping early when `visit` returns `true`; returns whether it did.
     #[inline]
-    pub(crate) fn for_each_move_from(&self, from: Square, mut visit: impl FnMut(Move) -> bool) -> bool {
+    pub(crate) fn for_each_move_from(
+        &self,
+        from: Square,
+        mut visit: impl FnMut(Move) -> bool,
+    ) -> bool {
         let us = self.turn();
         let Some(piece) = Piece::from_code(self.code_at(from)).filter(|piece| piece.color == us)
         else {
@@ -424,7 +433,13 @@ impl Position<'_> {
         if self.hand_kinds(us) != 0 && self.variant().spec().must_drop {
             self.retain_forced_drops(moves);
         }
-        let Some(king) = self.king(us) else { return };
+        let Some(king) = self.king(us) else {
+            // No King on the board: no check rules, but a King in hand is not dropped into check.
+            if self.hand_kinds(us) & self.variant().royal().bit() != 0 {
+                self.retain_safe_king_drops(moves);
+            }
+            return;
+        };
         let enemy = us.opponent();
         let tables = self.variant().tables();
         let scan = self.scan_king(us, king);

@@ -1,5 +1,6 @@
 //! Forced drops, a setup phase such as Sittuyin's: in a variant with `must-drop`, a side with
-//! pieces in hand must drop one while some drop is legal; its other moves wait until then. Only
+//! pieces in hand must drop one while some drop is legal; its other moves wait until then. A side
+//! whose King is still in hand has no check rules, but may not drop its King into check. Only
 //! such variants call these functions.
 
 use crate::moves::Move;
@@ -18,6 +19,15 @@ impl Position<'_> {
         if self.has_legal_drop() {
             moves.retain(|mv| mv.drop().is_some());
         }
+    }
+
+    /// Keeps the moves of `moves` that are not drops of the King onto an attacked square (for a
+    /// side whose King is still in hand).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn retain_safe_king_drops(&mut self, moves: &mut Vec<Move>) {
+        let royal = self.variant().royal();
+        moves.retain(|&mv| mv.drop() != Some(royal) || !self.leaves_king_exposed(mv));
     }
 
     /// Whether the side to move has a legal drop.

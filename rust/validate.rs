@@ -66,9 +66,8 @@ impl Setup {
         for color in Color::ALL {
             for (number, &count) in self.hands[color.index()].iter().enumerate() {
                 let kind = Kind::new(number as u8);
-                let droppable = kind.is_some_and(|kind| {
-                    variant.spec().hands && variant.drops().holds(kind)
-                });
+                let droppable =
+                    kind.is_some_and(|kind| variant.spec().hands && variant.drops().holds(kind));
                 if count > 0 && !droppable {
                     problems.push(PositionError::BadHand { color });
                     break;
