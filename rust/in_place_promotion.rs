@@ -66,6 +66,25 @@ impl Position<'_> {
         false
     }
 
+    /// Whether the side to move has only its King and one piece that promotes in place, is not in
+    /// check, and has only promotions to play (none at all counts too): the stalemate a variant
+    /// with `lone-pawn-stalemate` lets it claim.
+    pub fn only_promotions_left(&mut self) -> bool {
+        let us = self.turn();
+        let variant = self.variant();
+        let kinds = self.kinds_present(us);
+        let pawn = kinds & !variant.royal().bit();
+        let lone = self.occupied_by(us).len() == 2
+            && self.king(us).is_some()
+            && pawn & variant.in_place_promoters() == pawn;
+        if !lone || self.is_check() {
+            return false;
+        }
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.iter().all(|mv| mv.promotion().is_some())
+    }
+
     /// The squares of `piece`s that may promote in place now: those in the zone, or the last
     /// one wherever it stands when the promotion says so.
     fn promoting_squares(&self, piece: Piece) -> Vec<Square> {

@@ -158,6 +158,10 @@ pub struct VariantSpec {
     /// Whether a side with pieces in hand must drop one while some drop is legal (a setup
     /// phase, as in Sittuyin).
     pub must_drop: bool,
+    /// Whether a side with only its King and one piece that promotes in place, not in check,
+    /// whose every legal move is a promotion, may claim a draw as a stalemate (Sittuyin's rule:
+    /// it need not promote).
+    pub lone_pawn_stalemate: bool,
     /// Whether a piece may stand where it could never move again.
     pub stuck_pieces: StuckPieces,
     /// Whether a promotion resets the halfmove clock, as a capture does.

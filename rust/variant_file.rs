@@ -370,6 +370,7 @@ impl Checks<'_, '_> {
                 .unwrap_or_default(),
             drop_promoted: rules.drop_promoted.unwrap_or(false),
             must_drop: rules.must_drop.unwrap_or(false),
+            lone_pawn_stalemate: rules.lone_pawn_stalemate.unwrap_or(false),
             stuck_pieces: rules.stuck_pieces.unwrap_or_default(),
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),

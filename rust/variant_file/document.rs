@@ -171,6 +171,8 @@ optional_fields! {
         drop_promoted: bool,
         /// Whether a side with pieces in hand must drop one while it can.
         must_drop: bool,
+        /// Whether a lone King and Pawn that may only promote may claim a stalemate.
+        lone_pawn_stalemate: bool,
         /// Whether a piece may stand where it could never move again.
         stuck_pieces: StuckPieces,
         /// Whether a promotion resets the halfmove clock.
