@@ -238,6 +238,12 @@ impl PyVariant {
             .collect()
     }
 
+    /// The piece type of the King (the royal piece), whether it starts on the board or in hand.
+    #[getter]
+    fn king_type(&self) -> u8 {
+        self.variant.royal().number()
+    }
+
     /// The piece types a hand may hold (those a captured piece goes to hand as, and those the
     /// hand order names), in the order FEN lists a hand; empty in a variant without hands.
     #[getter]
