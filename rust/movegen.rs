@@ -595,7 +595,7 @@ mod tests {
     /// Legal moves by trying every pseudo-legal move, attacks found by walking every path: the
     /// slow, obvious way (none once a rule of the variant, passing included, has ended the game;
     /// none that gives check where checks are forbidden; in bikjang, a pass or a move that leaves
-    /// the Kings apart).
+    /// the Kings apart; only drops where a side must drop and can).
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
         if position.variant_end().is_some() {
@@ -625,6 +625,11 @@ mod tests {
             position.unmake(mv, undo);
             !exposed && !drop_mate && !still_facing
         });
+        // A side that must drop while it can plays only its drops, if it has any.
+        let must_drop = position.variant().spec().must_drop;
+        if must_drop && moves.iter().any(|mv| mv.drop().is_some()) {
+            moves.retain(|mv| mv.drop().is_some());
+        }
         moves
     }
 
