@@ -2,7 +2,6 @@
 //! the `VariantArg` argument that lets every `variant=` parameter take one or a name.
 
 use crate::catalog;
-use crate::piece::KindSet;
 use crate::variant::Variant;
 use crate::variant_file::{self, VariantFileError};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
