@@ -16,6 +16,7 @@ plays many more.
 from __future__ import annotations
 
 import concurrent.futures
+import io
 import multiprocessing
 import random
 from collections import Counter
@@ -26,6 +27,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import meiriqi
+from meiriqi import pgn, repl
 
 sf = pytest.importorskip("pyffish")
 
@@ -150,6 +152,24 @@ def test_promotions_in_every_notation() -> None:
         meiriqi.Move.from_uci("d5d5", VARIANT)
     board.push(in_place)
     assert board.fen() == "4k3/8/8/3F4/8/8/8/4K3[] b - - 0 1"
+
+
+def test_promotions_at_the_keyboard_in_records_and_pictures() -> None:
+    board = meiriqi.Board("4k3/8/8/3P4/8/8/8/4K3[] w - - 0 1", variant=VARIANT)
+    out = io.StringIO()
+    session = repl.Session(board, out=out)
+    for line in ("moves", "d5=F", "Kd7", "d5c4"):
+        session.execute(line)
+    shown = out.getvalue()
+    assert "error" not in shown and "d5=F d5c4=F d5c6=F d5e4=F d5e6=F d6" in shown
+    assert session.board.fen() == "8/3k4/8/8/2F5/8/8/4K3[] b - - 2 2"
+    text = str(pgn.Game.from_board(session.board))
+    assert "1. d5=F Kd7 2. Fc4 *" in text
+    read = pgn.read_game(io.StringIO(text))
+    assert read is not None and not read.errors
+    assert read.end().board().fen() == session.board.fen()
+    picture = meiriqi.svg.board(session.board, lastmove=session.board.move_stack[0])
+    assert picture.count('class="lastmove"') >= 1
 
 
 def test_a_lone_king_and_pawn_that_may_only_promote_may_claim_a_stalemate() -> None:
