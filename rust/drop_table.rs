@@ -35,11 +35,14 @@ pub struct DropRules {
 
 impl DropTable {
     /// The table for the pieces `rules` (numbered from 1, in order), whose paths `tables` holds,
-    /// under `drops`. `promoted_form(kind)` is the `+` form of a kind, if it has one.
+    /// under `drops`: the kinds some piece goes to hand as, and the kinds `named_in_hand` (which
+    /// a hand may hold from the start), may be dropped. `promoted_form(kind)` is the `+` form of
+    /// a kind, if it has one.
     pub fn build(
         rules: &[PieceRule],
         tables: &Tables,
         drops: DropRules,
+        named_in_hand: KindSet,
         promoted_form: impl Fn(Kind) -> Option<Kind>,
     ) -> DropTable {
         let mut table = DropTable {
@@ -51,7 +54,7 @@ impl DropTable {
         let held: KindSet = rules
             .iter()
             .filter_map(|rule| rule.to_hand)
-            .fold(0, |set, kind| set | kind.bit());
+            .fold(named_in_hand, |set, kind| set | kind.bit());
         for rule in rules.iter().filter(|rule| held & rule.kind.bit() != 0) {
             let kind = rule.kind;
             table.per_file[kind.index()] = rule.spec.per_file;
@@ -83,6 +86,12 @@ impl DropTable {
     #[inline]
     pub fn squares(&self, color: Color, kind: Kind) -> &SquareSet {
         &self.squares[color.index() * KIND_SLOTS + kind.index()]
+    }
+
+    /// Whether a hand may hold a `kind`.
+    #[inline]
+    pub fn holds(&self, kind: Kind) -> bool {
+        self.dropped_as[kind.index()] != 0
     }
 
     /// The kinds a `kind` in hand may be dropped as.

@@ -333,7 +333,7 @@ fn parse_hand(variant: &Variant, text: &str, setup: &mut Setup) -> Result<(), Fe
         let kind = variant
             .kind_by_letter(letter.to_ascii_uppercase())
             .filter(|_| letter.is_ascii_alphabetic())
-            .filter(|&kind| variant.rules().any(|rule| rule.to_hand == Some(kind)))
+            .filter(|&kind| variant.drops().holds(kind))
             .ok_or_else(|| {
                 FenError::BadHand(format!(
                     "{} names no piece that can be in hand",

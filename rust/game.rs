@@ -324,7 +324,8 @@ impl Game {
     /// A draw the side to move could claim. In variants with the chess draws, as python-chess
     /// reads the rules: fifty moves (100 plies without a capture or a pawn move) or a threefold
     /// repetition, either now or after one of its legal moves. In the others, the variant's
-    /// [`DrawClaims`](crate::conventions::DrawClaims), then a count run out, as Fairy-Stockfish
+    /// [`DrawClaims`](crate::conventions::DrawClaims), then a count run out, then a stalemate by
+    /// a lone King and Pawn that may only promote (`lone-pawn-stalemate`), as Fairy-Stockfish
     /// offers them: in the present position only, and only while the side to move has a legal
     /// move.
     pub fn claimable_draw(&mut self) -> Option<Termination> {
@@ -334,11 +335,18 @@ impl Game {
                 .draw_claims
                 .claim(self.position.halfmove_clock(), self.repetitions());
             let counted = self.position.counters().count_expired();
-            if (claim.is_none() && !counted) || !self.position.has_legal_move() {
+            let stalemate = claim.is_none()
+                && !counted
+                && spec.lone_pawn_stalemate
+                && self.position.only_promotions_left();
+            if (claim.is_none() && !counted && !stalemate) || !self.position.has_legal_move() {
                 return None;
             }
             let Some(claim) = claim else {
-                return Some(Termination::Counting);
+                return Some(match counted {
+                    true => Termination::Counting,
+                    false => Termination::Stalemate,
+                });
             };
             let claims = spec.draw_claims;
             return Some(match claim {

@@ -36,6 +36,7 @@
 //! moves, zobrist                            plain data: moves, hash keys
 //! position, movegen, move_limits, validate  make/unmake, legal moves, the Wildeurasian limits,
 //!                                           a setup checked into a position
+//! in_place_promotion, must_drop             promotions as moves of their own, forced drops
 //! counting                                  the counters a move updates
 //! ends                                      the ends of a game by a variant's own rule
 //! drop_mate                                 a mate by a drop that the dropper loses
@@ -63,6 +64,7 @@ pub mod extinction;
 pub mod fen;
 pub mod game;
 pub mod geometry;
+pub mod in_place_promotion;
 #[cfg(test)]
 mod layering;
 pub mod material_count;
@@ -71,6 +73,7 @@ pub mod move_limits;
 pub mod movegen;
 pub mod moves;
 pub mod movetext;
+pub mod must_drop;
 pub mod perft;
 pub mod piece;
 pub mod piece_rule;

@@ -19,6 +19,9 @@ impl Position<'_> {
         if self.variant().spec().pass {
             self.add_pass(out);
         }
+        if self.variant().in_place_promoters() != 0 {
+            self.add_in_place_promotions(out);
+        }
         for from in self.occupied_by(self.turn()).iter() {
             self.for_each_move_from(from, |mv| {
                 out.push(mv);
@@ -69,6 +72,9 @@ impl Position<'_> {
                 self.for_each_move_from(from, &mut keep);
             }
         }
+        if kinds & self.variant().in_place_promoters() != 0 {
+            self.for_each_in_place_promotion(&mut keep);
+        }
         if kinds & self.variant().royal().bit() != 0 {
             if !self.castling_rights().is_empty() {
                 self.for_each_castle(&mut keep);
@@ -106,32 +112,42 @@ impl Position<'_> {
         self.retain_legal(out);
     }
 
-    /// The kinds `piece` may become on arriving in its promotion zone now (for a piece that
-    /// promotes only to captured kinds, those its owner has fewer of than at the start).
-    fn promotion_targets(&self, piece: Piece) -> KindSet {
+    /// The kinds `piece` may become in its promotion zone now (for a piece that promotes only
+    /// to captured kinds, those its owner has fewer of than at the start; under a limit, those
+    /// its owner has fewer of on the board than the limit).
+    pub(crate) fn promotion_targets(&self, piece: Piece) -> KindSet {
         let variant = self.variant();
         let Some(promotion) = &variant.rule_of(piece.kind).promotion else {
             return 0;
         };
-        if !promotion.captured_only {
+        if !promotion.captured_only && promotion.limit == 0 {
             return promotion.targets;
         }
+        let on_board = |kind| {
+            self.count(Piece {
+                kind,
+                color: piece.color,
+            })
+        };
         variant
             .rules()
             .filter(|rule| promotion.targets & rule.kind.bit() != 0)
             .filter(|rule| {
-                self.count(Piece {
-                    kind: rule.kind,
-                    color: piece.color,
-                }) < variant.start_count(piece.color, rule.kind)
+                !promotion.captured_only
+                    || on_board(rule.kind) < variant.start_count(piece.color, rule.kind)
             })
+            .filter(|rule| promotion.limit == 0 || on_board(rule.kind) < promotion.limit)
             .fold(0, |set, rule| set | rule.kind.bit())
     }
 
     /// Offers `visit` each pseudo-legal move of the side to move's piece on `from` along its
     /// paths, stopping early when `visit` returns `true`; returns whether it did.
     #[inline]
-    fn for_each_move_from(&self, from: Square, mut visit: impl FnMut(Move) -> bool) -> bool {
+    pub(crate) fn for_each_move_from(
+        &self,
+        from: Square,
+        mut visit: impl FnMut(Move) -> bool,
+    ) -> bool {
         let us = self.turn();
         let Some(piece) = Piece::from_code(self.code_at(from)).filter(|piece| piece.color == us)
         else {
@@ -268,7 +284,7 @@ impl Position<'_> {
     /// stand and be dropped) on a file its limit per file leaves open. Out of line: inlined, it
     /// made the move loops of games without hands 2 % slower.
     #[inline(never)]
-    fn for_each_drop(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
+    pub(crate) fn for_each_drop(&self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let us = self.turn();
         let drops = self.variant().drops();
         let mut in_hand = self.hand_kinds(us);
@@ -399,11 +415,12 @@ impl Position<'_> {
         self.retain_legal(out);
     }
 
-    /// Whether the pseudo-legal `mv` captures (en passant included; a swap does not).
+    /// Whether the pseudo-legal `mv` captures (en passant included; a swap and a promotion in
+    /// place do not).
     pub fn is_capture(&self, mv: Move) -> bool {
         match mv.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Normal | MoveKind::Promotion(_) => !self.is_empty(mv.to),
+            MoveKind::Normal | MoveKind::Promotion(_) => mv.from != mv.to && !self.is_empty(mv.to),
             _ => false,
         }
     }
@@ -421,7 +438,16 @@ impl Position<'_> {
             return;
         }
         let us = self.turn();
-        let Some(king) = self.king(us) else { return };
+        if self.hand_kinds(us) != 0 && self.variant().spec().must_drop {
+            self.retain_forced_drops(moves);
+        }
+        let Some(king) = self.king(us) else {
+            // No King on the board: no check rules, but a King in hand is not dropped into check.
+            if self.hand_kinds(us) & self.variant().royal().bit() != 0 {
+                self.retain_safe_king_drops(moves);
+            }
+            return;
+        };
         let enemy = us.opponent();
         let tables = self.variant().tables();
         let scan = self.scan_king(us, king);
@@ -545,6 +571,9 @@ impl Position<'_> {
             if !self.castling_rights().is_empty() {
                 self.for_each_castle(&mut keep);
             }
+            if self.variant().in_place_promoters() != 0 {
+                self.for_each_in_place_promotion(&mut keep);
+            }
             if self.variant().spec().pass {
                 self.pass_move().map(&mut keep);
             }
@@ -574,7 +603,7 @@ mod tests {
     /// Legal moves by trying every pseudo-legal move, attacks found by walking every path: the
     /// slow, obvious way (none once a rule of the variant, passing included, has ended the game;
     /// none that gives check where checks are forbidden; in bikjang, a pass or a move that leaves
-    /// the Kings apart).
+    /// the Kings apart; only drops where a side must drop and can).
     fn legal_by_trying(position: &mut Position) -> Vec<Move> {
         let mut moves = Vec::new();
         if position.variant_end().is_some() {
@@ -604,6 +633,11 @@ mod tests {
             position.unmake(mv, undo);
             !exposed && !drop_mate && !still_facing
         });
+        // A side that must drop while it can plays only its drops, if it has any.
+        let must_drop = position.variant().spec().must_drop;
+        if must_drop && moves.iter().any(|mv| mv.drop().is_some()) {
+            moves.retain(|mv| mv.drop().is_some());
+        }
         moves
     }
 

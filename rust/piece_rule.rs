@@ -32,6 +32,19 @@ pub enum DropMate {
     Loses,
 }
 
+/// How a piece promotes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PromotionStyle {
+    /// By a move of its own that ends in the zone (chess, Shogi).
+    #[default]
+    OnArrival,
+    /// As a move of its own (Sittuyin's): a piece standing in the zone becomes the new kind on
+    /// its square or one quiet move of the new kind away, where the new piece attacks no enemy
+    /// piece and the promotion gives no check; its ordinary moves never promote.
+    InPlace,
+}
+
 /// What a piece may become when a move ends in its promotion zone.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PromotionSpec {
@@ -43,6 +56,12 @@ pub struct PromotionSpec {
     pub compulsory: Compulsory,
     /// Where a move must end (White's view) to promote; `None`: the variant's camp.
     pub zone: Option<Region>,
+    /// How it promotes.
+    pub style: PromotionStyle,
+    /// Only to a kind its owner has fewer than this many of on the board; 0: no such limit.
+    pub limit: u8,
+    /// Whether its owner's last piece of its kind may promote outside the zone too.
+    pub last_anywhere: bool,
 }
 
 /// How one kind of piece looks, moves and counts in a variant.
@@ -110,8 +129,14 @@ pub struct Promotion {
     pub captured_only: bool,
     /// When it must promote.
     pub compulsory: Compulsory,
-    /// Per colour, where a move must end to promote.
+    /// Per colour, where a move must end to promote (where the piece stands, in place).
     pub zone: [SquareSet; 2],
+    /// How it promotes.
+    pub style: PromotionStyle,
+    /// Only to a kind its owner has fewer than this many of on the board; 0: no such limit.
+    pub limit: u8,
+    /// Whether its owner's last piece of its kind may promote outside the zone too.
+    pub last_anywhere: bool,
 }
 
 /// One row of the piece table, resolved for play.

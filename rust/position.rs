@@ -349,6 +349,8 @@ impl<'v> Position<'v> {
         let captured_at = Position::capture_square(mv);
         let captured = match mv.kind {
             MoveKind::Drop(_) | MoveKind::Swap | MoveKind::Castle(_) | MoveKind::Pass => None,
+            // A promotion in place: the piece stays on its square, and captures nothing.
+            MoveKind::Promotion(_) if mv.from == mv.to => None,
             _ => self.piece_at(captured_at),
         };
         let undo = Undo {

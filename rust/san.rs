@@ -9,7 +9,8 @@
 //! a `~` (a promoted Pawn that moves as a Queen, `Q~`) is written with its letter alone, and
 //! disambiguated among all the pieces written so. A drop is `N@e5` (`+P@c3` for a `+` form
 //! dropped); castling is `O-O` (the King's wing, the first in FEN) and `O-O-O`. `#` marks
-//! checkmate only.
+//! checkmate only. A promotion in place (Sittuyin's) is written as Fairy-Stockfish writes it:
+//! the square and the new kind (`g7=F`), or both squares for one a step away (`g7h8=F`).
 //!
 //! Reading accepts what a person might type: a missing or extra `x`, `+` or `#`, a `-` between
 //! the squares, the promotion letter with or without `=` in either case, `0-0` for `O-O`, a King's
@@ -113,6 +114,11 @@ pub fn write_among(position: &Position, mv: Move, same_kind: &[Move]) -> String 
         _ => {}
     }
     let kind = kind_on(position, mv.from);
+    if let Some(promoted) = mv.promotion() {
+        if variant.in_place_promoters() & kind.bit() != 0 {
+            return write_in_place_promotion(variant, mv, promoted);
+        }
+    }
     let pawn = variant.pawns() & kind.bit() != 0;
     let capture = position.is_capture(mv);
     let written_alike = variant.san_kinds(kind);
@@ -155,6 +161,16 @@ pub fn write_among(position: &Position, mv: Move, same_kind: &[Move]) -> String 
         text.push_str(if symbol.starts_with('+') { "+" } else { symbol });
     }
     text
+}
+
+/// A promotion in place to `promoted`: its square (`g7=F`), or both squares for one a step away
+/// (`g7h8=F`), as Fairy-Stockfish writes them.
+fn write_in_place_promotion(variant: &Variant, mv: Move, promoted: Kind) -> String {
+    let squares = match mv.from == mv.to {
+        true => mv.to.to_string(),
+        false => format!("{}{}", mv.from, mv.to),
+    };
+    format!("{squares}={}", variant.rule_of(promoted).san_symbol())
 }
 
 /// The kind of the piece on the occupied `square`.
@@ -570,9 +586,18 @@ impl<'v> Reader<'_, 'v> {
         };
         let mut of_kinds = Vec::new();
         self.position.legal_moves_to(to, kinds, &mut of_kinds);
-        let starts_as_written = |mv: &Move| {
-            written.file.map_or(true, |file| file == mv.from.file())
-                && origin_rank.map_or(true, |rank| rank == mv.from.rank())
+        let position = &*self.position;
+        let in_place = |mv: &Move| {
+            mv.promotion().is_some()
+                && variant.in_place_promoters() & kind_on(position, mv.from).bit() != 0
+        };
+        let starts_as_written = |mv: &Move| match (written.file, origin_rank) {
+            // A promotion in place written without its origin stays on its square.
+            (None, None) if in_place(mv) => mv.from == mv.to,
+            (file, rank) => {
+                file.map_or(true, |file| file == mv.from.file())
+                    && rank.map_or(true, |rank| rank == mv.from.rank())
+            }
         };
         let promotes_as_written = |mv: &Move| {
             if written.plus {

@@ -15,7 +15,7 @@
 use crate::atom::{Atom, BlackMoves, Mode};
 use crate::geometry::{Dimensions, Square, SQUARE_SLOTS};
 use crate::piece::{Color, KindSet};
-use crate::piece_rule::{Compulsory, PieceRule};
+use crate::piece_rule::{Compulsory, PieceRule, PromotionStyle};
 use crate::square_set::SquareSet;
 use std::ops::Range;
 
@@ -574,7 +574,12 @@ impl Tables {
     ) {
         let mut promotions = 0;
         let mut forced = 0;
-        if let Some(promotion) = &rule.promotion {
+        // A promotion in place is a move of its own: the piece's paths never promote.
+        let on_arrival = rule
+            .promotion
+            .as_ref()
+            .filter(|promotion| promotion.style == PromotionStyle::OnArrival);
+        if let Some(promotion) = on_arrival {
             let zone = &promotion.zone[color.index()];
             let leaving = promotes_leaving_zone && zone.contains(from);
             for (index, &square) in path.squares.iter().enumerate() {

@@ -1,5 +1,6 @@
 //! Coordinate ("UCI-style") notation: `c3c4`, `a10a9`, `c7d8o`, `a8a9+`, `a1a2-`, `N@e5`,
-//! `+P@c3`, a pass `e2e2` (the King's square twice, as Fairy-Stockfish writes it). Text becomes a
+//! `+P@c3`, a pass `e2e2` (the King's square twice, as Fairy-Stockfish writes it), a promotion
+//! in place `g7g7f`. Text becomes a
 //! [`UciMove`], which the position turns into the legal [`Move`] it names
 //! ([`Position::find_move`]).
 
@@ -119,9 +120,13 @@ impl UciMove {
                 dims.files, dims.ranks
             ));
         }
-        if from == to && !(variant.spec().pass && rest.is_empty()) {
+        let pass = variant.spec().pass && rest.is_empty();
+        let in_place = variant.in_place_promoters() != 0 && !rest.is_empty();
+        if from == to && !pass && !in_place {
             return fail(if variant.spec().pass {
                 "a pass is the King's own square twice, with nothing after it"
+            } else if variant.in_place_promoters() != 0 {
+                "a promotion in place names the new kind after its square twice (g7g7f)"
             } else {
                 "origin and destination are the same square"
             });

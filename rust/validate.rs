@@ -31,7 +31,9 @@ impl Setup {
         let mut problems = Vec::new();
         let dims = variant.dimensions();
         for color in Color::ALL {
-            let kings = self.royal_squares(variant, color).len();
+            // A King in hand (dropped in a setup phase) counts as the side's King.
+            let in_hand = self.hands[color.index()][variant.royal().index()];
+            let kings = self.royal_squares(variant, color).len() + usize::from(in_hand);
             let fewest = variant.fewest_kings(color);
             if !(fewest..=1).contains(&kings) {
                 problems.push(PositionError::KingCount {
@@ -64,9 +66,8 @@ impl Setup {
         for color in Color::ALL {
             for (number, &count) in self.hands[color.index()].iter().enumerate() {
                 let kind = Kind::new(number as u8);
-                let droppable = kind.is_some_and(|kind| {
-                    variant.spec().hands && variant.rules().any(|rule| rule.to_hand == Some(kind))
-                });
+                let droppable =
+                    kind.is_some_and(|kind| variant.spec().hands && variant.drops().holds(kind));
                 if count > 0 && !droppable {
                     problems.push(PositionError::BadHand { color });
                     break;

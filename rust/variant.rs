@@ -13,7 +13,9 @@ use crate::extinction::Extinction;
 use crate::geometry::{Dimensions, Square};
 use crate::material_count::MaterialCount;
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
-pub use crate::piece_rule::{Compulsory, DropMate, PieceRule, PieceSpec, Promotion, PromotionSpec};
+pub use crate::piece_rule::{
+    Compulsory, DropMate, PieceRule, PieceSpec, Promotion, PromotionSpec, PromotionStyle,
+};
 use crate::region::Region;
 use crate::setup::Setup;
 use crate::square_set::SquareSet;
@@ -153,6 +155,13 @@ pub struct VariantSpec {
     pub hand_order: Vec<String>,
     /// Whether a kind in hand that has a `+` form may be dropped as that form too.
     pub drop_promoted: bool,
+    /// Whether a side with pieces in hand must drop one while some drop is legal (a setup
+    /// phase, as in Sittuyin).
+    pub must_drop: bool,
+    /// Whether a side with only its King and one piece that promotes in place, not in check,
+    /// whose every legal move is a promotion, may claim a draw as a stalemate (Sittuyin's rule:
+    /// it need not promote).
+    pub lone_pawn_stalemate: bool,
     /// Whether a piece may stand where it could never move again.
     pub stuck_pieces: StuckPieces,
     /// Whether a promotion resets the halfmove clock, as a capture does.
@@ -284,6 +293,8 @@ pub struct Variant {
     keeps_counters: bool,
     /// The kinds some `+` form demotes to (coordinates write a promotion to one as `-`).
     demotion_targets: KindSet,
+    /// The kinds that promote in place ([`PromotionStyle::InPlace`]).
+    in_place_promoters: KindSet,
     tables: Tables,
     drops: DropTable,
     eval_tables: EvalTables,
@@ -346,7 +357,22 @@ impl Variant {
             let symbol = format!("+{}", rules[kind.index()].spec.symbol);
             checks.kind_of(&symbol)
         };
-        let drops = DropTable::build(&rules[1..], &tables, drop_rules, promoted_form);
+        // The kinds the hand order names may be held even if no capture puts them in hand.
+        let named_in_hand = hand_order[..spec.hand_order.len()]
+            .iter()
+            .fold(0, |set, kind| set | kind.bit());
+        let drops = DropTable::build(
+            &rules[1..],
+            &tables,
+            drop_rules,
+            named_in_hand,
+            promoted_form,
+        );
+        let in_place_promoters = kind_set(&rules[1..], |spec| {
+            spec.promotion
+                .as_ref()
+                .is_some_and(|promotion| promotion.style == PromotionStyle::InPlace)
+        });
         let demotion_targets = checks.demotion_targets(&rules[1..])?;
         Ok(Variant {
             kinds: kind_set(&rules[1..], |_| true),
@@ -369,6 +395,7 @@ impl Variant {
             has_end_rules,
             keeps_counters,
             demotion_targets,
+            in_place_promoters,
             tables,
             eval_tables,
             drops,
@@ -461,6 +488,12 @@ impl Variant {
     #[inline]
     pub fn relevant(&self) -> KindSet {
         self.relevant
+    }
+
+    /// The kinds that promote in place, as a move of their own.
+    #[inline]
+    pub fn in_place_promoters(&self) -> KindSet {
+        self.in_place_promoters
     }
 
     /// The half of the board across the River from `color`'s side: ranks beyond the middle.
@@ -806,6 +839,9 @@ impl Checks<'_> {
             captured_only: promotion.captured_only,
             compulsory: promotion.compulsory,
             zone,
+            style: promotion.style,
+            limit: promotion.limit,
+            last_anywhere: promotion.last_anywhere,
         })
     }
 

@@ -370,6 +370,8 @@ impl Checks<'_, '_> {
                 .map(Spanned::into_inner)
                 .unwrap_or_default(),
             drop_promoted: rules.drop_promoted.unwrap_or(false),
+            must_drop: rules.must_drop.unwrap_or(false),
+            lone_pawn_stalemate: rules.lone_pawn_stalemate.unwrap_or(false),
             stuck_pieces: rules.stuck_pieces.unwrap_or_default(),
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),
@@ -485,6 +487,9 @@ impl Checks<'_, '_> {
                         .as_ref()
                         .map(|zone| regions.get(zone, &format!("{field}: promotion.zone")))
                         .transpose()?,
+                    style: promotion.style,
+                    limit: promotion.limit,
+                    last_anywhere: promotion.last_anywhere,
                 })
             })
             .transpose()?;

@@ -39,6 +39,7 @@ GAMES = [
     "horde",
     "torishogi",
     "janggi",
+    "sittuyin",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 

@@ -13,11 +13,12 @@
   ...) against pyffish in the same way, and besides at every ply the draws a player may claim: the
   core's ``can_claim_draw()`` is pyffish's ``is_optional_game_end`` (fifty moves, threefold
   repetition; in ``manchu`` only fifty moves, as its file says; in ``makruk`` repetitions and the
-  counting of an ending); at the end of the game the SAN of every move is pyffish's (but in
-  ``manchu`` and the Shogi games), and the core reads pyffish's SAN of every move (its own
-  letters for promoted pieces and Elephants: the files' ``san-synonyms``). Where a rule of the
-  game ends it (a bare King, no pieces left, a goal reached, the third check: ``VARIANT_ENDS``)
-  the core's termination names that rule.
+  counting of an ending; in ``sittuyin`` besides the stalemate of a lone King and Pawn that may
+  only promote); at the end of the game the SAN of every move is pyffish's (but in ``manchu``
+  and the Shogi games), and the core reads pyffish's SAN of every move (its own letters for
+  promoted pieces and Elephants: the files' ``san-synonyms``). Where a rule of the game ends it
+  (a bare King, no pieces left, a goal reached, the third check: ``VARIANT_ENDS``) the core's
+  termination names that rule.
 
 One known difference, checked as such: Fairy-Stockfish lists a Shogi pawn drop that checkmates
 as a legal move and then scores the game as lost by the dropper; the core follows the rule of
@@ -84,9 +85,10 @@ FSF_GAMES = {
     "racingkings": (50, True),
     "horde": (50, True),
     "torishogi": (0, False),
+    "sittuyin": (50, True),
 }
 # The games that count an ending's moves: a count run out may be claimed as a draw.
-COUNTING = {"makruk"}
+COUNTING = {"makruk", "sittuyin"}
 # The termination of a game ended by one of its own rules (pyffish's ``is_immediate_game_end``).
 VARIANT_ENDS = {
     "shatranj": "EXTINCTION",
@@ -192,6 +194,15 @@ FAIRY_STARTS = {
         "4k3/8/8/P7/p7/8/8/4K3 w - - 0 30",
         "8/8/4k3/8/8/3K4/8/3R4 w - 32 24 20",
         "8/8/4k3/3s4/8/3K4/3R4/8 w - - 0 1",
+    ],
+    # Sittuyin: the setup phase, promotions in place and a step away, a lone King and Pawn that
+    # may only promote (a stalemate to claim), a count against a bare King.
+    "sittuyin": [
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1",
+        "rP6/2k5/5P1s/1Sprp3/1p3PpN/2pP1R2/6K1/6FS[] b - - 1 48",
+        "k7/2K5/1F6/8/3p4/3P4/8/8[] b - - 0 1",
+        "8/8/4k3/8/8/3K4/3R4/8[] w - - 0 1",
+        "8/8/8/8/8/4pppp/pppp1k2/8[RNK] w - - 0 20",
     ],
     # Three-check: the start, and a side one check from winning (lichess's form: checks given).
     "3check": [
@@ -550,7 +561,9 @@ class FairyOracle:
             fifty = "FIFTY_MOVES" if move_rule == 50 else "MOVE_RULE"
             name = fifty if moves_done else "THREEFOLD_REPETITION"
             if counting and not moves_done and not core.is_repetition(3):
-                name = "COUNTING"
+                # A count run out, else (Sittuyin) a lone King and Pawn that may only promote.
+                count = core.counting
+                name = "COUNTING" if count is not None and count[1] > count[0] else "STALEMATE"
             assert outcome.termination.name == name, f"claim {outcome} {trail.where()}"
 
     def perft2(self, moves: Sequence[str]) -> int | None:
@@ -817,6 +830,9 @@ LINES = [
     ("makruk", "8/8/8/8/3k4/3P4/8/R3K3 b - - 0 1", "d4d3"),
     ("makruk", "8/8/4k3/3s4/8/3K4/3R4/8 w - - 0 1", "d2d1"),
     ("makruk", "4k3/8/8/P7/8/8/8/4K3 w - - 0 1", "a5a6m"),
+    ("sittuyin", "8/8/4k3/8/8/3K4/3R4/8[] w - - 0 1", "d2d1 e6e5"),
+    ("sittuyin", "4k3/8/8/3P4/8/8/8/4K3[] w - - 0 1", "d5d5f e8d7 d5c4"),
+    ("sittuyin", "k7/2K5/1F6/8/3p4/3P4/8/8[] b - - 0 1", "d4c3f"),
     # Tori shogi: a Swallow drop that mates loses, a Crane drop that mates wins; the Quails
     # move for Black as White's turned half a turn; promotion into, inside and out of the
     # zone is compulsory (Swallow to Goose, Falcon to Eagle); two Swallows to a file.

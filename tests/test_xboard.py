@@ -198,8 +198,9 @@ def test_scripted_game(engine: EngineProcess, variant: str) -> None:
     engine.send("go")
     engine_move(engine, board)
     for _ in range(3):
-        # A move that does not lose at once (a Banner mates in four against careless moves).
-        moves = [move for move in board.legal_moves if not move.drop]
+        # A move that does not lose at once (a Banner mates in four against careless moves);
+        # a drop where only drops are legal (Sittuyin's setup phase).
+        moves = [move for move in board.legal_moves if not move.drop] or list(board.legal_moves)
         move = board.search(depth=2, searchmoves=moves).move
         assert move is not None
         engine.send(f"usermove {to_gui(move.uci(), board)}")

@@ -249,6 +249,10 @@ class Variant:
     def piece_types(self) -> list[int]:
         """The piece types, from 1 in the order of the piece table."""
     @property
+    def king_type(self) -> int:
+        """The piece type of the King (the royal piece), whether it starts on the board or in
+        hand."""
+    @property
     def hand_types(self) -> list[int]:
         """The piece types a hand may hold, in the order FEN lists a hand (none without hands)."""
     @property

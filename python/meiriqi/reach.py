@@ -106,11 +106,8 @@ def _origin(board: Board, allowed: tuple[int, ...]) -> int:
 
 @functools.cache
 def _royal(variant: str) -> str:
-    """The letter of the variant's King (the piece ``Board.king`` finds), uppercase: White's or,
-    where White plays without one (Horde), Black's."""
-    board = Board(variant=variant)
-    kings = {board.king(WHITE), board.king(BLACK)} - {None}
-    return next(piece.symbol().upper() for sq, piece in board.piece_map().items() if sq in kings)
+    """The symbol of the variant's King (the piece ``Board.king`` finds), uppercase."""
+    return piece_symbol(Variant(variant).king_type, variant=variant)
 
 
 def _helpers(variant: str, shown: Piece) -> list[Piece]:

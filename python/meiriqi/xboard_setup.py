@@ -15,7 +15,7 @@ illegal moves."""
 
 from __future__ import annotations
 
-from meiriqi import BLACK, WHITE, Board, Variant, catalog, piece_name, piece_symbol
+from meiriqi import Board, Variant, catalog, piece_name, piece_symbol
 
 __all__ = [
     "XBOARD_CHESS",
@@ -115,12 +115,7 @@ def _pictures(board: Board) -> dict[str, str]:
 def _royal(board: Board) -> str:
     """The symbol of the variant's King, which takes XBoard's King slot: White's, or Black's
     where White plays without one (Horde)."""
-    start = Board(variant=board.variant_name)
-    kings = (start.king(color) for color in (WHITE, BLACK))
-    square = next((square for square in kings if square is not None), None)
-    king = None if square is None else start.piece_at(square)
-    assert king is not None, "every start position has a King"
-    return king.symbol().upper()
+    return piece_symbol(Variant(board.variant_name).king_type, variant=board.variant_name)
 
 
 def _free_slot(letters: list[str | None], slots: list[str | None]) -> int | None:

@@ -3,8 +3,8 @@
 //! compares by what it says in notation (symbols, squares), so that a move read for one variant
 //! may be played on a board of another with the same letters (`Move.from_uci("e7e8q")` on a
 //! chess board promotes to the chess Queen). A pass is the King's square twice (`e2e2`), which
-//! only a variant that lets a side pass reads so; elsewhere the same squares twice are the null
-//! move `0000`.
+//! only a variant that lets a side pass reads so; a promotion in place is its square twice with
+//! the new kind (`g7g7f`); elsewhere the same squares twice are the null move `0000`.
 
 use super::arguments::{kind_in, square_from_number, Int};
 use super::variant::{variant_argument, VariantArg};
@@ -73,9 +73,13 @@ impl PyMove {
         )
     }
 
-    /// Whether this is the null move (`0000`).
+    /// Whether this is the null move (`0000`): the same square twice, and neither a drop, a pass
+    /// nor a promotion in place.
     fn is_null(&self) -> bool {
-        self.mv.from == self.mv.to && self.mv.drop.is_none() && !self.pass
+        self.mv.from == self.mv.to
+            && self.mv.drop.is_none()
+            && self.mv.promotion.is_none()
+            && !self.pass
     }
 
     /// The move in `variant`'s kinds (translated through the symbols); `None` when a symbol

@@ -2,7 +2,6 @@
 //! the `VariantArg` argument that lets every `variant=` parameter take one or a name.
 
 use crate::catalog;
-use crate::piece::KindSet;
 use crate::variant::Variant;
 use crate::variant_file::{self, VariantFileError};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
@@ -238,22 +237,24 @@ impl PyVariant {
             .collect()
     }
 
-    /// The piece types a hand may hold (those a captured piece goes to hand as), in the order
-    /// FEN lists a hand; empty in a variant without hands.
+    /// The piece type of the King (the royal piece), whether it starts on the board or in hand.
+    #[getter]
+    fn king_type(&self) -> u8 {
+        self.variant.royal().number()
+    }
+
+    /// The piece types a hand may hold (those a captured piece goes to hand as, and those the
+    /// hand order names), in the order FEN lists a hand; empty in a variant without hands.
     #[getter]
     fn hand_types(&self) -> Vec<u8> {
         let variant = self.variant;
         if !variant.spec().hands {
             return Vec::new();
         }
-        let held: KindSet = variant
-            .rules()
-            .filter_map(|rule| rule.to_hand)
-            .fold(0, |set, kind| set | kind.bit());
         variant
             .hand_order()
             .iter()
-            .filter(|kind| held & kind.bit() != 0)
+            .filter(|&&kind| variant.drops().holds(kind))
             .map(|kind| kind.number())
             .collect()
     }

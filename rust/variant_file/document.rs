@@ -7,7 +7,9 @@ use crate::conventions::EnPassantFen;
 use crate::end_rules::{Checks, CountingSpec, Kingless};
 use crate::extinction::Extinction;
 use crate::material_count::MaterialCount;
-use crate::variant::{Compulsory, DeadPositions, DropMate, Facing, Stalemate, StuckPieces};
+use crate::variant::{
+    Compulsory, DeadPositions, DropMate, Facing, PromotionStyle, Stalemate, StuckPieces,
+};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -167,6 +169,10 @@ optional_fields! {
         hand_order: Spanned<Vec<String>>,
         /// Whether a kind in hand may be dropped as its `+` form too.
         drop_promoted: bool,
+        /// Whether a side with pieces in hand must drop one while it can.
+        must_drop: bool,
+        /// Whether a lone King and Pawn that may only promote may claim a stalemate.
+        lone_pawn_stalemate: bool,
         /// Whether a piece may stand where it could never move again.
         stuck_pieces: StuckPieces,
         /// Whether a promotion resets the halfmove clock.
@@ -312,6 +318,12 @@ pub(super) struct PromotionEntry {
     #[serde(default = "never")]
     pub compulsory: Compulsory,
     pub zone: Option<Spanned<String>>,
+    #[serde(default)]
+    pub style: PromotionStyle,
+    #[serde(default)]
+    pub limit: u8,
+    #[serde(default)]
+    pub last_anywhere: bool,
 }
 
 /// The default of `compulsory`.

@@ -115,7 +115,7 @@ fn a_claim_needs_a_legal_move() {
 
 #[test]
 fn a_dropped_king_taken_back_leaves_its_side_without_one_on_the_board() {
-    // No game drops its King yet; the position must still undo such a drop exactly.
+    // A King dropped (as in Sittuyin's setup phase) and taken back leaves no King on the board.
     let shogi = built_in("shogi");
     let king = Piece {
         kind: shogi.royal(),

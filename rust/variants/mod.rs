@@ -10,6 +10,7 @@ mod janggi;
 mod movement;
 pub(crate) mod perft_counts;
 mod shogi;
+mod sittuyin;
 pub(crate) mod testing;
 mod wildeurasian;
 mod xiangqi;
