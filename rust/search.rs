@@ -1722,6 +1722,37 @@ mod tests {
     }
 
     #[test]
+    fn statistics_count_parts_of_the_search() {
+        let start = Game::start(Variant::by_name("chess").unwrap());
+        let mut reports = Vec::new();
+        search_reporting(
+            &start,
+            Limits::depth(6),
+            &AtomicBool::new(false),
+            |report| {
+                reports.push(report.clone());
+            },
+        );
+        for report in &reports {
+            let statistics = report.statistics;
+            assert!(statistics.quiescence_nodes < report.nodes, "{report:?}");
+            assert!(
+                statistics.first_move_cuts <= statistics.cut_nodes,
+                "{report:?}"
+            );
+            assert!(
+                statistics.table_hits <= statistics.table_probes,
+                "{report:?}"
+            );
+        }
+        let last = reports.last().unwrap().statistics;
+        assert!(last.quiescence_nodes > 0 && last.first_move_cuts > 0 && last.table_hits > 0);
+        assert!(reports
+            .windows(2)
+            .all(|w| w[0].statistics.cut_nodes < w[1].statistics.cut_nodes));
+    }
+
+    #[test]
     fn progress_tells_where_the_main_thread_is() {
         let start = Game::start(Variant::meiriqi());
         let progress = Progress::default();
