@@ -36,7 +36,7 @@ pub const MATE: i32 = 30_000;
 pub const MATE_BOUND: i32 = MATE - 1_000;
 /// Beyond every score: the bounds of a full window.
 const INFINITE: i32 = MATE + 1;
-/// The deepest line searched, in plies.
+/// The deepest line searched, in plies (iterations plus extensions).
 const MAX_PLY: usize = 96;
 /// How often (in nodes) the clock and the stop flags are read, and a thread's node count is
 /// added to the shared one.
@@ -992,7 +992,7 @@ impl<'a, T: Table> Searcher<'a, T> {
 
     fn negamax(
         &mut self,
-        mut depth: i32,
+        depth: i32,
         ply: usize,
         mut alpha: i32,
         mut beta: i32,
@@ -1014,6 +1014,10 @@ impl<'a, T: Table> Searcher<'a, T> {
             return alpha;
         }
         let in_check = self.position.is_check();
+        // A check is extended by a ply, but only while the line is shorter than twice the
+        // iteration's depth: hoppers can give check with every move.
+        let extend = in_check && ply < 2 * self.iteration as usize;
+        let mut depth = depth + i32::from(extend);
         if depth <= 0 || ply >= MAX_PLY {
             let depth = if self.position.variant().tables().hopper_kinds() != 0 {
                 HOPPER_QUIESCENCE_DEPTH
@@ -1047,7 +1051,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
             // Null move: if passing still holds beta, a real move will too.
             if null_allowed && depth >= 3 && static_eval >= beta && self.has_pieces() {
-                let reduction = 4 + depth / 3 + ((static_eval - beta) / 200).min(3);
+                let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.path.push(key);
                 let undo = self.position.make_null();
                 self.arrived_by[ply + 1] = None;
@@ -1080,7 +1084,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut best_score = -INFINITE;
         let mut best_move = moves[0].1;
         let mut quiets_tried = 0;
-        let late_move_limit = 3 + depth * depth * if pv_node { 2 } else { 1 };
+        let late_move_limit = 3 + depth * depth * if pv_node { 4 } else { 2 };
         let mut index = 0;
         for &(order, mv) in moves.iter() {
             let capture = self.position.is_capture(mv);
@@ -1113,8 +1117,8 @@ impl<'a, T: Table> Searcher<'a, T> {
                 let mut reduction = 0;
                 if quiet && depth >= 3 && index >= 2 && !in_check && !gives_check {
                     reduction = late_move_reduction(depth, index, pv_node, killer);
-                    if !killer {
-                        reduction -= order / (HISTORY_LIMIT / 2);
+                    if order > HISTORY_LIMIT / 2 {
+                        reduction -= 1;
                     }
                     reduction = reduction.clamp(0, depth - 2);
                 }
@@ -1389,11 +1393,10 @@ const PROMOTION_ORDER: i32 = 1 << 27;
 const KILLER_ORDER: i32 = 1 << 26;
 const LOSING_CAPTURE_ORDER: i32 = -(1 << 26);
 
-/// How many plies less a late quiet move is searched: about ln(depth) ln(index) / 1.6, one more
-/// away from the principal variation, one less for a killer (the caller takes up to two more
-/// off for a move with a good history, and adds one for a bad one).
+/// How many plies less a late quiet move is searched: about ln(depth) ln(index) / 2, one more
+/// away from the principal variation, one less for a killer.
 fn late_move_reduction(depth: i32, index: usize, pv_node: bool, killer: bool) -> i32 {
-    let base = (f64::from(depth).ln() * (index as f64).ln() / 1.6) as i32;
+    let base = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as i32;
     base + i32::from(!pv_node) - i32::from(killer)
 }
 
