@@ -4,9 +4,16 @@
 //! cargo run --release --example searchbench -- depth1            # mean search(depth=1), 41 calls
 //! cargo run --release --example searchbench -- nodes VARIANT N   # N nodes from the start
 //! cargo run --release --example searchbench -- depth VARIANT D THREADS  # time to depth D
+//! cargo run --release --example searchbench -- positions FILE D  # nodes to depth D, by position
 //! ```
+//!
+//! `positions` reads lines of a variant's name and a FEN (`#` starts a comment), searches each
+//! position to depth `D` on one thread and prints the nodes it took with how the search went
+//! (the share of quiescence nodes, how often the first move tried reached beta, how often the
+//! table had an entry): figures that do not depend on the machine's load, to judge a change to
+//! the search in seconds (`benches/search_positions.txt` holds middlegames from games).
 
-use meiriqi::search::{search_with, Limits, Settings};
+use meiriqi::search::{search_with, Limits, Settings, Statistics};
 use meiriqi::{Game, Variant};
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -29,6 +36,7 @@ fn main() {
             Limits::depth(depth.parse().expect("a depth")),
             threads.parse().expect("a thread count"),
         ),
+        ["positions", file, depth] => positions(file, depth.parse().expect("a depth")),
         _ => eprintln!("usage: see the source's documentation"),
     }
 }
@@ -79,4 +87,57 @@ fn run(variant: &str, limits: Limits, threads: usize) {
         result.nodes,
         result.nodes as f64 / seconds
     );
+}
+
+/// Searches every position of `file` to `depth` and prints the nodes and statistics of each,
+/// then their totals by variant.
+fn positions(file: &str, depth: u32) {
+    let text = std::fs::read_to_string(file).expect("a readable file of positions");
+    let settings = Settings::from(Limits::depth(depth));
+    let mut totals: Vec<(&str, u64, Statistics)> = Vec::new();
+    for line in text.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (name, fen) = line.split_once(' ').expect("a variant's name and a FEN");
+        let variant = Variant::by_name(name).expect("a built-in variant");
+        let game = Game::from_fen(variant, fen).expect("a valid FEN");
+        let result = search_with(&game, &settings, &AtomicBool::new(false), |_| {});
+        let statistics = result.statistics;
+        println!(
+            "{name:>8} {:>9} nodes  {}",
+            result.nodes,
+            describe(result.nodes, &statistics)
+        );
+        if !totals.iter().any(|(seen, ..)| *seen == name) {
+            totals.push((name, 0, Statistics::default()));
+        }
+        let (_, nodes, total) = totals
+            .iter_mut()
+            .find(|(seen, ..)| *seen == name)
+            .expect("just added");
+        *nodes += result.nodes;
+        total.quiescence_nodes += statistics.quiescence_nodes;
+        total.cut_nodes += statistics.cut_nodes;
+        total.first_move_cuts += statistics.first_move_cuts;
+        total.table_probes += statistics.table_probes;
+        total.table_hits += statistics.table_hits;
+    }
+    for (name, nodes, total) in &totals {
+        println!(
+            "{name}: {nodes} nodes to depth {depth}  {}",
+            describe(*nodes, total)
+        );
+    }
+}
+
+/// The shares that tell how a search went, in percent.
+fn describe(nodes: u64, statistics: &Statistics) -> String {
+    let percent = |part: u64, whole: u64| 100.0 * part as f64 / whole.max(1) as f64;
+    format!(
+        "quiescence {:.1} %  first-move cuts {:.1} %  table hits {:.1} %",
+        percent(statistics.quiescence_nodes, nodes),
+        percent(statistics.first_move_cuts, statistics.cut_nodes),
+        percent(statistics.table_hits, statistics.table_probes),
+    )
 }

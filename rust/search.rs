@@ -171,6 +171,24 @@ pub struct SearchResult {
     pub nodes: u64,
     /// How full the transposition table is, in thousandths (from a sample of its slots).
     pub hashfull: u32,
+    /// How the main thread's search went, for judging changes to it by node counts.
+    pub statistics: Statistics,
+}
+
+/// Counts of what the main thread's search did, up to its last completed iteration: how well
+/// the moves were ordered and the table served (what a change to the search is judged by).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Statistics {
+    /// Nodes of the quiescence search (the rest of the nodes are the main search's).
+    pub quiescence_nodes: u64,
+    /// Main-search nodes whose moves reached beta.
+    pub cut_nodes: u64,
+    /// Of those, how many reached it with the first move searched.
+    pub first_move_cuts: u64,
+    /// Main-search nodes that looked their position up in the table.
+    pub table_probes: u64,
+    /// Of those, how many found an entry.
+    pub table_hits: u64,
 }
 
 /// What a running search is doing, for the status reports of an engine protocol (XBoard's `.`,
@@ -531,6 +549,7 @@ struct Searcher<'a, T: Table> {
     root: Vec<RootMove>,
     /// Nodes this thread visited, and how many of them it has added to the shared count.
     nodes: u64,
+    statistics: Statistics,
     counted: u64,
     limits: Limits,
     shared: &'a Shared<'a>,
@@ -664,6 +683,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             arrived_by: vec![None; MAX_PLY + 1],
             root,
             nodes: 0,
+            statistics: Statistics::default(),
             counted: 0,
             limits: settings.limits,
             shared,
@@ -699,6 +719,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             seldepth: 0,
             nodes: 0,
             hashfull: 0,
+            statistics: Statistics::default(),
         };
         if self.root.is_empty() {
             return result;
@@ -742,6 +763,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 seldepth: self.seldepth as u32,
                 nodes: self.total_nodes(),
                 hashfull: self.table.hashfull(),
+                statistics: self.statistics,
             };
             report(&result);
             let best_changed = previous_best.is_some_and(|mv| mv != self.root[0].mv);
@@ -1010,6 +1032,8 @@ impl<'a, T: Table> Searcher<'a, T> {
         let pv_node = beta - alpha > 1;
         let key = self.position.hash();
         let stored = self.table.probe(key);
+        self.statistics.table_probes += 1;
+        self.statistics.table_hits += u64::from(stored.is_some());
         if let Some(entry) = stored.filter(|entry| !pv_node && entry.depth >= depth) {
             let score = from_table(entry.score, ply);
             let usable = match entry.bound {
@@ -1133,6 +1157,8 @@ impl<'a, T: Table> Searcher<'a, T> {
                 line[ply].extend_from_slice(&deeper[0]);
             }
             if alpha >= beta {
+                self.statistics.cut_nodes += 1;
+                self.statistics.first_move_cuts += u64::from(index == 1);
                 if quiet {
                     self.remember_quiet_cutoff(ply, depth, &quiets);
                 }
@@ -1181,6 +1207,7 @@ impl<'a, T: Table> Searcher<'a, T> {
         depth: u8,
     ) -> i32 {
         self.nodes += 1;
+        self.statistics.quiescence_nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.out_of_budget() {
             return 0;
@@ -1708,6 +1735,37 @@ mod tests {
         }
         assert!(reports.windows(2).all(|w| w[0].hashfull <= w[1].hashfull));
         assert!(reports.last().unwrap().hashfull > 0);
+    }
+
+    #[test]
+    fn statistics_count_parts_of_the_search() {
+        let start = Game::start(Variant::by_name("chess").unwrap());
+        let mut reports = Vec::new();
+        search_reporting(
+            &start,
+            Limits::depth(6),
+            &AtomicBool::new(false),
+            |report| {
+                reports.push(report.clone());
+            },
+        );
+        for report in &reports {
+            let statistics = report.statistics;
+            assert!(statistics.quiescence_nodes < report.nodes, "{report:?}");
+            assert!(
+                statistics.first_move_cuts <= statistics.cut_nodes,
+                "{report:?}"
+            );
+            assert!(
+                statistics.table_hits <= statistics.table_probes,
+                "{report:?}"
+            );
+        }
+        let last = reports.last().unwrap().statistics;
+        assert!(last.quiescence_nodes > 0 && last.first_move_cuts > 0 && last.table_hits > 0);
+        assert!(reports
+            .windows(2)
+            .all(|w| w[0].statistics.cut_nodes < w[1].statistics.cut_nodes));
     }
 
     #[test]
