@@ -65,6 +65,7 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "horde",
     "torishogi",
     "janggi",
+    "seirawan",
 ];
 
 /// The file of the built-in variant called `name`.

@@ -19,6 +19,9 @@ impl Position<'_> {
         if self.variant().spec().pass {
             self.add_pass(out);
         }
+        if !self.gates().is_empty() {
+            self.add_gating_moves(out);
+        }
         for from in self.occupied_by(self.turn()).iter() {
             self.for_each_move_from(from, |mv| {
                 out.push(mv);
@@ -131,7 +134,7 @@ impl Position<'_> {
     /// Offers `visit` each pseudo-legal move of the side to move's piece on `from` along its
     /// paths, stopping early when `visit` returns `true`; returns whether it did.
     #[inline]
-    fn for_each_move_from(&self, from: Square, mut visit: impl FnMut(Move) -> bool) -> bool {
+    pub(crate) fn for_each_move_from(&self, from: Square, mut visit: impl FnMut(Move) -> bool) -> bool {
         let us = self.turn();
         let Some(piece) = Piece::from_code(self.code_at(from)).filter(|piece| piece.color == us)
         else {
@@ -309,7 +312,7 @@ impl Position<'_> {
     /// Rook of the wing in its region with nothing between them on the King's rank, both landing
     /// squares free, and the King neither attacked nor facing on its square, on each square it
     /// crosses and at the end.
-    fn for_each_castle(&mut self, mut visit: impl FnMut(Move) -> bool) -> bool {
+    pub(crate) fn for_each_castle(&mut self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let us = self.turn();
         let variant = self.variant();
         let Some(castling) = variant.castling() else {
@@ -395,7 +398,7 @@ impl Position<'_> {
     pub fn is_capture(&self, mv: Move) -> bool {
         match mv.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Normal | MoveKind::Promotion(_) => !self.is_empty(mv.to),
+            MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Gate(_) => !self.is_empty(mv.to),
             _ => false,
         }
     }
@@ -428,8 +431,7 @@ impl Position<'_> {
         if scan.attacked || hop_check || self.kings_facing() {
             // Swapping is no way out of check; castling was checked when generated.
             moves.retain(|&mv| {
-                mv.kind != MoveKind::Swap
-                    && (matches!(mv.kind, MoveKind::Castle(_)) || !self.leaves_king_exposed(mv))
+                mv.kind != MoveKind::Swap && (mv.is_castle() || !self.leaves_king_exposed(mv))
             });
         } else {
             let hop = if hoppers != 0 {
@@ -445,10 +447,13 @@ impl Position<'_> {
             }
             moves.retain(|&mv| {
                 let may_expose = match mv.kind {
-                    MoveKind::Castle(_) | MoveKind::Pass => false,
+                    MoveKind::Castle(_)
+                    | MoveKind::CastleGateKing(_)
+                    | MoveKind::CastleGateRook(_)
+                    | MoveKind::Pass => false,
                     MoveKind::Drop(_) => hop.arrive.contains(mv.to),
                     MoveKind::EnPassant | MoveKind::Swap => true,
-                    MoveKind::Normal | MoveKind::Promotion(_) => {
+                    MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Gate(_) => {
                         mv.from == king || watched.contains(mv.from) || hop.arrive.contains(mv.to)
                     }
                 };
@@ -541,6 +546,9 @@ impl Position<'_> {
                 self.pass_move().map(&mut keep);
             }
         }
+        if uci.promotion.is_some() && !self.gates().is_empty() {
+            candidates.extend(self.gating_moves_like(uci.from, uci.to));
+        }
         candidates
     }
 }
@@ -584,9 +592,21 @@ mod tests {
             if in_check && mv.kind == MoveKind::Swap {
                 return false;
             }
+            // As Fairy-Stockfish judges it, a piece brought in through a gate shields nothing.
+            let shielded = match mv.kind {
+                MoveKind::Gate(_) => {
+                    let plain = Move::new(mv.from, mv.to);
+                    let undo = position.make(plain);
+                    let exposed = exposed_by_walking(position, position.turn().opponent());
+                    position.unmake(plain, undo);
+                    exposed
+                }
+                _ => false,
+            };
             let undo = position.make(mv);
             let mover = position.turn().opponent();
-            let exposed = exposed_by_walking(position, mover)
+            let exposed = shielded
+                || exposed_by_walking(position, mover)
                 || position.over_limit(mover)
                 || (checks_forbidden && exposed_by_walking(position, position.turn()));
             let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.drop_mate == DropMate::Illegal)

@@ -65,7 +65,9 @@ impl Setup {
             for (number, &count) in self.hands[color.index()].iter().enumerate() {
                 let kind = Kind::new(number as u8);
                 let droppable = kind.is_some_and(|kind| {
-                    variant.spec().hands && variant.rules().any(|rule| rule.to_hand == Some(kind))
+                    variant.spec().hands
+                        && (variant.rules().any(|rule| rule.to_hand == Some(kind))
+                            || variant.gating_kinds() & kind.bit() != 0)
                 });
                 if count > 0 && !droppable {
                     problems.push(PositionError::BadHand { color });

@@ -153,6 +153,12 @@ pub struct VariantSpec {
     pub hand_order: Vec<String>,
     /// Whether a kind in hand that has a `+` form may be dropped as that form too.
     pub drop_promoted: bool,
+    /// Whether pieces in hand may be dropped (false: a hand only gating brings into play).
+    pub drops: bool,
+    /// Whether a move from a gate (a first-rank square whose piece has not moved) may bring a
+    /// piece of the hand onto the square it leaves (Seirawan chess); the kinds in `hand-order`
+    /// may then be held.
+    pub gating: bool,
     /// Whether a piece may stand where it could never move again.
     pub stuck_pieces: StuckPieces,
     /// Whether a promotion resets the halfmove clock, as a capture does.
@@ -341,6 +347,7 @@ impl Variant {
         let drop_rules = DropRules {
             stuck_allowed: spec.stuck_pieces == StuckPieces::Allowed,
             promoted: spec.drop_promoted,
+            enabled: spec.drops,
         };
         let promoted_form = |kind: Kind| {
             let symbol = format!("+{}", rules[kind.index()].spec.symbol);
@@ -478,6 +485,19 @@ impl Variant {
     /// Every kind, in the order FEN lists a hand.
     pub fn hand_order(&self) -> &[Kind] {
         &self.hand_order
+    }
+
+    /// The kinds a hand may hold to bring in through gates: those `hand-order` names, in a
+    /// variant with gating (none otherwise).
+    pub fn gating_kinds(&self) -> KindSet {
+        if !self.spec.gating {
+            return 0;
+        }
+        self.spec
+            .hand_order
+            .iter()
+            .filter_map(|symbol| self.kind_by_symbol(symbol))
+            .fold(0, |set, kind| set | kind.bit())
     }
 
     /// The squares `color`'s Pawns may capture en passant onto.

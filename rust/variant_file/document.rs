@@ -167,6 +167,10 @@ optional_fields! {
         hand_order: Spanned<Vec<String>>,
         /// Whether a kind in hand may be dropped as its `+` form too.
         drop_promoted: bool,
+        /// Whether pieces in hand may be dropped.
+        drops: bool,
+        /// Whether a move from a gate may bring a piece of the hand in.
+        gating: bool,
         /// Whether a piece may stand where it could never move again.
         stuck_pieces: StuckPieces,
         /// Whether a promotion resets the halfmove clock.
