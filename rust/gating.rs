@@ -116,6 +116,23 @@ impl Position<'_> {
         moves
     }
 
+    /// The move the gating move `mv` makes besides bringing a piece in (a plain move, or
+    /// castling), in this position (before `mv`).
+    pub(crate) fn without_gating(&self, mv: Move) -> Move {
+        let rook = match mv.kind {
+            MoveKind::CastleGateKing(_) => self.castling_rook_square(mv),
+            _ => mv.from,
+        };
+        self.ungated(mv, rook)
+    }
+
+    /// The legal gating moves from `from` to `to` (as coordinate notation writes them).
+    pub(crate) fn legal_gating_moves_like(&mut self, from: Square, to: Square) -> Vec<Move> {
+        let mut moves = self.gating_moves_like(from, to);
+        self.retain_legal(&mut moves);
+        moves
+    }
+
     /// The move `mv` makes besides bringing a piece in (a plain move, or castling), given the
     /// square of the castling Rook when `mv` gates on the King's square.
     fn ungated(&self, mv: Move, king_gate_rook: Square) -> Move {

@@ -75,12 +75,29 @@ pub fn suffix(position: &mut Position, mv: Move) -> &'static str {
 
 /// The SAN of the legal move `mv` without the check suffix.
 pub fn write_without_suffix(position: &mut Position, mv: Move) -> String {
+    if let Some(kind) = mv.gating() {
+        return write_gating(position, mv, kind);
+    }
     let mut same_kind = Vec::new();
     if mv.drop().is_none() {
         let kinds = position.variant().san_kinds(kind_on(position, mv.from));
         position.legal_moves_to(mv.to, kinds, &mut same_kind);
     }
     write_among(position, mv, &same_kind)
+}
+
+/// The SAN of the legal gating move `mv` (bringing in a `kind`) without the check suffix, as
+/// Fairy-Stockfish writes it: the move without gating, `/` and the letter of the piece brought
+/// in, and for castling the square it comes to (`Nc3/H`, `O-O/He1`, `O-O/Hh1`).
+fn write_gating(position: &mut Position, mv: Move, kind: Kind) -> String {
+    let plain = position.without_gating(mv);
+    let mut text = write_without_suffix(position, plain);
+    text.push('/');
+    text.push_str(position.variant().rule_of(kind).san_symbol());
+    if mv.is_castle() {
+        text.push_str(&mv.from.to_string());
+    }
+    text
 }
 
 /// The legal move that `uci` names, found among the legal moves to its destination by a piece
@@ -97,6 +114,9 @@ pub fn find_among(
     } else {
         let kinds = variant.san_kinds(position.piece_at(uci.from)?.kind);
         position.legal_moves_to(uci.to, kinds, same_kind);
+        if uci.promotion.is_some() && !position.gates().is_empty() {
+            same_kind.extend(position.legal_gating_moves_like(uci.from, uci.to));
+        }
     }
     same_kind.iter().copied().find(|&mv| uci.names(mv, variant))
 }
@@ -381,6 +401,9 @@ impl<'v> Reader<'_, 'v> {
         if is_suffixed_coordinates(stripped) {
             return self.read_coordinates(stripped);
         }
+        if let Some((plain, gate)) = stripped.split_once('/') {
+            return self.read_gating(plain, gate);
+        }
         if stripped.eq_ignore_ascii_case("pass") || stripped == "@@@@" {
             return self.read_pass();
         }
@@ -473,6 +496,44 @@ impl<'v> Reader<'_, 'v> {
                  the King attacked or break another rule of the game"
             )
         }
+    }
+
+    /// A gating move: the move without gating (`plain`, as `Nc3` or `O-O`), then after the `/`
+    /// the letter of the piece brought in, for castling with the square it comes to (the
+    /// King's when none is written), and any check suffix.
+    fn read_gating(&mut self, plain: &str, gate: &str) -> Result<Move, SanError> {
+        let gate = gate.trim_end_matches(['+', '#']);
+        let split = gate
+            .char_indices()
+            .find(|(_, c)| c.is_ascii_lowercase())
+            .map_or(gate.len(), |(index, _)| index);
+        let (symbol, square) = gate.split_at(split);
+        if symbol.is_empty() {
+            return Err(self.invalid("a piece letter must follow the '/' of a gating move"));
+        }
+        let kind = self.kind(symbol)?;
+        let square = match square {
+            "" => None,
+            name => Some(self.square(name)?),
+        };
+        let moved = Reader {
+            position: self.position,
+            text: plain,
+        }
+        .read()?;
+        let (from, to) = match moved.kind {
+            MoveKind::Castle(rook) if square == Some(rook) => (rook, moved.from),
+            MoveKind::Castle(_) if square.is_none_or(|square| square == moved.from) => {
+                (moved.from, moved.to)
+            }
+            MoveKind::Normal if square.is_none_or(|square| square == moved.from) => {
+                (moved.from, moved.to)
+            }
+            _ => (moved.from, moved.from),
+        };
+        let mut moves = self.position.legal_gating_moves_like(from, to);
+        moves.retain(|mv| mv.gating() == Some(kind));
+        self.only(&moves, &format!("gating move {plain}/{gate}"))
     }
 
     /// The pass of the side to move, written `pass` or `@@@@` (XBoard's word).

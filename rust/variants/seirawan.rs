@@ -104,3 +104,26 @@ fn a_hand_is_never_dropped_from() {
     let moves = legal("seirawan", &start("seirawan"));
     assert!(moves.iter().all(|mv| !mv.contains('@')));
 }
+
+#[test]
+fn san_writes_and_reads_gating_as_fairy_stockfish_writes_it() {
+    for (text, uci, san) in [
+        (start("seirawan"), "b1c3h", "Nc3/H"),
+        (CASTLING.to_string(), "e1g1h", "O-O/He1"),
+        (CASTLING.to_string(), "h1e1h", "O-O/Hh1"),
+        (CASTLING.to_string(), "a1e1e", "O-O-O/Ea1"),
+        (CASTLING.to_string(), "e1c1e", "O-O-O/Ee1"),
+        (CASTLING.to_string(), "a1b1e", "Rb1/E"),
+        ("8/8/8/7k/8/8/8/3NK3[H] w D - 0 1".to_string(), "d1c3h", "Nc3/H+"),
+    ] {
+        let mut game = played("seirawan", &text, "");
+        let position = game.position_mut();
+        let mv = position.parse_uci(uci).unwrap().expect("legal");
+        assert_eq!(crate::san::write(position, mv), san, "{uci}");
+        assert_eq!(crate::san::parse(position, san).unwrap(), mv, "{san}");
+    }
+    let mut game = played("seirawan", CASTLING, "");
+    for refused in ["Rb1/Q", "O-O/Hf1", "Rb1/"] {
+        assert!(crate::san::parse(game.position_mut(), refused).is_err(), "{refused}");
+    }
+}
