@@ -111,6 +111,17 @@ impl Move {
         )
     }
 
+    /// For castling, whether the Rook stands right of the King (`O-O` in chess).
+    #[inline]
+    pub const fn castles_right(self) -> Option<bool> {
+        match self.kind {
+            MoveKind::Castle(rook) => Some(rook.file() > self.from.file()),
+            MoveKind::CastleGateKing(_) => Some(self.to.file() > self.from.file()),
+            MoveKind::CastleGateRook(_) => Some(self.from.file() > self.to.file()),
+            _ => None,
+        }
+    }
+
     /// What coordinate notation says of the move: a gated kind is written where a promotion's
     /// is (`b1c3h`), as Fairy-Stockfish writes it.
     pub const fn uci(self) -> UciMove {

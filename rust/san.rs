@@ -91,7 +91,19 @@ pub fn write_without_suffix(position: &mut Position, mv: Move) -> String {
 /// in, and for castling the square it comes to (`Nc3/H`, `O-O/He1`, `O-O/Hh1`).
 fn write_gating(position: &mut Position, mv: Move, kind: Kind) -> String {
     let plain = position.without_gating(mv);
-    let mut text = write_without_suffix(position, plain);
+    let mut text = match mv.is_castle() {
+        true => write_among(position, plain, &[]),
+        false => {
+            // As Fairy-Stockfish disambiguates: only by pieces that could bring in the same
+            // kind moving to the same square.
+            let mut rivals = Vec::new();
+            position.add_gating_moves(&mut rivals);
+            rivals.retain(|other| other.to == mv.to && other.gating() == Some(kind));
+            position.retain_legal(&mut rivals);
+            let rivals: Vec<Move> = rivals.into_iter().map(|other| position.without_gating(other)).collect();
+            write_among(position, plain, &rivals)
+        }
+    };
     text.push('/');
     text.push_str(position.variant().rule_of(kind).san_symbol());
     if mv.is_castle() {
@@ -516,6 +528,18 @@ impl<'v> Reader<'_, 'v> {
             "" => None,
             name => Some(self.square(name)?),
         };
+        // As written (disambiguated by the pieces that could gate alike), else as the move
+        // without gating reads.
+        let mut moves = Vec::new();
+        self.position.add_gating_moves(&mut moves);
+        self.position.retain_legal(&mut moves);
+        let written = format!("{plain}/{gate}");
+        if let Some(&mv) = moves
+            .iter()
+            .find(|&&mv| mv.gating() == Some(kind) && write_without_suffix(self.position, mv) == written)
+        {
+            return Ok(mv);
+        }
         let moved = Reader {
             position: self.position,
             text: plain,

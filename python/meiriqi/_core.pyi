@@ -365,6 +365,10 @@ class Move:
     @property
     def drop(self) -> int | None: ...
     @property
+    def gating(self) -> int | None:
+        """The type brought in from the hand through a gate, for a gating move (``b1c3h``:
+        a piece letter after a move from a first rank, in a variant with gating)."""
+    @property
     def is_pass(self) -> bool:
         """Whether the move is a pass: the King's square twice, in a variant where a side may
         pass."""

@@ -590,23 +590,17 @@ impl PyBoard {
 
     /// Whether the legal `move` castles.
     fn is_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.move_is(&r#move, |_, mv| matches!(mv.kind, MoveKind::Castle(_)))
+        self.move_is(&r#move, |_, mv| mv.is_castle())
     }
 
     /// Whether the legal `move` castles on the King's wing (the first in FEN, `O-O`).
     fn is_kingside_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.move_is(
-            &r#move,
-            |_, mv| matches!(mv.kind, MoveKind::Castle(rook) if rook.file() > mv.from.file()),
-        )
+        self.move_is(&r#move, |_, mv| mv.castles_right() == Some(true))
     }
 
     /// Whether the legal `move` castles on the Queen's wing (`O-O-O`).
     fn is_queenside_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.move_is(
-            &r#move,
-            |_, mv| matches!(mv.kind, MoveKind::Castle(rook) if rook.file() < mv.from.file()),
-        )
+        self.move_is(&r#move, |_, mv| mv.castles_right() == Some(false))
     }
 
     /// Whether `color` may still castle on some wing.

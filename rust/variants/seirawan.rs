@@ -127,3 +127,14 @@ fn san_writes_and_reads_gating_as_fairy_stockfish_writes_it() {
         assert!(crate::san::parse(game.position_mut(), refused).is_err(), "{refused}");
     }
 }
+
+#[test]
+fn gating_san_is_disambiguated_only_by_pieces_that_could_gate_alike() {
+    // The Rook on f8 reaches e8 too, but from no gate: Fairy-Stockfish writes Re8/H.
+    let mut game = played("seirawan", CASTLING, "e1f1e h8e8e h2h4");
+    let position = game.position_mut();
+    let mv = position.parse_uci("a8e8h").unwrap().expect("legal");
+    assert_eq!(crate::san::write(position, mv), "Re8/H");
+    assert_eq!(crate::san::parse(position, "Re8/H").unwrap(), mv);
+    assert_eq!(crate::san::parse(position, "Rae8/H").unwrap(), mv);
+}
