@@ -431,7 +431,8 @@ impl Position<'_> {
         if scan.attacked || hop_check || self.kings_facing() {
             // Swapping is no way out of check; castling was checked when generated.
             moves.retain(|&mv| {
-                mv.kind != MoveKind::Swap && (mv.is_castle() || !self.leaves_king_exposed(mv))
+                mv.kind != MoveKind::Swap
+                    && (matches!(mv.kind, MoveKind::Castle(_)) || !self.leaves_king_exposed(mv))
             });
         } else {
             let hop = if hoppers != 0 {
@@ -445,20 +446,25 @@ impl Position<'_> {
             if let Some(blocker) = self.facing_blocker() {
                 watched.insert(blocker);
             }
-            moves.retain(|&mv| {
+            // A loop rather than `retain`, whose closure the compiler may leave out of line.
+            let mut kept = 0;
+            for index in 0..moves.len() {
+                let mv = moves[index];
                 let may_expose = match mv.kind {
-                    MoveKind::Castle(_)
-                    | MoveKind::CastleGateKing(_)
-                    | MoveKind::CastleGateRook(_)
-                    | MoveKind::Pass => false,
+                    MoveKind::Castle(_) | MoveKind::Pass => false,
                     MoveKind::Drop(_) => hop.arrive.contains(mv.to),
-                    MoveKind::EnPassant | MoveKind::Swap => true,
-                    MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Gate(_) => {
+                    MoveKind::Normal | MoveKind::Promotion(_) => {
                         mv.from == king || watched.contains(mv.from) || hop.arrive.contains(mv.to)
                     }
+                    // En passant, swaps and gating: tried in full.
+                    _ => true,
                 };
-                !(may_expose && self.leaves_king_exposed(mv))
-            });
+                if !(may_expose && self.leaves_king_exposed(mv)) {
+                    moves[kept] = mv;
+                    kept += 1;
+                }
+            }
+            moves.truncate(kept);
         }
         if self.variant().has_move_limits() {
             self.retain_within_limits(moves);

@@ -819,16 +819,8 @@ impl<'v> Position<'v> {
     #[inline]
     pub(crate) fn leaves_king_exposed(&mut self, mv: Move) -> bool {
         let us = self.turn;
-        let mv = match mv.kind {
-            // As Fairy-Stockfish judges it, the piece brought in shields nothing.
-            MoveKind::Gate(_) => Move::new(mv.from, mv.to),
-            _ => mv,
-        };
         if !matches!(mv.kind, MoveKind::Normal | MoveKind::Promotion(_)) {
-            let undo = self.make(mv);
-            let exposed = self.king_exposed(us);
-            self.unmake(mv, undo);
-            return exposed;
+            return self.exposed_after(mv);
         }
         let moved = self.board[mv.from.index()];
         let captured = self.board[mv.to.index()];
@@ -845,6 +837,23 @@ impl<'v> Position<'v> {
         self.kings = saved_kings;
         self.board[mv.from.index()] = moved;
         self.board[mv.to.index()] = captured;
+        exposed
+    }
+
+    /// Whether the pseudo-legal `mv` (not a plain move or promotion) of the side to move would
+    /// leave its King attacked or the Kings facing, found by playing it. Out of line, so that
+    /// the plain moves' test stays small.
+    #[inline(never)]
+    fn exposed_after(&mut self, mv: Move) -> bool {
+        let us = self.turn;
+        let mv = match mv.kind {
+            // As Fairy-Stockfish judges it, the piece brought in shields nothing.
+            MoveKind::Gate(_) => Move::new(mv.from, mv.to),
+            _ => mv,
+        };
+        let undo = self.make(mv);
+        let exposed = self.king_exposed(us);
+        self.unmake(mv, undo);
         exposed
     }
 

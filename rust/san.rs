@@ -75,9 +75,6 @@ pub fn suffix(position: &mut Position, mv: Move) -> &'static str {
 
 /// The SAN of the legal move `mv` without the check suffix.
 pub fn write_without_suffix(position: &mut Position, mv: Move) -> String {
-    if let Some(kind) = mv.gating() {
-        return write_gating(position, mv, kind);
-    }
     let mut same_kind = Vec::new();
     if mv.drop().is_none() {
         let kinds = position.variant().san_kinds(kind_on(position, mv.from));
@@ -88,7 +85,8 @@ pub fn write_without_suffix(position: &mut Position, mv: Move) -> String {
 
 /// The SAN of the legal gating move `mv` (bringing in a `kind`) without the check suffix, as
 /// Fairy-Stockfish writes it: the move without gating, `/` and the letter of the piece brought
-/// in, and for castling the square it comes to (`Nc3/H`, `O-O/He1`, `O-O/Hh1`).
+/// in, and for castling the square it comes to (`Nc3/H`, `O-O/He1`, `O-O/Hh1`). The rivals it
+/// is told apart from are its own to find (`position` is a scratch copy).
 fn write_gating(position: &mut Position, mv: Move, kind: Kind) -> String {
     let plain = position.without_gating(mv);
     let mut text = match mv.is_castle() {
@@ -137,6 +135,9 @@ pub fn find_among(
 /// destination by pieces of its kind (`same_kind`, as [`find_among`] leaves them; unused for a
 /// drop or castling).
 pub fn write_among(position: &Position, mv: Move, same_kind: &[Move]) -> String {
+    if let Some(kind) = mv.gating() {
+        return write_gating(&mut position.clone(), mv, kind);
+    }
     let variant = position.variant();
     match mv.kind {
         MoveKind::Drop(kind) => return format!("{}@{}", variant.symbol(kind), mv.to),

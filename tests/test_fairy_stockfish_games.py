@@ -39,6 +39,7 @@ GAMES = [
     "horde",
     "torishogi",
     "janggi",
+    "seirawan",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 
