@@ -134,7 +134,11 @@ impl Position<'_> {
     /// Offers `visit` each pseudo-legal move of the side to move's piece on `from` along its
     /// paths, stopping early when `visit` returns `true`; returns whether it did.
     #[inline]
-    pub(crate) fn for_each_move_from(&self, from: Square, mut visit: impl FnMut(Move) -> bool) -> bool {
+    pub(crate) fn for_each_move_from(
+        &self,
+        from: Square,
+        mut visit: impl FnMut(Move) -> bool,
+    ) -> bool {
         let us = self.turn();
         let Some(piece) = Piece::from_code(self.code_at(from)).filter(|piece| piece.color == us)
         else {

@@ -95,9 +95,9 @@ impl Move {
     #[inline]
     pub const fn gating(self) -> Option<Kind> {
         match self.kind {
-            MoveKind::Gate(kind) | MoveKind::CastleGateKing(kind) | MoveKind::CastleGateRook(kind) => {
-                Some(kind)
-            }
+            MoveKind::Gate(kind)
+            | MoveKind::CastleGateKing(kind)
+            | MoveKind::CastleGateRook(kind) => Some(kind),
             _ => None,
         }
     }

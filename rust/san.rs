@@ -98,7 +98,10 @@ fn write_gating(position: &mut Position, mv: Move, kind: Kind) -> String {
             position.add_gating_moves(&mut rivals);
             rivals.retain(|other| other.to == mv.to && other.gating() == Some(kind));
             position.retain_legal(&mut rivals);
-            let rivals: Vec<Move> = rivals.into_iter().map(|other| position.without_gating(other)).collect();
+            let rivals: Vec<Move> = rivals
+                .into_iter()
+                .map(|other| position.without_gating(other))
+                .collect();
             write_among(position, plain, &rivals)
         }
     };
@@ -535,10 +538,9 @@ impl<'v> Reader<'_, 'v> {
         self.position.add_gating_moves(&mut moves);
         self.position.retain_legal(&mut moves);
         let written = format!("{plain}/{gate}");
-        if let Some(&mv) = moves
-            .iter()
-            .find(|&&mv| mv.gating() == Some(kind) && write_without_suffix(self.position, mv) == written)
-        {
+        if let Some(&mv) = moves.iter().find(|&&mv| {
+            mv.gating() == Some(kind) && write_without_suffix(self.position, mv) == written
+        }) {
             return Ok(mv);
         }
         let moved = Reader {
@@ -546,14 +548,10 @@ impl<'v> Reader<'_, 'v> {
             text: plain,
         }
         .read()?;
+        let on_origin = square.map_or(true, |square| square == moved.from);
         let (from, to) = match moved.kind {
             MoveKind::Castle(rook) if square == Some(rook) => (rook, moved.from),
-            MoveKind::Castle(_) if square.is_none_or(|square| square == moved.from) => {
-                (moved.from, moved.to)
-            }
-            MoveKind::Normal if square.is_none_or(|square| square == moved.from) => {
-                (moved.from, moved.to)
-            }
+            MoveKind::Castle(_) | MoveKind::Normal if on_origin => (moved.from, moved.to),
             _ => (moved.from, moved.from),
         };
         let mut moves = self.position.legal_gating_moves_like(from, to);

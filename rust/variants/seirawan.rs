@@ -43,16 +43,33 @@ fn castling_gates_on_the_kings_or_the_rooks_square() {
     // Pyffish's FENs after each: the gates a castling right no longer implies are written as
     // file letters (`A`), those of a side with an empty hand not at all.
     for (mv, expected) in [
-        ("e1g1h", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3HRK1[Eeh] b Akq - 1 1"),
-        ("h1e1h", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKH[Eeh] b Akq - 1 1"),
-        ("a1e1e", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/E1KR3R[Heh] b Hkq - 1 1"),
-        ("e1c1e", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KRE2R[Heh] b Hkq - 1 1"),
-        ("e1g1", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1[EHeh] b Akq - 1 1"),
+        (
+            "e1g1h",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3HRK1[Eeh] b Akq - 1 1",
+        ),
+        (
+            "h1e1h",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKH[Eeh] b Akq - 1 1",
+        ),
+        (
+            "a1e1e",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/E1KR3R[Heh] b Hkq - 1 1",
+        ),
+        (
+            "e1c1e",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KRE2R[Heh] b Hkq - 1 1",
+        ),
+        (
+            "e1g1",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1[EHeh] b Akq - 1 1",
+        ),
     ] {
         assert_eq!(after(CASTLING, mv), expected, "{mv}");
     }
     let moves = legal("seirawan", CASTLING);
-    for mv in ["e1g1h", "e1g1e", "h1e1h", "a1e1e", "e1c1h", "a1b1e", "h1f1h"] {
+    for mv in [
+        "e1g1h", "e1g1e", "h1e1h", "a1e1e", "e1c1h", "a1b1e", "h1f1h",
+    ] {
         assert!(moves.contains(&mv.to_string()), "{mv}");
     }
     // Only the King's and the Rooks' squares are gates: no b1 gate without the letter.
@@ -114,7 +131,11 @@ fn san_writes_and_reads_gating_as_fairy_stockfish_writes_it() {
         (CASTLING.to_string(), "a1e1e", "O-O-O/Ea1"),
         (CASTLING.to_string(), "e1c1e", "O-O-O/Ee1"),
         (CASTLING.to_string(), "a1b1e", "Rb1/E"),
-        ("8/8/8/7k/8/8/8/3NK3[H] w D - 0 1".to_string(), "d1c3h", "Nc3/H+"),
+        (
+            "8/8/8/7k/8/8/8/3NK3[H] w D - 0 1".to_string(),
+            "d1c3h",
+            "Nc3/H+",
+        ),
     ] {
         let mut game = played("seirawan", &text, "");
         let position = game.position_mut();
@@ -124,7 +145,10 @@ fn san_writes_and_reads_gating_as_fairy_stockfish_writes_it() {
     }
     let mut game = played("seirawan", CASTLING, "");
     for refused in ["Rb1/Q", "O-O/Hf1", "Rb1/"] {
-        assert!(crate::san::parse(game.position_mut(), refused).is_err(), "{refused}");
+        assert!(
+            crate::san::parse(game.position_mut(), refused).is_err(),
+            "{refused}"
+        );
     }
 }
 
