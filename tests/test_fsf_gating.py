@@ -22,6 +22,7 @@ from collections.abc import Iterator
 import pytest
 
 import meiriqi
+from meiriqi import svg
 
 sf = pytest.importorskip("pyffish")
 
@@ -137,3 +138,15 @@ def test_gating_moves_in_python() -> None:
     assert board.fen() == "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3HRK1[Eeh] b Akq - 1 1"
     board.pop()
     assert board.fen() == meiriqi.Board(CASTLING, variant=VARIANT).fen()
+
+
+def test_gates_are_shown() -> None:
+    board = meiriqi.Board(variant=VARIANT)
+    assert len(board.gates(meiriqi.WHITE)) == 8 and len(board.gates(meiriqi.BLACK)) == 8
+    board.push_san("Nc3/H")
+    assert meiriqi.parse_square("b1") not in board.gates(meiriqi.WHITE)
+    assert len(board.gates(meiriqi.WHITE)) == 7
+    picture = svg.board(board)
+    assert picture.count('class="gate white"') == 7
+    assert picture.count('class="gate black"') == 8
+    assert meiriqi.Board(variant="chess").gates(meiriqi.WHITE) == []

@@ -586,6 +586,9 @@ class Board:
         """The squares of ``color``'s fortress joined by its 'X' lines."""
     def camp(self, color: bool) -> list[int]:
         """The squares where a move of ``color`` may promote."""
+    def gates(self, color: bool) -> list[int]:
+        """The squares of ``color``'s gates: first-rank squares whose piece has not moved, from
+        which a move may bring a piece of the hand in (Seirawan chess; empty without gating)."""
     def goal(self, color: bool) -> list[int]:
         """The squares of ``color``'s goal, where its piece of the goal's kind wins (King of the
         Hill's centre; empty when the variant has no goal)."""

@@ -674,6 +674,23 @@ impl PyBoard {
         })
     }
 
+    /// The squares of `color`'s gates: first-rank squares whose piece has not moved, from which a
+    /// move may bring a piece of the hand in (Seirawan chess; empty without gating).
+    fn gates(&self, color: bool) -> Vec<usize> {
+        let color = color_from_bool(color);
+        let gates = self.read(|setup| setup.gates, Position::gates);
+        let dims = self.variant().dimensions();
+        let rank = match color {
+            Color::White => 0,
+            Color::Black => dims.ranks - 1,
+        };
+        (0..dims.files)
+            .filter(|&file| gates.has(color, file))
+            .filter_map(|file| Square::new(file, rank))
+            .map(Square::index)
+            .collect()
+    }
+
     /// How many checks win (Three-check's 3); 0 in a variant without a check limit.
     #[getter]
     fn check_limit(&self) -> u8 {
