@@ -162,3 +162,8 @@ fn gating_san_is_disambiguated_only_by_pieces_that_could_gate_alike() {
     assert_eq!(crate::san::parse(position, "Re8/H").unwrap(), mv);
     assert_eq!(crate::san::parse(position, "Rae8/H").unwrap(), mv);
 }
+
+#[test]
+fn a_gating_move_is_still_four_bytes() {
+    assert_eq!(std::mem::size_of::<crate::moves::Move>(), 4);
+}
