@@ -92,8 +92,9 @@ fn write_gating(position: &mut Position, mv: Move, kind: Kind) -> String {
     let mut text = match mv.is_castle() {
         true => write_among(position, plain, &[]),
         false => {
-            // As Fairy-Stockfish disambiguates: only by pieces that could bring in the same
-            // kind moving to the same square.
+            // Told apart only from the pieces that could bring in the same kind moving to the
+            // same square. (Fairy-Stockfish never disambiguates a gating move: where two Rooks
+            // on gates could both, it writes `Rf8/E` for either; this writes `Raf8/E`.)
             let mut rivals = Vec::new();
             position.add_gating_moves(&mut rivals);
             rivals.retain(|other| other.to == mv.to && other.gating() == Some(kind));

@@ -162,3 +162,15 @@ fn gating_san_is_disambiguated_only_by_pieces_that_could_gate_alike() {
 fn a_gating_move_is_still_four_bytes() {
     assert_eq!(std::mem::size_of::<crate::moves::Move>(), 4);
 }
+
+#[test]
+fn gating_san_is_disambiguated_where_fairy_stockfish_writes_it_ambiguously() {
+    // Both Rooks are on gates and reach f8 bringing in the Elephant: pyffish writes Rf8/E for
+    // either; the engine tells them apart and refuses the ambiguous form.
+    let mut game = played("seirawan", CASTLING, "a2a3 f7f6 h2h4 e8f7 e1d1h");
+    let position = game.position_mut();
+    let mv = position.parse_uci("a8f8e").unwrap().expect("legal");
+    assert_eq!(crate::san::write(position, mv), "Raf8/E");
+    assert_eq!(crate::san::parse(position, "Raf8/E").unwrap(), mv);
+    assert!(crate::san::parse(position, "Rf8/E").is_err());
+}
