@@ -66,6 +66,7 @@ pub(crate) const BUILT_IN: &[(&str, &str)] = files![
     "torishogi",
     "janggi",
     "sittuyin",
+    "seirawan",
 ];
 
 /// The file of the built-in variant called `name`.

@@ -31,6 +31,8 @@ pub struct DropRules {
     pub stuck_allowed: bool,
     /// Whether a kind in hand with a `+` form may be dropped as that form too.
     pub promoted: bool,
+    /// Whether pieces in hand may be dropped at all (false: no square takes a drop).
+    pub enabled: bool,
 }
 
 impl DropTable {
@@ -71,7 +73,10 @@ impl DropTable {
                         true => SquareSet::EMPTY,
                         false => *tables.stuck(color, form.number()),
                     };
-                    let zone = rule.drop_zone[color.index()] & form_rule.allowed[color.index()];
+                    let zone = match drops.enabled {
+                        true => rule.drop_zone[color.index()] & form_rule.allowed[color.index()],
+                        false => SquareSet::EMPTY,
+                    };
                     table.squares[color.index() * KIND_SLOTS + form.index()] = zone
                         .iter()
                         .filter(|&square| !stuck.contains(square))

@@ -10,6 +10,7 @@
 
 use crate::castling::CastlingRights;
 use crate::conventions::EnPassantFen;
+use crate::gates::Gates;
 use crate::geometry::Square;
 use crate::piece::{Color, Piece};
 use crate::piece_rule::letter_of;
@@ -17,7 +18,7 @@ use crate::position::Position;
 use crate::setup::Setup;
 use crate::text::{counted, quote};
 use crate::validate::InvalidPosition;
-use crate::variant::Variant;
+use crate::variant::{Castling, Variant};
 use std::fmt;
 
 /// Why a FEN string cannot be read.
@@ -221,7 +222,7 @@ pub fn parse_setup(variant: &Variant, fen: &str) -> Result<Setup, FenError> {
         "b" => Color::Black,
         other => return Err(FenError::BadSide(other.to_string())),
     };
-    setup.castling = parse_castling(variant, field(2, "-"))?;
+    (setup.castling, setup.gates) = parse_castling(variant, field(2, "-"))?;
     setup.counters.checks_left = checks_left;
     let counting = variant.counting().is_some() && is_counter(field(3, "-"));
     setup.en_passant = match field(3, "-") {
@@ -287,32 +288,89 @@ fn parse_count(text: &str) -> Result<u16, FenError> {
         .ok_or_else(|| FenError::BadCounting(text.to_string()))
 }
 
-/// The castling rights of `field`: `-`, or letters of the variant's wings (uppercase White).
-fn parse_castling(variant: &Variant, field: &str) -> Result<CastlingRights, FenError> {
+/// The castling rights and gates of `field`: `-`, or letters of the variant's wings (uppercase
+/// White), and in a variant with gating, as Fairy-Stockfish writes them, file letters for gates
+/// (`KQBCDFGkqbcdfg`: a wing's letter also makes gates of its King's and Rook's squares).
+fn parse_castling(variant: &Variant, field: &str) -> Result<(CastlingRights, Gates), FenError> {
     let mut rights = CastlingRights::NONE;
+    let mut gates = Gates::NONE;
     if field == "-" {
-        return Ok(rights);
+        return Ok((rights, gates));
     }
     let error = || FenError::BadCastling(field.to_string());
-    let castling = variant.castling().ok_or_else(error)?;
+    let castling = variant.castling();
+    let gating = variant.spec().gating;
     for letter in field.chars() {
         let color = if letter.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
-        let wing = castling
-            .wings
-            .iter()
-            .position(|wing| wing.letter == letter.to_ascii_uppercase())
-            .ok_or_else(error)?;
-        let bit = CastlingRights::bit(color, wing);
-        if rights.0 & bit != 0 {
+        let wing = castling.and_then(|castling| {
+            castling
+                .wings
+                .iter()
+                .position(|wing| wing.letter == letter.to_ascii_uppercase())
+        });
+        if let (Some(castling), Some(wing)) = (castling, wing) {
+            let bit = CastlingRights::bit(color, wing);
+            if rights.0 & bit != 0 {
+                return Err(error());
+            }
+            rights.0 |= bit;
+            if gating {
+                gates.0[color.index()] |= implied_gates(castling, color, wing);
+            }
+            continue;
+        }
+        let file = (letter.to_ascii_lowercase() as u32).wrapping_sub('a' as u32);
+        if !gating || file >= u32::from(variant.dimensions().files) {
             return Err(error());
         }
-        rights.0 |= bit;
+        gates.0[color.index()] |= 1 << file;
     }
-    Ok(rights)
+    Ok((rights, gates))
+}
+
+/// The files of the gates castling on `color`'s wing number `wing` implies: its King's and its
+/// Rook's squares.
+fn implied_gates(castling: &Castling, color: Color, wing: usize) -> u16 {
+    castling.king_region[color.index()]
+        .iter()
+        .chain(castling.wings[wing].rook_region[color.index()].iter())
+        .fold(0, |files, square| files | 1 << square.file())
+}
+
+/// The castling field of `setup`: per side, its wings' letters, then the files of its gates
+/// that no castling right implies (Fairy-Stockfish's order); `-` when empty.
+fn castling_field(variant: &Variant, setup: &Setup) -> String {
+    let mut field = String::new();
+    for color in Color::ALL {
+        let mut implied = 0;
+        if let Some(rules) = variant.castling() {
+            for (index, wing) in rules.wings.iter().enumerate() {
+                if setup.castling.has(color, index) {
+                    implied |= implied_gates(rules, color, index);
+                    field.push(match color {
+                        Color::White => wing.letter,
+                        Color::Black => wing.letter.to_ascii_lowercase(),
+                    });
+                }
+            }
+        }
+        let gates = setup.gates.of(color) & !implied;
+        for file in (0..variant.dimensions().files).filter(|file| gates >> file & 1 != 0) {
+            let letter = char::from(b'a' + file);
+            field.push(match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            });
+        }
+    }
+    if field.is_empty() {
+        field.push('-');
+    }
+    field
 }
 
 /// Reads the hand `text` (what follows `[`, up to and with `]`) into `setup`.
@@ -503,22 +561,7 @@ pub fn write_setup(variant: &Variant, setup: &Setup) -> String {
         Color::White => 'w',
         Color::Black => 'b',
     };
-    let mut castling = String::new();
-    if let Some(rules) = variant.castling() {
-        for color in Color::ALL {
-            for (index, wing) in rules.wings.iter().enumerate() {
-                if setup.castling.has(color, index) {
-                    castling.push(match color {
-                        Color::White => wing.letter,
-                        Color::Black => wing.letter.to_ascii_lowercase(),
-                    });
-                }
-            }
-        }
-    }
-    if castling.is_empty() {
-        castling.push('-');
-    }
+    let castling = castling_field(variant, setup);
     let counters = &setup.counters;
     let counting = counters.counting_limit > 0;
     let en_passant = match setup.en_passant {

@@ -30,12 +30,14 @@
 //! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
 //! drop_table                                where each kind may be dropped, from which hand
 //! presentation                              how a variant is shown: titles, pictures, examples
-//! castling, counters, setup                 plain data: castling rights, counters, an unchecked
-//!                                           position
+//! castling, counters, gates, setup          plain data: castling rights, counters, gates, an
+//!                                           unchecked position
 //! variant, variant_file                     the variant built from its definition; its file read
 //! moves, zobrist                            plain data: moves, hash keys
-//! position, movegen, move_limits, validate  make/unmake, legal moves, the Wildeurasian limits,
-//!                                           a setup checked into a position
+//! position, movegen, gating                 make/unmake, legal moves, moves that bring a piece
+//!                                           in through a gate
+//! move_limits, validate                     the Wildeurasian limits, a setup checked into a
+//!                                           position
 //! in_place_promotion, must_drop             promotions as moves of their own, forced drops
 //! counting                                  the counters a move updates
 //! ends                                      the ends of a game by a variant's own rule
@@ -63,6 +65,8 @@ pub mod eval_tables;
 pub mod extinction;
 pub mod fen;
 pub mod game;
+pub mod gates;
+pub mod gating;
 pub mod geometry;
 pub mod in_place_promotion;
 #[cfg(test)]

@@ -108,7 +108,12 @@ impl Position<'_> {
                 }
             }
             MoveKind::Pass => before,
-            MoveKind::Castle(_) | MoveKind::EnPassant | MoveKind::Swap => {
+            MoveKind::Castle(_)
+            | MoveKind::EnPassant
+            | MoveKind::Swap
+            | MoveKind::Gate(_)
+            | MoveKind::CastleGateKing(_)
+            | MoveKind::CastleGateRook(_) => {
                 let undo = self.make(mv);
                 let after = self.crossing(us);
                 self.unmake(mv, undo);

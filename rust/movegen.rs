@@ -22,6 +22,9 @@ impl Position<'_> {
         if self.variant().in_place_promoters() != 0 {
             self.add_in_place_promotions(out);
         }
+        if !self.gates().is_empty() {
+            self.add_gating_moves(out);
+        }
         for from in self.occupied_by(self.turn()).iter() {
             self.for_each_move_from(from, |mv| {
                 out.push(mv);
@@ -333,7 +336,7 @@ impl Position<'_> {
     /// Rook of the wing in its region with nothing between them on the King's rank, both landing
     /// squares free, and the King neither attacked nor facing on its square, on each square it
     /// crosses and at the end.
-    fn for_each_castle(&mut self, mut visit: impl FnMut(Move) -> bool) -> bool {
+    pub(crate) fn for_each_castle(&mut self, mut visit: impl FnMut(Move) -> bool) -> bool {
         let us = self.turn();
         let variant = self.variant();
         let Some(castling) = variant.castling() else {
@@ -420,7 +423,9 @@ impl Position<'_> {
     pub fn is_capture(&self, mv: Move) -> bool {
         match mv.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Normal | MoveKind::Promotion(_) => mv.from != mv.to && !self.is_empty(mv.to),
+            MoveKind::Normal | MoveKind::Promotion(_) | MoveKind::Gate(_) => {
+                mv.from != mv.to && !self.is_empty(mv.to)
+            }
             _ => false,
         }
     }
@@ -477,17 +482,25 @@ impl Position<'_> {
             if let Some(blocker) = self.facing_blocker() {
                 watched.insert(blocker);
             }
-            moves.retain(|&mv| {
+            // A loop rather than `retain`, whose closure the compiler may leave out of line.
+            let mut kept = 0;
+            for index in 0..moves.len() {
+                let mv = moves[index];
                 let may_expose = match mv.kind {
                     MoveKind::Castle(_) | MoveKind::Pass => false,
                     MoveKind::Drop(_) => hop.arrive.contains(mv.to),
-                    MoveKind::EnPassant | MoveKind::Swap => true,
                     MoveKind::Normal | MoveKind::Promotion(_) => {
                         mv.from == king || watched.contains(mv.from) || hop.arrive.contains(mv.to)
                     }
+                    // En passant, swaps and gating: tried in full.
+                    _ => true,
                 };
-                !(may_expose && self.leaves_king_exposed(mv))
-            });
+                if !(may_expose && self.leaves_king_exposed(mv)) {
+                    moves[kept] = mv;
+                    kept += 1;
+                }
+            }
+            moves.truncate(kept);
         }
         if self.variant().has_move_limits() {
             self.retain_within_limits(moves);
@@ -578,6 +591,9 @@ impl Position<'_> {
                 self.pass_move().map(&mut keep);
             }
         }
+        if uci.promotion.is_some() && !self.gates().is_empty() {
+            candidates.extend(self.gating_moves_like(uci.from, uci.to));
+        }
         candidates
     }
 }
@@ -621,9 +637,21 @@ mod tests {
             if in_check && mv.kind == MoveKind::Swap {
                 return false;
             }
+            // As Fairy-Stockfish judges it, a piece brought in through a gate shields nothing.
+            let shielded = match mv.kind {
+                MoveKind::Gate(_) => {
+                    let plain = Move::new(mv.from, mv.to);
+                    let undo = position.make(plain);
+                    let exposed = exposed_by_walking(position, position.turn().opponent());
+                    position.unmake(plain, undo);
+                    exposed
+                }
+                _ => false,
+            };
             let undo = position.make(mv);
             let mover = position.turn().opponent();
-            let exposed = exposed_by_walking(position, mover)
+            let exposed = shielded
+                || exposed_by_walking(position, mover)
                 || position.over_limit(mover)
                 || (checks_forbidden && exposed_by_walking(position, position.turn()));
             let drop_mate = matches!(mv.kind, MoveKind::Drop(kind) if position.variant().rule_of(kind).spec.drop_mate == DropMate::Illegal)

@@ -25,6 +25,16 @@ pub enum MoveKind {
     /// The side passes: its King "moves" to its own square (`from` and `to`), as
     /// Fairy-Stockfish writes a Janggi pass.
     Pass,
+    /// A plain move or capture from a gate that brings a piece of the given kind from the hand
+    /// onto the square the mover leaves (Seirawan chess: `b1c3h`).
+    Gate(Kind),
+    /// Castling (`from` the King, `to` its destination) that brings a piece of the given kind
+    /// from the hand onto the King's square (`e1g1h`).
+    CastleGateKing(Kind),
+    /// Castling that brings a piece of the given kind from the hand onto the Rook's square,
+    /// written as Fairy-Stockfish writes it: `from` is the Rook's square, `to` the King's
+    /// (`h1e1h`).
+    CastleGateRook(Kind),
 }
 
 /// A move of some position. For a drop, `from` is the destination too.
@@ -81,13 +91,48 @@ impl Move {
         }
     }
 
-    /// What coordinate notation says of the move.
+    /// The kind brought in from the hand through a gate, if the move gates.
+    #[inline]
+    pub const fn gating(self) -> Option<Kind> {
+        match self.kind {
+            MoveKind::Gate(kind)
+            | MoveKind::CastleGateKing(kind)
+            | MoveKind::CastleGateRook(kind) => Some(kind),
+            _ => None,
+        }
+    }
+
+    /// Whether the move castles (gating or not).
+    #[inline]
+    pub const fn is_castle(self) -> bool {
+        matches!(
+            self.kind,
+            MoveKind::Castle(_) | MoveKind::CastleGateKing(_) | MoveKind::CastleGateRook(_)
+        )
+    }
+
+    /// For castling, whether the Rook stands right of the King (`O-O` in chess).
+    #[inline]
+    pub const fn castles_right(self) -> Option<bool> {
+        match self.kind {
+            MoveKind::Castle(rook) => Some(rook.file() > self.from.file()),
+            MoveKind::CastleGateKing(_) => Some(self.to.file() > self.from.file()),
+            MoveKind::CastleGateRook(_) => Some(self.from.file() > self.to.file()),
+            _ => None,
+        }
+    }
+
+    /// What coordinate notation says of the move: a gated kind is written where a promotion's
+    /// is (`b1c3h`), as Fairy-Stockfish writes it.
     pub const fn uci(self) -> UciMove {
         UciMove {
             from: self.from,
             to: self.to,
             promotion: match self.kind {
-                MoveKind::Promotion(kind) => Some(UciPromotion::To(kind)),
+                MoveKind::Promotion(kind)
+                | MoveKind::Gate(kind)
+                | MoveKind::CastleGateKing(kind)
+                | MoveKind::CastleGateRook(kind) => Some(UciPromotion::To(kind)),
                 _ => None,
             },
             drop: self.drop(),
@@ -114,7 +159,7 @@ pub struct UciMove {
     pub from: Square,
     /// The destination.
     pub to: Square,
-    /// What the piece becomes, if the move promotes.
+    /// What the piece becomes, if the move promotes; the kind brought in, if it gates.
     pub promotion: Option<UciPromotion>,
     /// The kind dropped.
     pub drop: Option<Kind>,

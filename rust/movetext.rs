@@ -92,7 +92,7 @@ pub fn next_token(text: &str) -> (Token<'_>, usize) {
             + 1
             + bytes[letter_at + 1..]
                 .iter()
-                .take_while(|&&b| b.is_ascii_alphanumeric() || b"=+#@-".contains(&b))
+                .take_while(|&&b| b.is_ascii_alphanumeric() || b"=+#@-/".contains(&b))
                 .count();
         return (Token::Move(&text[..end]), end);
     }
@@ -293,6 +293,7 @@ mod tests {
         assert_eq!(tokens("$"), vec![Unknown("$")]);
         assert_eq!(tokens("+5"), vec![Unknown("+5")]);
         assert_eq!(tokens("+Pe5="), vec![Move("+Pe5=")]);
+        assert_eq!(tokens("O-O/He1+"), vec![Move("O-O/He1+")]);
         assert_eq!(tokens("é"), vec![Unknown("é")]);
         assert_eq!(tokens("\u{a0}x"), vec![Space, Move("x")]);
     }

@@ -4,6 +4,7 @@
 
 use crate::castling::CastlingRights;
 use crate::counters::Counters;
+use crate::gates::Gates;
 use crate::geometry::Square;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece, KIND_SLOTS, PIECE_CODES};
@@ -20,18 +21,31 @@ pub struct Undo {
     /// The piece that moved, as it was before a promotion.
     moved: Piece,
     castling: CastlingRights,
+    gates: Gates,
     en_passant: Option<Square>,
     halfmove_clock: u32,
     fullmove_number: u32,
     passes: u8,
     counters: Counters,
     hash: u64,
+    /// The Rook's square of castling that gates on the King's square.
+    castle_rook: Option<Square>,
 }
 
 impl Undo {
     /// The piece the move captured, if any.
     pub fn captured(&self) -> Option<Piece> {
         self.captured
+    }
+
+    /// The Rook's square of castling that gated on the King's square.
+    pub(crate) fn castle_rook(&self) -> Option<Square> {
+        self.castle_rook
+    }
+
+    /// Remembers the Rook's square of castling that gates on the King's square.
+    pub(crate) fn set_castle_rook(&mut self, rook: Option<Square>) {
+        self.castle_rook = rook;
     }
 }
 
@@ -62,6 +76,9 @@ pub struct Position<'v> {
     /// The kinds each colour has in hand.
     hand_kinds: [KindSet; 2],
     castling: CastlingRights,
+    /// The gates a move may bring a piece of the hand in through (none while a side's hand is
+    /// empty).
+    gates: Gates,
     turn: Color,
     /// The square a Pawn has just passed over with a two-square move, whether or not an enemy
     /// Pawn could capture there (see [`Position::legal_en_passant`]).
@@ -85,6 +102,7 @@ impl PartialEq for Position<'_> {
             && self.hands == other.hands
             && self.turn == other.turn
             && self.castling == other.castling
+            && self.gates == other.gates
             && self.en_passant == other.en_passant
             && self.halfmove_clock == other.halfmove_clock
             && self.fullmove_number == other.fullmove_number
@@ -105,6 +123,7 @@ impl<'v> Position<'v> {
             hands: [[0; KIND_SLOTS]; 2],
             hand_kinds: [0; 2],
             castling: setup.castling,
+            gates: Gates::NONE,
             turn: Color::White,
             en_passant: setup.en_passant,
             halfmove_clock: setup.halfmove_clock,
@@ -130,6 +149,9 @@ impl<'v> Position<'v> {
         }
         position.set_turn(setup.turn);
         position.set_counters(setup.counters);
+        if variant.spec().gating {
+            position.set_gates(position.kept_gates(setup.gates));
+        }
         position
     }
 
@@ -142,6 +164,7 @@ impl<'v> Position<'v> {
         setup.hands = self.hands;
         setup.turn = self.turn;
         setup.castling = self.castling;
+        setup.gates = self.gates;
         setup.en_passant = self.en_passant;
         setup.halfmove_clock = self.halfmove_clock;
         setup.fullmove_number = self.fullmove_number;
@@ -226,6 +249,19 @@ impl<'v> Position<'v> {
         self.castling
     }
 
+    /// The gates a move may bring a piece of the hand in through.
+    #[inline]
+    pub fn gates(&self) -> Gates {
+        self.gates
+    }
+
+    /// Replaces the gates, keeping the hash in step.
+    #[inline]
+    pub(crate) fn set_gates(&mut self, gates: Gates) {
+        self.hash ^= zobrist::gates_key(self.gates) ^ zobrist::gates_key(gates);
+        self.gates = gates;
+    }
+
     /// How many pieces of `kind` `color` has in hand.
     #[inline]
     pub fn hand_count(&self, color: Color, kind: Kind) -> u8 {
@@ -270,7 +306,7 @@ impl<'v> Position<'v> {
 
     /// Takes `piece` off `square`, leaving the hash alone.
     #[inline]
-    fn remove(&mut self, piece: Piece, square: Square) {
+    pub(crate) fn remove(&mut self, piece: Piece, square: Square) {
         self.board[square.index()] = 0;
         self.occupied[piece.color.index()].remove(square);
         self.counts[piece.code() as usize] -= 1;
@@ -279,8 +315,9 @@ impl<'v> Position<'v> {
         }
     }
 
+    /// Puts `piece` on the empty `square`, keeping the hash in step.
     #[inline]
-    fn place(&mut self, piece: Piece, square: Square) {
+    pub(crate) fn place(&mut self, piece: Piece, square: Square) {
         self.put(piece, square);
         self.hash ^= zobrist::piece_key(piece, square);
     }
@@ -293,7 +330,7 @@ impl<'v> Position<'v> {
 
     /// Adds a `kind` to `color`'s hand, keeping the hash in step.
     #[inline]
-    fn add_to_hand(&mut self, color: Color, kind: Kind) {
+    pub(crate) fn add_to_hand(&mut self, color: Color, kind: Kind) {
         let count = &mut self.hands[color.index()][kind.index()];
         *count += 1;
         self.hash ^= zobrist::hand_key(color, kind, *count);
@@ -302,7 +339,7 @@ impl<'v> Position<'v> {
 
     /// Takes a `kind` from `color`'s hand, keeping the hash in step.
     #[inline]
-    fn take_from_hand(&mut self, color: Color, kind: Kind) {
+    pub(crate) fn take_from_hand(&mut self, color: Color, kind: Kind) {
         let count = &mut self.hands[color.index()][kind.index()];
         self.hash ^= zobrist::hand_key(color, kind, *count);
         *count -= 1;
@@ -342,6 +379,9 @@ impl<'v> Position<'v> {
         let variant = self.variant;
         let moved = match mv.kind {
             MoveKind::Drop(kind) => Piece { kind, color: us },
+            MoveKind::Gate(_) | MoveKind::CastleGateKing(_) | MoveKind::CastleGateRook(_) => {
+                return self.make_gating(mv);
+            }
             _ => self
                 .piece_at(mv.from)
                 .expect("a move starts on a piece of the side to move"),
@@ -357,12 +397,14 @@ impl<'v> Position<'v> {
             captured,
             moved,
             castling: self.castling,
+            gates: self.gates,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,
             passes: self.passes,
             counters: self.counters,
             hash: self.hash,
+            castle_rook: None,
         };
         if let Some(captured) = captured {
             self.lift(captured, captured_at);
@@ -419,6 +461,9 @@ impl<'v> Position<'v> {
         if !self.castling.is_empty() && mv.kind != MoveKind::Pass {
             self.update_castling_rights(mv, captured_at);
         }
+        if !self.gates.is_empty() {
+            self.close_gates(mv);
+        }
         self.passes = match mv.kind {
             MoveKind::Pass => self.passes.saturating_add(1),
             _ => 0,
@@ -438,6 +483,9 @@ impl<'v> Position<'v> {
     /// Takes back `mv`, which was played by [`Position::make`] returning `undo`.
     #[inline]
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
+        if mv.gating().is_some() {
+            return self.unmake_gating(mv, undo);
+        }
         let us = undo.moved.color;
         let arrived = self
             .piece_at(mv.to)
@@ -496,6 +544,7 @@ impl<'v> Position<'v> {
         }
         self.turn = us;
         self.castling = undo.castling;
+        self.gates = undo.gates;
         self.en_passant = undo.en_passant;
         self.fullmove_number = undo.fullmove_number;
         self.halfmove_clock = undo.halfmove_clock;
@@ -539,7 +588,7 @@ impl<'v> Position<'v> {
     }
 
     /// Where the Rook of castling move `mv` with the Rook on `rook_from` lands.
-    fn castling_rook_target(&self, mv: Move, rook_from: Square) -> Square {
+    pub(crate) fn castling_rook_target(&self, mv: Move, rook_from: Square) -> Square {
         let castling = self
             .variant
             .castling()
@@ -773,10 +822,7 @@ impl<'v> Position<'v> {
     pub(crate) fn leaves_king_exposed(&mut self, mv: Move) -> bool {
         let us = self.turn;
         if !matches!(mv.kind, MoveKind::Normal | MoveKind::Promotion(_)) {
-            let undo = self.make(mv);
-            let exposed = self.king_exposed(us);
-            self.unmake(mv, undo);
-            return exposed;
+            return self.exposed_after(mv);
         }
         let moved = self.board[mv.from.index()];
         let captured = self.board[mv.to.index()];
@@ -793,6 +839,23 @@ impl<'v> Position<'v> {
         self.kings = saved_kings;
         self.board[mv.from.index()] = moved;
         self.board[mv.to.index()] = captured;
+        exposed
+    }
+
+    /// Whether the pseudo-legal `mv` (not a plain move or promotion) of the side to move would
+    /// leave its King attacked or the Kings facing, found by playing it. Out of line, so that
+    /// the plain moves' test stays small.
+    #[inline(never)]
+    fn exposed_after(&mut self, mv: Move) -> bool {
+        let us = self.turn;
+        let mv = match mv.kind {
+            // As Fairy-Stockfish judges it, the piece brought in shields nothing.
+            MoveKind::Gate(_) => Move::new(mv.from, mv.to),
+            _ => mv,
+        };
+        let undo = self.make(mv);
+        let exposed = self.king_exposed(us);
+        self.unmake(mv, undo);
         exposed
     }
 

@@ -84,6 +84,37 @@ pub fn write_without_suffix(position: &mut Position, mv: Move) -> String {
     write_among(position, mv, &same_kind)
 }
 
+/// The SAN of the legal gating move `mv` (bringing in a `kind`) without the check suffix, as
+/// Fairy-Stockfish writes it: the move without gating, `/` and the letter of the piece brought
+/// in, and for castling the square it comes to (`Nc3/H`, `O-O/He1`, `O-O/Hh1`). The rivals it
+/// is told apart from are its own to find (`position` is a scratch copy).
+fn write_gating(position: &mut Position, mv: Move, kind: Kind) -> String {
+    let plain = position.without_gating(mv);
+    let mut text = match mv.is_castle() {
+        true => write_among(position, plain, &[]),
+        false => {
+            // Told apart only from the pieces that could bring in the same kind moving to the
+            // same square. (Fairy-Stockfish never disambiguates a gating move: where two Rooks
+            // on gates could both, it writes `Rf8/E` for either; this writes `Raf8/E`.)
+            let mut rivals = Vec::new();
+            position.add_gating_moves(&mut rivals);
+            rivals.retain(|other| other.to == mv.to && other.gating() == Some(kind));
+            position.retain_legal(&mut rivals);
+            let rivals: Vec<Move> = rivals
+                .into_iter()
+                .map(|other| position.without_gating(other))
+                .collect();
+            write_among(position, plain, &rivals)
+        }
+    };
+    text.push('/');
+    text.push_str(position.variant().rule_of(kind).san_symbol());
+    if mv.is_castle() {
+        text.push_str(&mv.from.to_string());
+    }
+    text
+}
+
 /// The legal move that `uci` names, found among the legal moves to its destination by a piece
 /// of the kind on its origin (or the drops there), which are left in `same_kind`: what
 /// [`write_among`] needs to write it. `None` if no legal move has that name.
@@ -98,6 +129,9 @@ pub fn find_among(
     } else {
         let kinds = variant.san_kinds(position.piece_at(uci.from)?.kind);
         position.legal_moves_to(uci.to, kinds, same_kind);
+        if uci.promotion.is_some() && !position.gates().is_empty() {
+            same_kind.extend(position.legal_gating_moves_like(uci.from, uci.to));
+        }
     }
     same_kind.iter().copied().find(|&mv| uci.names(mv, variant))
 }
@@ -106,6 +140,9 @@ pub fn find_among(
 /// destination by pieces of its kind (`same_kind`, as [`find_among`] leaves them; unused for a
 /// drop or castling).
 pub fn write_among(position: &Position, mv: Move, same_kind: &[Move]) -> String {
+    if let Some(kind) = mv.gating() {
+        return write_gating(&mut position.clone(), mv, kind);
+    }
     let variant = position.variant();
     match mv.kind {
         MoveKind::Drop(kind) => return format!("{}@{}", variant.symbol(kind), mv.to),
@@ -404,6 +441,9 @@ impl<'v> Reader<'_, 'v> {
         if is_suffixed_coordinates(stripped) {
             return self.read_coordinates(stripped);
         }
+        if let Some((plain, gate)) = stripped.split_once('/') {
+            return self.read_gating(plain, gate);
+        }
         if stripped.eq_ignore_ascii_case("pass") || stripped == "@@@@" {
             return self.read_pass();
         }
@@ -516,6 +556,51 @@ impl<'v> Reader<'_, 'v> {
                  the King attacked or break another rule of the game"
             )
         }
+    }
+
+    /// A gating move: the move without gating (`plain`, as `Nc3` or `O-O`), then after the `/`
+    /// the letter of the piece brought in, for castling with the square it comes to (the
+    /// King's when none is written), and any check suffix.
+    fn read_gating(&mut self, plain: &str, gate: &str) -> Result<Move, SanError> {
+        let gate = gate.trim_end_matches(['+', '#']);
+        let split = gate
+            .char_indices()
+            .find(|(_, c)| c.is_ascii_lowercase())
+            .map_or(gate.len(), |(index, _)| index);
+        let (symbol, square) = gate.split_at(split);
+        if symbol.is_empty() {
+            return Err(self.invalid("a piece letter must follow the '/' of a gating move"));
+        }
+        let kind = self.kind(symbol)?;
+        let square = match square {
+            "" => None,
+            name => Some(self.square(name)?),
+        };
+        // As written (disambiguated by the pieces that could gate alike), else as the move
+        // without gating reads.
+        let mut moves = Vec::new();
+        self.position.add_gating_moves(&mut moves);
+        self.position.retain_legal(&mut moves);
+        let written = format!("{plain}/{gate}");
+        if let Some(&mv) = moves.iter().find(|&&mv| {
+            mv.gating() == Some(kind) && write_without_suffix(self.position, mv) == written
+        }) {
+            return Ok(mv);
+        }
+        let moved = Reader {
+            position: self.position,
+            text: plain,
+        }
+        .read()?;
+        let on_origin = square.map_or(true, |square| square == moved.from);
+        let (from, to) = match moved.kind {
+            MoveKind::Castle(rook) if square == Some(rook) => (rook, moved.from),
+            MoveKind::Castle(_) | MoveKind::Normal if on_origin => (moved.from, moved.to),
+            _ => (moved.from, moved.from),
+        };
+        let mut moves = self.position.legal_gating_moves_like(from, to);
+        moves.retain(|mv| mv.gating() == Some(kind));
+        self.only(&moves, &format!("gating move {plain}/{gate}"))
     }
 
     /// The pass of the side to move, written `pass` or `@@@@` (XBoard's word).

@@ -337,6 +337,10 @@ fn pack_move(mv: Move) -> u64 {
         MoveKind::EnPassant => (4, 0),
         MoveKind::Swap => (5, 0),
         MoveKind::Pass => (6, 0),
+        // Kind numbers fit six bits: the top two say where the gated piece goes.
+        MoveKind::Gate(kind) => (7, kind.number()),
+        MoveKind::CastleGateKing(kind) => (7, kind.number() | 64),
+        MoveKind::CastleGateRook(kind) => (7, kind.number() | 128),
     };
     mv.from.index() as u64
         | (mv.to.index() as u64) << 8
@@ -360,7 +364,14 @@ fn unpack_move(bits: u64) -> Option<Move> {
         4 => MoveKind::EnPassant,
         5 => MoveKind::Swap,
         6 => MoveKind::Pass,
-        _ => return None,
+        _ => {
+            let kind = Kind::new((payload & 63) as u8)?;
+            match payload >> 6 {
+                0 => MoveKind::Gate(kind),
+                1 => MoveKind::CastleGateKing(kind),
+                _ => MoveKind::CastleGateRook(kind),
+            }
+        }
     };
     Some(Move {
         from: square(bits)?,

@@ -4,6 +4,7 @@
 
 use crate::castling::CastlingRights;
 use crate::counters::Counters;
+use crate::gates::Gates;
 use crate::geometry::{Square, SQUARE_SLOTS};
 use crate::piece::{Color, Piece, KIND_SLOTS};
 
@@ -19,6 +20,8 @@ pub struct Setup {
     pub turn: Color,
     /// Castling rights.
     pub castling: CastlingRights,
+    /// The gates, in a variant with gating.
+    pub gates: Gates,
     /// The square a Pawn has just passed over with a two-square move.
     pub en_passant: Option<Square>,
     /// Plies since the last capture, Pawn move or drop.
@@ -37,6 +40,7 @@ impl Setup {
             hands: [[0; KIND_SLOTS]; 2],
             turn: Color::White,
             castling: CastlingRights::NONE,
+            gates: Gates::NONE,
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,

@@ -55,7 +55,8 @@ impl UciMove {
     /// promotion, where a `+` names any promotion to a `+` form of `variant`, a `-` any
     /// demotion, and a letter the kinds it writes (a `Q` and a `Q~` alike).
     pub fn names(&self, mv: Move, variant: &Variant) -> bool {
-        let promotes_as_named = match (self.promotion, mv.promotion()) {
+        let written = mv.promotion().or(mv.gating());
+        let promotes_as_named = match (self.promotion, written) {
             (Some(UciPromotion::Plus), Some(kind)) => variant.rule_of(kind).is_plus(),
             (Some(UciPromotion::Minus), Some(kind)) => variant.demotion_targets() & kind.bit() != 0,
             (Some(UciPromotion::To(named)), Some(kind)) => {

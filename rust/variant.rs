@@ -162,6 +162,12 @@ pub struct VariantSpec {
     /// whose every legal move is a promotion, may claim a draw as a stalemate (Sittuyin's rule:
     /// it need not promote).
     pub lone_pawn_stalemate: bool,
+    /// Whether pieces in hand may be dropped (false: a hand only gating brings into play).
+    pub drops: bool,
+    /// Whether a move from a gate (a first-rank square whose piece has not moved) may bring a
+    /// piece of the hand onto the square it leaves (Seirawan chess); the kinds in `hand-order`
+    /// may then be held.
+    pub gating: bool,
     /// Whether a piece may stand where it could never move again.
     pub stuck_pieces: StuckPieces,
     /// Whether a promotion resets the halfmove clock, as a capture does.
@@ -352,6 +358,7 @@ impl Variant {
         let drop_rules = DropRules {
             stuck_allowed: spec.stuck_pieces == StuckPieces::Allowed,
             promoted: spec.drop_promoted,
+            enabled: spec.drops,
         };
         let promoted_form = |kind: Kind| {
             let symbol = format!("+{}", rules[kind.index()].spec.symbol);

@@ -372,6 +372,8 @@ impl Checks<'_, '_> {
             drop_promoted: rules.drop_promoted.unwrap_or(false),
             must_drop: rules.must_drop.unwrap_or(false),
             lone_pawn_stalemate: rules.lone_pawn_stalemate.unwrap_or(false),
+            drops: rules.drops.unwrap_or(true),
+            gating: rules.gating.unwrap_or(false),
             stuck_pieces: rules.stuck_pieces.unwrap_or_default(),
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),

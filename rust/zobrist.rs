@@ -3,6 +3,7 @@
 //! hashes are the same in every run and on every machine.
 
 use crate::castling::CastlingRights;
+use crate::gates::Gates;
 use crate::geometry::{Square, SQUARE_SLOTS};
 use crate::piece::{Color, Kind, Piece, PIECE_CODES};
 
@@ -80,4 +81,20 @@ pub fn hand_key(color: Color, kind: Kind, count: u8) -> u64 {
 pub fn checks_key(color: Color, left: u8) -> u64 {
     let index = ((color.index() as u64) << 16) | u64::from(left);
     splitmix64(SEED ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93)).1
+}
+
+/// The key mixed in for the gates `gates`.
+#[inline]
+pub fn gates_key(gates: Gates) -> u64 {
+    let mut key = 0;
+    for color in [Color::White, Color::Black] {
+        let mut files = gates.of(color);
+        while files != 0 {
+            let file = u64::from(files.trailing_zeros());
+            files &= files - 1;
+            let index = 1 << 24 | (color.index() as u64) << 8 | file;
+            key ^= splitmix64(SEED ^ index.wrapping_mul(0xD6E8_FEB8_6659_FD93)).1;
+        }
+    }
+    key
 }

@@ -40,6 +40,7 @@ GAMES = [
     "torishogi",
     "janggi",
     "sittuyin",
+    "seirawan",
 ]
 FILES = Path(meiriqi.__file__).parent / "variants"
 

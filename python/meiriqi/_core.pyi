@@ -369,6 +369,10 @@ class Move:
     @property
     def drop(self) -> int | None: ...
     @property
+    def gating(self) -> int | None:
+        """The type brought in from the hand through a gate, for a gating move (``b1c3h``:
+        a piece letter after a move from a first rank, in a variant with gating)."""
+    @property
     def is_pass(self) -> bool:
         """Whether the move is a pass: the King's square twice, in a variant where a side may
         pass."""
@@ -586,6 +590,9 @@ class Board:
         """The squares of ``color``'s fortress joined by its 'X' lines."""
     def camp(self, color: bool) -> list[int]:
         """The squares where a move of ``color`` may promote."""
+    def gates(self, color: bool) -> list[int]:
+        """The squares of ``color``'s gates: first-rank squares whose piece has not moved, from
+        which a move may bring a piece of the hand in (Seirawan chess; empty without gating)."""
     def goal(self, color: bool) -> list[int]:
         """The squares of ``color``'s goal, where its piece of the goal's kind wins (King of the
         Hill's centre; empty when the variant has no goal)."""

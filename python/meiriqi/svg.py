@@ -7,8 +7,9 @@ and the pieces as discs with their letters (``+P`` for a promoted Shogi piece): 
 black letters for White, black discs with white letters for Black, so the sides stay apart in
 print. Pawns, which have no letter, are smaller plain discs. In a variant with hands (Shogi) each
 side's hand is a row of pieces with their counts, Black's above the board and White's below.
-A variant's goal squares (King of the Hill's centre) are outlined, and its counters (the checks
-each side may still give in Three-check, Makruk's counting) written below the board.
+A variant's goal squares (King of the Hill's centre) are outlined, its gates (Seirawan chess)
+marked with a small triangle in a corner, and its counters (the checks each side may still give
+in Three-check, Makruk's counting) written below the board.
 
 For a page that lets players click the picture, each square's rectangle carries its name
 (``data-square="e4"``), each piece its FEN symbol and square (``data-piece="N" data-on="c3"``)
@@ -53,6 +54,8 @@ _ARROW = "#15781b"
 _RIVER = "#4f86c6"
 _HAND = "#e9dcc0"
 _GOAL = "#2a62b8"
+_WHITE_GATE = "#ffffff"
+_BLACK_GATE = "#202020"
 _FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
 
@@ -487,6 +490,27 @@ def _draw_goals(canvas: _Canvas, board: Board) -> None:
         )
 
 
+def _draw_gates(canvas: _Canvas, board: Board) -> None:
+    """A small triangle in a corner of each gate square (Seirawan chess), in its side's colour,
+    pointing into the board: a move from there may bring a piece of the hand in."""
+    for color, name in ((WHITE, "white"), (BLACK, "black")):
+        for sq in board.gates(color):
+            x, y = canvas.corner(sq)
+            points = [
+                (x + 2, y + SQUARE_SIZE - 2),
+                (x + 14, y + SQUARE_SIZE - 2),
+                (x + 2, y + SQUARE_SIZE - 14),
+            ]
+            canvas.add(
+                "polygon",
+                fill=_WHITE_GATE if color == WHITE else _BLACK_GATE,
+                stroke=_GOAL,
+                stroke_width=1,
+                points=" ".join(f"{px:.1f},{py:.1f}" for px, py in points),
+                class_=f"gate {name}",
+            )
+
+
 def rule_notes(board: Board) -> list[str]:
     """The counters of the variant's own ends, in words: the checks each side may still give
     (Three-check), the counting of an ending while it runs (Makruk). Empty in other variants."""
@@ -552,6 +576,7 @@ def board(
     check = board.king(board.turn) if board.is_valid() and board.is_check() else None
     _draw_squares(canvas, lastmove, check)
     _draw_goals(canvas, board)
+    _draw_gates(canvas, board)
     _draw_markings(canvas)
     for sq, piece in sorted(board.piece_map().items()):
         _draw_piece(canvas, board, sq, piece)

@@ -590,23 +590,17 @@ impl PyBoard {
 
     /// Whether the legal `move` castles.
     fn is_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.move_is(&r#move, |_, mv| matches!(mv.kind, MoveKind::Castle(_)))
+        self.move_is(&r#move, |_, mv| mv.is_castle())
     }
 
     /// Whether the legal `move` castles on the King's wing (the first in FEN, `O-O`).
     fn is_kingside_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.move_is(
-            &r#move,
-            |_, mv| matches!(mv.kind, MoveKind::Castle(rook) if rook.file() > mv.from.file()),
-        )
+        self.move_is(&r#move, |_, mv| mv.castles_right() == Some(true))
     }
 
     /// Whether the legal `move` castles on the Queen's wing (`O-O-O`).
     fn is_queenside_castling(&mut self, r#move: PyRef<'_, PyMove>) -> bool {
-        self.move_is(
-            &r#move,
-            |_, mv| matches!(mv.kind, MoveKind::Castle(rook) if rook.file() < mv.from.file()),
-        )
+        self.move_is(&r#move, |_, mv| mv.castles_right() == Some(false))
     }
 
     /// Whether `color` may still castle on some wing.
@@ -678,6 +672,23 @@ impl PyBoard {
             let squares = &goal.squares[color_from_bool(color).index()];
             squares.iter().map(Square::index).collect()
         })
+    }
+
+    /// The squares of `color`'s gates: first-rank squares whose piece has not moved, from which a
+    /// move may bring a piece of the hand in (Seirawan chess; empty without gating).
+    fn gates(&self, color: bool) -> Vec<usize> {
+        let color = color_from_bool(color);
+        let gates = self.read(|setup| setup.gates, Position::gates);
+        let dims = self.variant().dimensions();
+        let rank = match color {
+            Color::White => 0,
+            Color::Black => dims.ranks - 1,
+        };
+        (0..dims.files)
+            .filter(|&file| gates.has(color, file))
+            .filter_map(|file| Square::new(file, rank))
+            .map(Square::index)
+            .collect()
     }
 
     /// How many checks win (Three-check's 3); 0 in a variant without a check limit.

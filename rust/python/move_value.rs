@@ -25,6 +25,8 @@ pub(super) struct PyMove {
     pub(super) variant: &'static Variant,
     /// Whether the move is a pass (its squares are both the King's).
     pub(super) pass: bool,
+    /// Whether the kind after the squares is one brought in through a gate, not a promotion.
+    pub(super) gating: bool,
 }
 
 impl PyMove {
@@ -34,23 +36,29 @@ impl PyMove {
             mv: mv.uci(),
             variant,
             pass: mv.is_pass(),
+            gating: mv.gating().is_some(),
         }
     }
 
     /// The move that coordinate notation `mv` names in `variant`: a pass when its squares are
-    /// the same and the variant lets a side pass.
+    /// the same and the variant lets a side pass; a gating move when the variant has gating and
+    /// a piece letter follows a move from a first rank (where no promotion starts).
     fn read(mv: UciMove, variant: &'static Variant) -> PyMove {
+        let last = variant.dimensions().ranks - 1;
         PyMove {
             mv,
             variant,
             pass: variant.spec().pass && mv.from == mv.to && mv.drop.is_none(),
+            gating: variant.spec().gating
+                && matches!(mv.promotion, Some(UciPromotion::To(_)))
+                && (mv.from.rank() == 0 || mv.from.rank() == last),
         }
     }
 
     /// What notation says of the move: squares, the promotion's symbol (`+` for a `+` form,
     /// `-` for a demotion, the letter alone for a `~` form), the drop's symbol and whether it is a
     /// pass.
-    fn key(&self) -> (Square, Square, Option<String>, Option<String>, bool) {
+    fn key(&self) -> (Square, Square, Option<String>, Option<String>, bool, bool) {
         let variant = self.variant;
         let symbol = |kind: Kind| variant.symbol(kind).to_string();
         // A `+` form and a demotion are named by the `+` or `-` alone: the piece on the origin
@@ -70,6 +78,7 @@ impl PyMove {
             promotion,
             self.mv.drop.map(symbol),
             self.pass,
+            self.gating,
         )
     }
 
@@ -155,7 +164,16 @@ impl PyMove {
     #[getter]
     fn promotion(&self) -> Option<u8> {
         match self.mv.promotion {
-            Some(UciPromotion::To(kind)) => Some(kind.number()),
+            Some(UciPromotion::To(kind)) if !self.gating => Some(kind.number()),
+            _ => None,
+        }
+    }
+
+    /// The piece type brought in from the hand through a gate, for a gating move (`b1c3h`).
+    #[getter]
+    fn gating(&self) -> Option<u8> {
+        match self.mv.promotion {
+            Some(UciPromotion::To(kind)) if self.gating => Some(kind.number()),
             _ => None,
         }
     }
@@ -247,6 +265,7 @@ impl PyMove {
             mv: UciMove::new(a1, a1),
             variant,
             pass: false,
+            gating: false,
         }
     }
 }

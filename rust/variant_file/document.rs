@@ -173,6 +173,10 @@ optional_fields! {
         must_drop: bool,
         /// Whether a lone King and Pawn that may only promote may claim a stalemate.
         lone_pawn_stalemate: bool,
+        /// Whether pieces in hand may be dropped.
+        drops: bool,
+        /// Whether a move from a gate may bring a piece of the hand in.
+        gating: bool,
         /// Whether a piece may stand where it could never move again.
         stuck_pieces: StuckPieces,
         /// Whether a promotion resets the halfmove clock.

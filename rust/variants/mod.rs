@@ -9,6 +9,7 @@ mod grasshopper;
 mod janggi;
 mod movement;
 pub(crate) mod perft_counts;
+mod seirawan;
 mod shogi;
 mod sittuyin;
 pub(crate) mod testing;
