@@ -482,25 +482,14 @@ impl Position<'_> {
             if let Some(blocker) = self.facing_blocker() {
                 watched.insert(blocker);
             }
-            // A loop rather than `retain`, whose closure the compiler may leave out of line.
-            let mut kept = 0;
-            for index in 0..moves.len() {
-                let mv = moves[index];
-                let may_expose = match mv.kind {
-                    MoveKind::Castle(_) | MoveKind::Pass => false,
-                    MoveKind::Drop(_) => hop.arrive.contains(mv.to),
-                    MoveKind::Normal | MoveKind::Promotion(_) => {
-                        mv.from == king || watched.contains(mv.from) || hop.arrive.contains(mv.to)
-                    }
-                    // En passant, swaps and gating: tried in full.
-                    _ => true,
+            moves.retain(|&mv| {
+                let may_expose = if matches!(mv.kind, MoveKind::Normal | MoveKind::Promotion(_)) {
+                    mv.from == king || watched.contains(mv.from) || hop.arrive.contains(mv.to)
+                } else {
+                    special_may_expose(mv, &hop)
                 };
-                if !(may_expose && self.leaves_king_exposed(mv)) {
-                    moves[kept] = mv;
-                    kept += 1;
-                }
-            }
-            moves.truncate(kept);
+                !(may_expose && self.leaves_king_exposed(mv))
+            });
         }
         if self.variant().has_move_limits() {
             self.retain_within_limits(moves);
@@ -595,6 +584,20 @@ impl Position<'_> {
             candidates.extend(self.gating_moves_like(uci.from, uci.to));
         }
         candidates
+    }
+}
+
+/// Whether `mv`, not a plain move or promotion, may expose its King when the King is not in
+/// check (`hop`: where arriving pieces could give a hopper a screen): a drop only as a screen;
+/// castling (checked when generated) and a pass never; en passant, swaps and gating are tried in
+/// full. Out of line, so that the common case stays one test.
+#[cold]
+#[inline(never)]
+fn special_may_expose(mv: Move, hop: &HopExposure) -> bool {
+    match mv.kind {
+        MoveKind::Castle(_) | MoveKind::Pass => false,
+        MoveKind::Drop(_) => hop.arrive.contains(mv.to),
+        _ => true,
     }
 }
 
