@@ -170,8 +170,8 @@ def test_fen_errors_count_in_words() -> None:
         (
             "meiriqi",
             "chess",
-            "chess, nightrider, hoppelpoppel, grasshopper, crazyhouse, 3check, kingofthehill"
-            " or horde",
+            "chess, nightrider, hoppelpoppel, grasshopper, crazyhouse, 3check, kingofthehill,"
+            " horde or seirawan",
         ),
         ("chess", "meiriqi", "meiriqi"),
         ("chess", "shogi", "shogi"),

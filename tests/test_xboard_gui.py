@@ -126,15 +126,36 @@ def test_xboard_follows_a_king_swap_and_the_game_goes_on(tmp_path: Path) -> None
     assert re.search(r"\{White resigns\} 0-1\s*$", second.record), second.record
 
 
-# Capablanca Chess, Crazyhouse and Three-check: games XBoard plays by itself, from their own
-# starts (the engine claims a third check); Horde: a side without a King, in a game XBoard is told.
+# XBoard 4.9's own count of the hands goes wrong where the game starts with them full and
+# empties them by drops (Sittuyin, told with `setup`: after the setup phase its final FEN still
+# lists six Kings in White's hand); the board and every move are right.
+XBOARD_MISCOUNTS_HANDS = {"sittuyin"}
+
+
+# Capablanca Chess, Crazyhouse, Three-check and Seirawan chess (gating): games XBoard plays by
+# itself, from their own starts (the engine claims a third check); Horde (a side without a King)
+# and Sittuyin (a setup phase, promotions in place): games XBoard is told.
 @pytest.mark.parametrize(
-    "variant", ["yangqi", "meiriqi", "capablanca", "crazyhouse", "minishogi", "3check", "horde"]
+    "variant",
+    [
+        "yangqi",
+        "meiriqi",
+        "capablanca",
+        "crazyhouse",
+        "minishogi",
+        "3check",
+        "horde",
+        "seirawan",
+        "sittuyin",
+    ],
 )
 def test_engine_against_engine_nobody_forfeits(tmp_path: Path, variant: str) -> None:
     (game,) = play_match(tmp_path, variant, ENGINE)
     board = replay(variant, game.moves)
-    assert placement(game.final_fen) == placement(board.fen())
+    if variant in XBOARD_MISCOUNTS_HANDS:
+        assert placement(game.final_fen)[0] == placement(board.fen())[0]
+    else:
+        assert placement(game.final_fen) == placement(board.fen())
     outcome = board.outcome(claim_draw=True)
     assert outcome is not None, game.record
     assert re.search(rf"\}} {re.escape(outcome.result())}\s*$", game.record), game.record
