@@ -9,6 +9,8 @@ Profiles (choose with the environment variable ``MEIRIQI_HYPOTHESIS_PROFILE``):
 
 from __future__ import annotations
 
+import concurrent.futures
+import multiprocessing
 import os
 import signal
 from collections import Counter
@@ -26,6 +28,16 @@ for name, examples in (("ci", 40), ("thorough", 20_000)):
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
 settings.load_profile(os.environ.get("MEIRIQI_HYPOTHESIS_PROFILE", "ci"))
+
+
+@pytest.fixture(scope="module")
+def worker() -> Iterator[concurrent.futures.ProcessPoolExecutor]:
+    """A process of its own for a module's pyffish calls (spawned, so that the variants a
+    module loads into pyffish stay out of every other module's way)."""
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+        yield pool
+
 
 _CROSSCHECK_STATS: Counter[str] = Counter()
 

@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import hashlib
-import multiprocessing
 import random
-from collections.abc import Iterator
 
 import pyffish
 import pytest
@@ -127,14 +125,6 @@ def _moves_from(betza: str, fen: str, origin: str) -> tuple[list[str], list[str]
 def _refused(betza: str, black_moves: str = "rotated") -> bool:
     """In the worker: whether meiriqi refuses ``betza`` (Black's moves ``black_moves``)."""
     return _variants(betza, black_moves) is None
-
-
-@pytest.fixture(scope="module")
-def worker() -> Iterator[concurrent.futures.ProcessPoolExecutor]:
-    """A process of its own for the games this module loads."""
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
-        yield pool
 
 
 @given(betza=BETZA, seed=st.integers(0, 2**32))

@@ -13,13 +13,12 @@ each test plays (a few in CI).
 from __future__ import annotations
 
 import concurrent.futures
-import multiprocessing
 import os
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
+from pyffish_results import pyffish_winner
 
 import meiriqi
 from meiriqi import svg
@@ -34,13 +33,6 @@ GAMES = int(os.environ.get("MEIRIQI_GATING_GAMES", "4"))
 PLIES = 120
 GATING_SHARE = 0.4
 CAPTURE_SHARE = 0.3
-
-
-def _winner(value: int, turn: bool) -> bool | None:
-    """The winner (``True`` for White) that pyffish's ``value`` for the side to move means."""
-    if value == 0:
-        return None
-    return turn if value > 0 else not turn
 
 
 def _play(start: str, seed: int) -> tuple[str | None, Counter[str]]:
@@ -69,7 +61,7 @@ def _play(start: str, seed: int) -> tuple[str | None, Counter[str]]:
         stats["seirawan positions"] += 1
         if not ours:
             outcome = board.outcome()
-            expected_winner = _winner(sf.game_result(VARIANT, start, moves), board.turn)
+            expected_winner = pyffish_winner(sf.game_result(VARIANT, start, moves), board.turn)
             if outcome is None or outcome.winner != expected_winner:
                 return f"end: ours {outcome}, pyffish's winner {expected_winner} {where()}", stats
             stats[f"seirawan ends: {outcome.termination}"] += 1
@@ -105,14 +97,6 @@ def _play(start: str, seed: int) -> tuple[str | None, Counter[str]]:
         moves.append(uci)
     stats["seirawan games"] += 1
     return None, stats
-
-
-@pytest.fixture(scope="module")
-def worker() -> Iterator[concurrent.futures.ProcessPoolExecutor]:
-    """A process of its own for the pyffish calls of this module."""
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
-        yield pool
 
 
 def test_the_start_is_fairy_stockfishs() -> None:

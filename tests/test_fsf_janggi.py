@@ -14,14 +14,13 @@ out of the way of the other tests' pyffish variants.
 from __future__ import annotations
 
 import concurrent.futures
-import multiprocessing
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pyffish_results import pyffish_winner
 
 import meiriqi
 
@@ -37,19 +36,12 @@ CAPTURE_SHARE = 0.5
 PASS_SHARE = 0.05
 
 
-def _winner(value: int, turn: bool) -> bool | None:
-    """The winner (``True`` for White) that pyffish's ``value`` for the side to move means."""
-    if value == 0:
-        return None
-    return turn if value > 0 else not turn
-
-
 def _compare_end(board: meiriqi.Board, moves: list[str]) -> str | None:
     """Where the game is over (pyffish has no legal move): the difference in who won and why."""
     outcome = board.outcome()
     if outcome is None:
         return "pyffish ends the game, ours goes on"
-    expected = _winner(sf.game_result(VARIANT, START, moves), board.turn)
+    expected = pyffish_winner(sf.game_result(VARIANT, START, moves), board.turn)
     if outcome.winner != expected:
         return f"{outcome}: pyffish's winner is {expected}"
     by_rule, _ = sf.is_immediate_game_end(VARIANT, START, moves)
@@ -149,14 +141,6 @@ def _line(moves: list[str]) -> list[str]:
                     differences.append(f"SAN of {uci} after {played}: pyffish {san}")
             board.push(move)
     return differences
-
-
-@pytest.fixture(scope="module")
-def worker() -> Iterator[concurrent.futures.ProcessPoolExecutor]:
-    """A process of its own for the pyffish calls of this module."""
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
-        yield pool
 
 
 def test_the_start_is_fairy_stockfishs() -> None:

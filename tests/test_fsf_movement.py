@@ -21,10 +21,8 @@ runs in a worker process of its own, out of the way of the other tests.
 from __future__ import annotations
 
 import concurrent.futures
-import multiprocessing
 import random
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -144,14 +142,6 @@ def _play(name: str, seed: int) -> tuple[str | None, Counter[str]]:
             return f"check after {moves[:index]}: ours {ours_check} (from {start})", stats
     stats[f"{name} games"] += 1
     return None, stats
-
-
-@pytest.fixture(scope="module")
-def worker() -> Iterator[concurrent.futures.ProcessPoolExecutor]:
-    """A process of its own for the games this module loads into pyffish."""
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
-        yield pool
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

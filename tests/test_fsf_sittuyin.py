@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import concurrent.futures
 import io
-import multiprocessing
 import random
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pyffish_results import pyffish_winner
 
 import meiriqi
 from meiriqi import pgn, repl
@@ -39,13 +38,6 @@ GAMES_PER_TEST = max(3, settings().max_examples // 12)
 PLIES = 200
 CAPTURE_SHARE = 0.5
 PROMOTION_SHARE = 0.5
-
-
-def _winner(value: int, turn: bool) -> bool | None:
-    """The winner (``True`` for White) that pyffish's ``value`` for the side to move means."""
-    if value == 0:
-        return None
-    return turn if value > 0 else not turn
 
 
 def _compare_ply(board: meiriqi.Board, moves: list[str]) -> str | None:
@@ -64,7 +56,7 @@ def _compare_ply(board: meiriqi.Board, moves: list[str]) -> str | None:
         outcome = board.outcome()
         if outcome is None:
             return "pyffish ends the game, ours goes on"
-        expected_winner = _winner(sf.game_result(VARIANT, START, moves), board.turn)
+        expected_winner = pyffish_winner(sf.game_result(VARIANT, START, moves), board.turn)
         if outcome.winner != expected_winner:
             return f"{outcome}: pyffish's winner is {expected_winner}"
         return None
@@ -125,14 +117,6 @@ def _play(seed: int) -> tuple[str | None, Counter[str]]:
         replay.push(move)
     stats["sittuyin games"] += 1
     return None, stats
-
-
-@pytest.fixture(scope="module")
-def worker() -> Iterator[concurrent.futures.ProcessPoolExecutor]:
-    """A process of its own for the pyffish calls of this module."""
-    context = multiprocessing.get_context("spawn")
-    with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
-        yield pool
 
 
 def test_the_start_is_fairy_stockfishs() -> None:
