@@ -459,7 +459,31 @@ impl<'v> Reader<'_, 'v> {
             ));
         }
         let written = split(stripped).map_err(|why| self.invalid(why))?;
-        self.read_move(&written, stripped, swapped)
+        // The letters as the variant writes them first: a synonym is another reading, tried
+        // when that one names no legal move, so that the engine's own SAN always reads back.
+        let exact = self.read_move(&written, stripped, swapped, false);
+        let unmatched = matches!(exact, Err(SanError::Illegal(_) | SanError::Invalid(_)));
+        if !unmatched || !self.has_synonym(&written) {
+            return exact;
+        }
+        match (self.read_move(&written, stripped, swapped, true), exact) {
+            (Err(other), Err(SanError::Illegal(first)))
+                if !matches!(other, SanError::Ambiguous(_)) =>
+            {
+                Err(SanError::Illegal(first))
+            }
+            (reading, _) => reading,
+        }
+    }
+
+    /// Whether a letter of `written` (its piece or its promotion) is a synonym in the variant.
+    fn has_synonym(&self, written: &Written<'_>) -> bool {
+        let is_synonym =
+            |symbol: &str| self.variant().synonym_kinds(&symbol.to_ascii_uppercase()) != 0;
+        written.piece.is_some_and(is_synonym)
+            || written
+                .promotion
+                .is_some_and(|letter| is_synonym(&letter.to_string()))
     }
 
     fn read_coordinates(&mut self, text: &str) -> Result<Move, SanError> {
@@ -507,10 +531,14 @@ impl<'v> Reader<'_, 'v> {
 
     /// The kinds a move names by `symbol` (any case): those SAN writes so (a `Q` and a `Q~`),
     /// and those that take it as a synonym (Fairy-Stockfish's `D` for Shogi's promoted Rook).
-    fn kinds(&self, symbol: &str) -> Result<KindSet, SanError> {
+    fn kinds(&self, symbol: &str, synonyms: bool) -> Result<KindSet, SanError> {
         let variant = self.variant();
         let written = self.kind(symbol).map_or(0, |kind| variant.san_kinds(kind));
-        match written | variant.synonym_kinds(&symbol.to_ascii_uppercase()) {
+        let named = match synonyms {
+            true => variant.synonym_kinds(&symbol.to_ascii_uppercase()),
+            false => 0,
+        };
+        match written | named {
             0 => Err(self.invalid(&format!("no piece letter {}", quoted(symbol)))),
             kinds => Ok(kinds),
         }
@@ -529,10 +557,18 @@ impl<'v> Reader<'_, 'v> {
         if !variant.spec().hands {
             return Err(self.invalid(&format!("{} has no drops", variant.spec().name)));
         }
-        let kinds = self.kinds(symbol)?;
         let to = self.square(square)?;
         let mut moves = Vec::new();
         self.position.legal_drops_to(to, &mut moves);
+        // The variant's own letter first, then its synonyms.
+        let exact = self.kinds(symbol, false).unwrap_or(0);
+        let kinds = match moves
+            .iter()
+            .any(|mv| mv.drop().is_some_and(|k| exact & k.bit() != 0))
+        {
+            true => exact,
+            false => self.kinds(symbol, true)?,
+        };
         moves.retain(|mv| mv.drop().is_some_and(|kind| kinds & kind.bit() != 0));
         if moves.len() > 1 {
             return Err(self.ambiguous(&moves));
@@ -645,14 +681,18 @@ impl<'v> Reader<'_, 'v> {
         written: &Written<'_>,
         stripped: &str,
         swapped: bool,
+        synonyms: bool,
     ) -> Result<Move, SanError> {
         let variant = self.variant();
         let to = self.square(written.to)?;
         let promotion = written
             .promotion
-            .map(|letter| self.kinds(&letter.to_string()))
+            .map(|letter| self.kinds(&letter.to_string(), synonyms))
             .transpose()?;
-        let piece = written.piece.map(|symbol| self.kinds(symbol)).transpose()?;
+        let piece = written
+            .piece
+            .map(|symbol| self.kinds(symbol, synonyms))
+            .transpose()?;
         let origin_rank = match written.rank {
             Some(digits) => Some(
                 digits
@@ -846,6 +886,20 @@ mod tests {
             "Nc3",
             "written with the FEN's letter"
         );
+    }
+
+    #[test]
+    fn a_variants_own_letter_reads_before_a_synonym() {
+        // Gxc7 is the Gold's, though the Tokin (Fairy-Stockfish's G too) could also take on c7.
+        let fen = "1n2k1snb/2s2gg2/l+PppgPpp1/rp1G4l/1P3nP1p/p2P1S3/N1P2R1PP/3SP3L/P1B2K1+p1[l] \
+                   w - - 1 42";
+        let mut shogi = position("shogi", Some(fen));
+        let gold = parse(&mut shogi, "Gxc7").unwrap();
+        assert_eq!(
+            (gold.from.to_string(), gold.to.to_string()),
+            ("d6".into(), "c7".into())
+        );
+        assert_eq!(write(&mut shogi, gold), "Gxc7");
     }
 
     #[test]
