@@ -18,7 +18,7 @@ import random
 from collections import Counter
 
 import pytest
-from pyffish_results import pyffish_winner
+from pyffish_compare import biased_choice, moves_difference, pyffish_winner
 
 import meiriqi
 from meiriqi import svg
@@ -49,10 +49,9 @@ def _play(start: str, seed: int) -> tuple[str | None, Counter[str]]:
     for _ in range(PLIES + 1):
         ours = sorted(board.legal_moves_uci())
         expected = sorted(sf.legal_moves(VARIANT, start, moves))
-        if ours != expected:
-            only_ours = sorted(set(ours) - set(expected))
-            only_theirs = sorted(set(expected) - set(ours))
-            return f"moves: ours only {only_ours}, pyffish only {only_theirs} {where()}", stats
+        difference = moves_difference(ours, expected)
+        if difference is not None:
+            return f"{difference} {where()}", stats
         fen = sf.get_fen(VARIANT, start, moves)
         if board.fen() != fen:
             return f"FEN: ours {board.fen()}, pyffish {fen} {where()}", stats
@@ -70,14 +69,7 @@ def _play(start: str, seed: int) -> tuple[str | None, Counter[str]]:
             break
         gatings = [uci for uci in ours if board.parse_uci(uci).gating is not None]
         captures = [uci for uci in ours if board.is_capture(board.parse_uci(uci))]
-        draw = chooser.random()
-        if gatings and draw < GATING_SHARE:
-            pool = gatings
-        elif captures and draw < GATING_SHARE + CAPTURE_SHARE:
-            pool = captures
-        else:
-            pool = ours
-        uci = chooser.choice(pool)
+        uci = biased_choice(chooser, ours, [(gatings, GATING_SHARE), (captures, CAPTURE_SHARE)])
         move = board.parse_uci(uci)
         san = sf.get_san(VARIANT, fen, uci)
         # Fairy-Stockfish never disambiguates a gating move: where its SAN names another legal

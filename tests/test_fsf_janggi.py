@@ -20,7 +20,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pyffish_results import pyffish_winner
+from pyffish_compare import biased_choice, checks_difference, moves_difference, pyffish_winner
 
 import meiriqi
 
@@ -68,11 +68,9 @@ def _play(seed: int) -> tuple[str | None, Counter[str]]:
 
     for _ in range(PLIES + 1):
         ours = sorted(board.legal_moves_uci())
-        expected = sorted(sf.legal_moves(VARIANT, START, moves))
-        if ours != expected:
-            only_ours = sorted(set(ours) - set(expected))
-            only_theirs = sorted(set(expected) - set(ours))
-            return f"moves: ours only {only_ours}, pyffish only {only_theirs} {where()}", stats
+        difference = moves_difference(ours, sf.legal_moves(VARIANT, START, moves))
+        if difference is not None:
+            return f"{difference} {where()}", stats
         fen = sf.get_fen(VARIANT, START, moves)
         if board.fen() != fen:
             return f"FEN: ours {board.fen()}, pyffish {fen} {where()}", stats
@@ -88,22 +86,14 @@ def _play(seed: int) -> tuple[str | None, Counter[str]]:
             break
         captures = [uci for uci in ours if board.is_capture(board.parse_uci(uci))]
         passes = [uci for uci in ours if meiriqi.Move.from_uci(uci, VARIANT).is_pass]
-        draw = chooser.random()
-        if passes and draw < PASS_SHARE:
-            pool = passes
-        elif captures and draw < PASS_SHARE + CAPTURE_SHARE:
-            pool = captures
-        else:
-            pool = ours
-        uci = chooser.choice(pool)
+        uci = biased_choice(chooser, ours, [(passes, PASS_SHARE), (captures, CAPTURE_SHARE)])
         stats["janggi passes" if uci in passes else "janggi moves"] += 1
         board.push_uci(uci)
         moves.append(uci)
     sans = sf.get_san_moves(VARIANT, START, moves, False, sf.NOTATION_SAN)
-    expected_checks = [False] + [san.endswith(("+", "#")) for san in sans]
-    for index, (ours_check, their_check) in enumerate(zip(checks, expected_checks)):
-        if ours_check != their_check:
-            return f"check after {moves[:index]}: ours {ours_check}", stats
+    difference = checks_difference(checks, sans, moves)
+    if difference is not None:
+        return difference, stats
     # pyffish's SAN (Horse H, Elephant E, Soldiers with P) is read as the move it names.
     reader = meiriqi.Board(variant=VARIANT)
     for index, (uci, san) in enumerate(zip(moves, sans)):

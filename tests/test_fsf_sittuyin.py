@@ -23,7 +23,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pyffish_results import pyffish_winner
+from pyffish_compare import biased_choice, checks_difference, moves_difference, pyffish_winner
 
 import meiriqi
 from meiriqi import pgn, repl
@@ -43,12 +43,10 @@ PROMOTION_SHARE = 0.5
 def _compare_ply(board: meiriqi.Board, moves: list[str]) -> str | None:
     """The first difference from pyffish in the position after ``moves``: legal moves, FEN, the
     draw to claim, and the end where pyffish has no legal move."""
-    ours = sorted(board.legal_moves_uci())
-    expected = sorted(sf.legal_moves(VARIANT, START, moves))
-    if ours != expected:
-        only_ours = sorted(set(ours) - set(expected))
-        only_theirs = sorted(set(expected) - set(ours))
-        return f"moves: ours only {only_ours}, pyffish only {only_theirs}"
+    ours = board.legal_moves_uci()
+    difference = moves_difference(ours, sf.legal_moves(VARIANT, START, moves))
+    if difference is not None:
+        return difference
     fen = sf.get_fen(VARIANT, START, moves)
     if board.fen() != fen:
         return f"FEN: ours {board.fen()}, pyffish {fen}"
@@ -91,22 +89,17 @@ def _play(seed: int) -> tuple[str | None, Counter[str]]:
             break
         promotions = [uci for uci in ours if board.parse_uci(uci).promotion is not None]
         captures = [uci for uci in ours if board.is_capture(board.parse_uci(uci))]
-        draw = chooser.random()
-        if promotions and draw < PROMOTION_SHARE:
-            pool, kind = promotions, "promotions"
-        elif captures and draw < PROMOTION_SHARE + CAPTURE_SHARE:
-            pool, kind = captures, "captures"
-        else:
-            pool, kind = ours, "moves"
-        uci = chooser.choice(pool)
+        uci = biased_choice(
+            chooser, ours, [(promotions, PROMOTION_SHARE), (captures, CAPTURE_SHARE)]
+        )
+        kind = "promotions" if uci in promotions else "captures" if uci in captures else "moves"
         stats[f"sittuyin {'drops' if '@' in uci else kind}"] += 1
         board.push_uci(uci)
         moves.append(uci)
     sans = sf.get_san_moves(VARIANT, START, moves, False, sf.NOTATION_SAN)
-    expected_checks = [False] + [san.endswith(("+", "#")) for san in sans]
-    for index, (ours_check, their_check) in enumerate(zip(checks, expected_checks)):
-        if ours_check != their_check:
-            return f"check after {moves[:index]}: ours {ours_check}", stats
+    difference = checks_difference(checks, sans, moves)
+    if difference is not None:
+        return difference, stats
     replay = meiriqi.Board(variant=VARIANT)
     for uci, san in zip(moves, sans):
         move = replay.parse_uci(uci)
