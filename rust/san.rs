@@ -52,6 +52,18 @@ impl fmt::Display for SanError {
 
 impl std::error::Error for SanError {}
 
+impl SanError {
+    /// The same error, its message quoting `whole` where it quoted `part` (a gating move's
+    /// error found in the move without its gating).
+    fn quoting(self, part: &str, whole: &str) -> SanError {
+        match self {
+            SanError::Invalid(m) => SanError::Invalid(m.replacen(part, whole, 1)),
+            SanError::Illegal(m) => SanError::Illegal(m.replacen(part, whole, 1)),
+            SanError::Ambiguous(m) => SanError::Ambiguous(m.replacen(part, whole, 1)),
+        }
+    }
+}
+
 /// The SAN of the legal move `mv`, with its check or mate suffix. The position is left as it
 /// was found.
 pub fn write(position: &mut Position, mv: Move) -> String {
@@ -453,10 +465,18 @@ impl<'v> Reader<'_, 'v> {
         if let Some(kingside) = split_castling(stripped) {
             return self.read_castling(kingside, stripped);
         }
-        if stripped.contains('@') {
-            return Err(self.invalid(
-                "a drop is a piece letter (or '+' and one), '@' and a square, as 'P@e4'",
-            ));
+        if let Some((_, square)) = stripped.split_once('@') {
+            let square = square.trim_end_matches(['+', '#']);
+            return Err(match split_drop(&format!("P@{square}")) {
+                // The square reads: what stands before '@' is not a piece.
+                Some(_) => self.invalid(
+                    "a drop is a piece letter (or '+' and one), '@' and a square, as 'P@e4'",
+                ),
+                None => self.invalid(&format!(
+                    "the drop's square {} is no square",
+                    quoted(square)
+                )),
+            });
         }
         let written = split(stripped).map_err(|why| self.invalid(why))?;
         // The letters as the variant writes them first: a synonym is another reading, tried
@@ -623,11 +643,13 @@ impl<'v> Reader<'_, 'v> {
         }) {
             return Ok(mv);
         }
+        let whole = quoted(self.text);
         let moved = Reader {
             position: self.position,
             text: plain,
         }
-        .read()?;
+        .read()
+        .map_err(|error| error.quoting(&quoted(plain), &whole))?;
         let on_origin = square.map_or(true, |square| square == moved.from);
         let (from, to) = match moved.kind {
             MoveKind::Castle(rook) if square == Some(rook) => (rook, moved.from),
@@ -861,6 +883,7 @@ mod tests {
             ("a1a2-+", "does not end with a destination square"),
             ("RR1b2", "not a piece letter"),
             ("Q~@e4", "a drop is a piece letter"),
+            ("Q@z1", "the drop's square 'z1' is no square"),
         ] {
             let error = parse(&mut position, text).unwrap_err();
             assert!(

@@ -145,6 +145,13 @@ fn san_writes_and_reads_gating_as_fairy_stockfish_writes_it() {
             "{refused}"
         );
     }
+    // An error found in the move without its gating quotes the whole text.
+    let mut game = played("seirawan", &start("seirawan"), "");
+    let error = crate::san::parse(game.position_mut(), "O-O/H").unwrap_err();
+    assert!(
+        error.to_string().starts_with("illegal move 'O-O/H' in "),
+        "{error}"
+    );
 }
 
 #[test]
