@@ -292,6 +292,51 @@ def test_the_same_node_limit_gives_the_same_move() -> None:
     )
 
 
+def test_a_memory_carries_a_game_s_searches_on() -> None:
+    board = meiriqi.Board(variant="chess")
+    memory = meiriqi.SearchMemory()
+    fresh = board.search(depth=6)
+    first = board.search(depth=6, memory=memory)
+    assert (first.move, first.score, first.nodes) == (fresh.move, fresh.score, fresh.nodes)
+    again = board.search(depth=6, memory=memory)
+    assert again.nodes < first.nodes, "the table holds what the first search found"
+    board.push(first.move)
+    board.push(first.pv[1])
+    memory.clear()
+    cleared = board.search(depth=6, memory=memory)
+    assert cleared.nodes == board.search(depth=6).nodes
+
+
+def test_the_same_searches_with_a_memory_give_the_same_results() -> None:
+    def game() -> list[tuple[str, int, int]]:
+        board = meiriqi.Board(variant="meiriqi")
+        memory = meiriqi.SearchMemory()
+        played = []
+        for _ in range(4):
+            result = board.search(nodes=5_000, memory=memory)
+            played.append((result.move.uci(), result.score, result.nodes))
+            board.push(result.move)
+        return played
+
+    assert game() == game()
+
+
+def test_a_memory_serves_one_search_at_a_time() -> None:
+    board = meiriqi.Board(variant="chess")
+    memory = meiriqi.SearchMemory()
+    stop = threading.Event()
+    thread = threading.Thread(target=lambda: board.search(infinite=True, stop=stop, memory=memory))
+    thread.start()
+    try:
+        time.sleep(0.2)
+        with pytest.raises(RuntimeError, match="SearchMemory is in use by another search"):
+            meiriqi.Board(variant="chess").search(depth=1, memory=memory)
+    finally:
+        stop.set()
+        thread.join()
+    assert board.search(depth=2, memory=memory).move is not None
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [

@@ -482,6 +482,17 @@ class SearchResult:
         empty before the first iteration completed."""
 
 @final
+class SearchMemory:
+    """What a series of searches of one game learns and keeps, as an engine keeps its hash
+    table from one move to the next (:meth:`Board.search`'s ``memory``). One search at a time
+    may use it; searches on several threads do not."""
+
+    def __init__(self) -> None:
+        """An empty memory (16 MB of tables)."""
+    def clear(self) -> None:
+        """Forgets what earlier searches left (a new game)."""
+
+@final
 class SearchProgress:
     """Where a running search is (:meth:`Board.search`'s ``progress``): the root move its main
     thread is searching, in which iteration."""
@@ -709,6 +720,7 @@ class Board:
         searchmoves: Sequence[Move] | None = None,
         progress: Callable[[SearchProgress], object] | None = None,
         infinite: bool = False,
+        memory: SearchMemory | None = None,
     ) -> SearchResult:
         """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
         nodes, whichever ends first (1 second when none of them nor a clock is given), without
@@ -723,7 +735,10 @@ class Board:
         when given, are the only moves considered (``IllegalMoveError`` for one that is not
         legal). ``infinite`` analyses: no time limit (not even the default second), and a
         forced mate found does not end the search, which deepens on (to ``depth``, or until
-        stopped).
+        stopped). ``memory`` (a :class:`SearchMemory`) carries what the searches of a game
+        learn from one move to the next, as an engine's hash table does: stronger at the same
+        limits, and the same searches in the same order still give the same results
+        (``RuntimeError`` when another search is using it).
 
         The search also ends within about 20 ms of ``stop.is_set()`` turning true (a
         ``threading.Event`` set by another thread); it then returns the last completed

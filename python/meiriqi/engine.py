@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from meiriqi._core import Board, Move, SearchResult
+from meiriqi._core import Board, Move, SearchMemory, SearchResult
 
 __all__ = ["Decision", "best_move", "decide"]
 
@@ -19,8 +19,15 @@ class Decision:
     hurried: bool = False
 
 
-def decide(board: Board, *, time: float | None = None, depth: int | None = None) -> Decision:
-    """The computer's move in ``board``, searched for ``time`` seconds or ``depth`` plies.
+def decide(
+    board: Board,
+    *,
+    time: float | None = None,
+    depth: int | None = None,
+    memory: SearchMemory | None = None,
+) -> Decision:
+    """The computer's move in ``board``, searched for ``time`` seconds or ``depth`` plies
+    (with the ``memory`` of the game's earlier searches, when given).
 
     Ctrl-C during the search is a GUI's "move now": the search ends and the move of its last
     completed iteration is chosen (after a quick search of one ply when none has completed).
@@ -30,10 +37,10 @@ def decide(board: Board, *, time: float | None = None, depth: int | None = None)
     """
     iterations: list[SearchResult] = []
     try:
-        result = board.search(depth=depth, time=time, info=iterations.append)
+        result = board.search(depth=depth, time=time, info=iterations.append, memory=memory)
         hurried = False
     except KeyboardInterrupt:
-        result = iterations[-1] if iterations else board.search(depth=1)
+        result = iterations[-1] if iterations else board.search(depth=1, memory=memory)
         hurried = True
     if result.move is None:
         raise ValueError("the game is over: there is no legal move")

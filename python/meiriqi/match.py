@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TextIO, Union
 
-from meiriqi import Board, Move, Variant, pgn
+from meiriqi import Board, Move, SearchMemory, Variant, pgn
 from meiriqi.distributed import TaskPool
 from meiriqi.engine_client import EngineFaultError, EngineSession, ExternalEngine
 from meiriqi.selfplay import FinishedGame, Player, game_rng, record, write_in_order
@@ -131,9 +131,10 @@ class _OwnSession:
 
     def __init__(self, player: Player) -> None:
         self.player = player
+        self.memory = SearchMemory()  # kept from move to move of the game
 
     def move(self, board: Board, start_fen: str | None) -> Move:
-        return self.player.move(board)
+        return self.player.move(board, self.memory)
 
     def close(self) -> None:
         pass

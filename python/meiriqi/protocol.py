@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from meiriqi import Board, Move, SearchProgress, SearchResult
+from meiriqi import Board, Move, SearchMemory, SearchProgress, SearchResult
 
 __all__ = [
     "ENGINE_NAME",
@@ -191,6 +191,7 @@ class Searcher:
         self._lock = threading.Lock()
         self._busy = False
         self._afterwards: list[Callable[[], None]] = []
+        self._memory = SearchMemory()  # kept from search to search until a new game
 
     @property
     def busy(self) -> bool:
@@ -266,6 +267,7 @@ class Searcher:
                     multipv=options.lines,
                     searchmoves=list(options.moves) or None,
                     threads=options.threads,
+                    memory=self._memory,
                 )
                 move, line = result.move, result.pv
             except BaseException as error:  # a GUI must still get a move
@@ -280,6 +282,11 @@ class Searcher:
                 on_move(move, line)
 
         self.run(job, released=released, ponder=limits if limits.ponder else None)
+
+    def forget(self) -> None:
+        """Forgets what the searches learnt, for a new game (once the running job is
+        stopped)."""
+        self._memory.clear()
 
     def ponderhit(self) -> None:
         """The opponent played the move the running search ponders on: it goes on as an

@@ -33,6 +33,7 @@ from meiriqi import (
     InvalidMoveError,
     Move,
     Outcome,
+    SearchMemory,
     Variant,
     catalog,
     engine,
@@ -361,6 +362,7 @@ class Session:
         level: Level | None = None,
     ) -> None:
         self.board = Board() if board is None else board
+        self.memory = SearchMemory()  # what the computer's searches of this game learnt
         self.redo_stack: list[Move] = []
         self.out = out
         self.style = style
@@ -518,7 +520,9 @@ class Session:
         now, its best move so far (as a GUI's "move now"); a second Ctrl-C before the prompt
         is back raises ``KeyboardInterrupt``, the move unplayed."""
         self.require_game_on()
-        decision = engine.decide(self.board, time=self.level.time, depth=self.level.depth)
+        decision = engine.decide(
+            self.board, time=self.level.time, depth=self.level.depth, memory=self.memory
+        )
         if decision.hurried:
             if self.hurried:
                 raise KeyboardInterrupt
@@ -679,6 +683,7 @@ class Session:
     def set_board(self, board: Board) -> None:
         """Starts from ``board``, forgetting the moves taken back and any draw claimed."""
         self.board = board
+        self.memory.clear()
         self.redo_stack.clear()
         self.claimed = False
         self.stale = True

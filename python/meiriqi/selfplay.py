@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TextIO, TypeVar
 
-from meiriqi import Board, Move, Variant, pgn
+from meiriqi import Board, Move, SearchMemory, Variant, pgn
 from meiriqi.distributed import SerialPool, TaskPool, in_order
 
 __all__ = [
@@ -54,9 +54,10 @@ class Player:
     depth: int | None = None
     nodes: int | None = None
 
-    def move(self, board: Board) -> Move:
-        """The move this setting plays in ``board`` (``ValueError`` when the game is over)."""
-        move = board.search(depth=self.depth, time=self.time, nodes=self.nodes).move
+    def move(self, board: Board, memory: SearchMemory | None = None) -> Move:
+        """The move this setting plays in ``board`` (``ValueError`` when the game is over),
+        searching with the ``memory`` of the game's earlier searches when given."""
+        move = board.search(depth=self.depth, time=self.time, nodes=self.nodes, memory=memory).move
         if move is None:
             raise ValueError("the game is over: there is no legal move")
         return move
@@ -86,12 +87,14 @@ def play_game(
     moves played. ``players`` are White's and Black's settings (default: both search ``time``
     seconds or ``depth`` plies). A draw that may be claimed is claimed."""
     white, black = players or (Player(time=time, depth=depth),) * 2
+    memories = (SearchMemory(), SearchMemory())  # each side's, kept from move to move
     board = Board(variant=variant)
     while board.ply() < max_plies and not board.is_game_over(claim_draw=True):
         if board.ply() < opening_plies:
             board.push(rng.choice(board.legal_moves))
         else:
-            board.push((white if board.turn else black).move(board))
+            side = 0 if board.turn else 1
+            board.push((white, black)[side].move(board, memories[side]))
     return board
 
 

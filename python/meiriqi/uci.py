@@ -151,8 +151,10 @@ class UciEngine:
             )
 
     def ucinewgame(self, _: str) -> None:
-        """A new game: the start position of the variant."""
+        """A new game: the start position of the variant; what the searches learnt is
+        forgotten."""
         self.searcher.stop()
+        self.searcher.forget()
         self.board = Board(variant=self.variant)
 
     def position(self, text: str) -> None:

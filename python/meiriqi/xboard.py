@@ -283,8 +283,10 @@ class XBoardEngine:
 
     def new(self, _: str) -> None:
         """A new game of chess (a ``variant`` command follows for another game); the engine
-        plays Black, without a depth limit. Analysis goes on, from the new start."""
+        plays Black, without a depth limit. Analysis goes on, from the new start; what the
+        searches learnt is forgotten."""
         self.searcher.stop(discard=True)
+        self.searcher.forget()
         self.set_board(Board(variant=variant_from_xboard(XBOARD_CHESS)))
         self.engine_color = BLACK
         self.depth_limit = None

@@ -13,7 +13,7 @@ use super::move_value::{invalid_move, PyMove};
 use super::outcome::PyOutcome;
 use super::piece::PyPiece;
 use super::position_problems::invalid_position_error as invalid_position;
-use super::search_result::{PySearchProgress, PySearchResult};
+use super::search_result::{PySearchMemory, PySearchProgress, PySearchResult};
 use super::status::status_flags;
 use super::variant::{PyVariant, VariantArg};
 use super::{AmbiguousMoveError, IllegalMoveError, InvalidFenError, InvalidMoveError};
@@ -1126,10 +1126,12 @@ impl PyBoard {
     /// moves considered. `progress` is called, as often as `stop` is asked, with where the
     /// search is (a `SearchProgress`) whenever that has changed. `infinite` analyses: no time
     /// limit (not even the default second), and a forced mate found does not end the search.
+    /// `memory` (a `SearchMemory`) carries what searches learn to the next one, as an engine's
+    /// hash table does from move to move of a game.
     #[pyo3(signature = (
         depth=None, time=None, nodes=None, *, stop=None, info=None, remaining=None,
         increment=None, moves_to_go=None, threads=None, multipv=None, searchmoves=None,
-        progress=None, infinite=false
+        progress=None, infinite=false, memory=None
     ))]
     #[allow(clippy::too_many_arguments)]
     fn search(
@@ -1147,7 +1149,9 @@ impl PyBoard {
         searchmoves: Option<Vec<PyRef<'_, PyMove>>>,
         progress: Option<Py<PyAny>>,
         infinite: bool,
+        memory: Option<PyRef<'_, PySearchMemory>>,
     ) -> PyResult<PySearchResult> {
+        let memory = memory.map(|memory| std::sync::Arc::clone(&memory.memory));
         let depth = depth.map(|d| positive("search depth", d)).transpose()?;
         let nodes = nodes.map(|n| positive("node limit", n)).transpose()?;
         let clock = match remaining {
@@ -1208,10 +1212,28 @@ impl PyBoard {
             slf.py(),
             length,
             |halt, reports| {
-                search::search_observed(&game, &settings, halt, &place, |report| {
-                    // The receiver lives until the search has returned.
+                // The receiver lives until the search has returned.
+                let send = |report: &search::SearchResult| {
                     let _ = reports.send(report.clone());
-                })
+                };
+                let Some(memory) = &memory else {
+                    return Some(search::search_observed(
+                        &game, &settings, halt, &place, send,
+                    ));
+                };
+                let mut memory = match memory.try_lock() {
+                    Ok(memory) => memory,
+                    Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+                    Err(std::sync::TryLockError::WouldBlock) => return None,
+                };
+                Some(search::search_remembering(
+                    &game,
+                    &settings,
+                    &mut memory,
+                    halt,
+                    &place,
+                    send,
+                ))
             },
             |py, reports| {
                 if let Some(info) = &info {
@@ -1231,6 +1253,9 @@ impl PyBoard {
                 is_set(py, stop.as_ref())
             },
         )?;
+        let result = result.ok_or_else(|| {
+            PyRuntimeError::new_err("the SearchMemory is in use by another search")
+        })?;
         Ok(PySearchResult { result, variant })
     }
 

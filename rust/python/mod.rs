@@ -107,6 +107,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<outcome::PyOutcome>()?;
     m.add_class::<search_result::PySearchResult>()?;
     m.add_class::<search_result::PySearchProgress>()?;
+    m.add_class::<search_result::PySearchMemory>()?;
     m.add_class::<legal_moves::PyLegalMoves>()?;
     m.add_class::<board::PyBoard>()?;
     m.add_class::<variant::PyVariant>()?;

@@ -162,3 +162,30 @@ impl PySearchProgress {
         )
     }
 }
+
+/// What a series of searches of one game learns and keeps, as an engine keeps its hash table
+/// from one move to the next: `Board.search(memory=...)` starts from what the searches before
+/// it with the same memory left (stronger at the same limits), and gives the same results for
+/// the same searches in the same order. `clear()` forgets it all, for a new game. One search
+/// at a time may use a memory; searches on several threads do not use it.
+#[pyclass(name = "SearchMemory", module = "meiriqi._core", frozen)]
+pub(super) struct PySearchMemory {
+    pub(super) memory: std::sync::Arc<std::sync::Mutex<search::SearchMemory>>,
+}
+
+#[pymethods]
+impl PySearchMemory {
+    /// An empty memory (16 MB of tables).
+    #[new]
+    fn new() -> PySearchMemory {
+        PySearchMemory {
+            memory: std::sync::Arc::new(std::sync::Mutex::new(search::SearchMemory::new())),
+        }
+    }
+
+    /// Forgets what earlier searches left: the next search starts as from nothing.
+    fn clear(&self, py: Python<'_>) {
+        let memory = &self.memory;
+        py.detach(|| memory.lock().unwrap_or_else(|e| e.into_inner()).clear());
+    }
+}
