@@ -1186,14 +1186,14 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         let mut quiets = std::mem::take(&mut self.quiet_buffers[ply]);
         quiets.clear();
-        moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
         let mut best_move = moves[0].1;
         let mut quiets_tried = 0;
         let late_move_limit = 3 + depth * depth * if pv_node { 4 } else { 2 };
         let mut index = 0;
-        for &(order, mv) in moves.iter() {
+        for next in 0..moves.len() {
+            let (order, mv) = take_best(&mut moves, next);
             let capture = self.position.is_capture(mv);
             let quiet = !capture && mv.promotion().is_none();
             let killer = order == KILLER_ORDER || order == KILLER_ORDER - 1;
@@ -1372,8 +1372,8 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
             self.plain_buffers[ply] = plain;
         }
-        moves.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        for &(_, mv) in moves.iter() {
+        for next in 0..moves.len() {
+            let (_, mv) = take_best(&mut moves, next);
             let undo = self.position.make(mv);
             self.arrived_by[ply + 1] = Some(mv);
             let left = evasions - u8::from(searching_evasions);
@@ -1499,6 +1499,21 @@ const CAPTURE_ORDER: i32 = 1 << 28;
 const PROMOTION_ORDER: i32 = 1 << 27;
 const KILLER_ORDER: i32 = 1 << 26;
 const LOSING_CAPTURE_ORDER: i32 = -(1 << 26);
+
+/// Brings the first of the moves from `next` on with the highest ordering key to `next`, the
+/// others keeping their order, and returns it: the moves come out as a stable sort would give
+/// them, but a node cut off after a move or two does not sort the rest.
+#[inline]
+fn take_best(moves: &mut [(i32, Move)], next: usize) -> (i32, Move) {
+    let mut best = next;
+    for index in next + 1..moves.len() {
+        if moves[index].0 > moves[best].0 {
+            best = index;
+        }
+    }
+    moves[next..=best].rotate_right(1);
+    moves[next]
+}
 
 /// How many plies less a late quiet move is searched: about ln(depth) ln(index) / 2, one more
 /// away from the principal variation, one less for a killer.
