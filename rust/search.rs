@@ -15,7 +15,9 @@
 //! ## Determinism and threads
 //! On one thread a search limited by depth or nodes (not time) always gives the same result
 //! for the same game: every call starts from an empty table and empty move-ordering statistics,
-//! and the node limit is counted exactly. With [`Settings::threads`] above one the threads share
+//! and the node limit is counted exactly. A [`SearchMemory`] carries the table from one search
+//! of a game to the next, as engines keep their hash table between moves; then the same
+//! searches in the same order, from a cleared memory, give the same results. With [`Settings::threads`] above one the threads share
 //! the table (Lazy SMP) and race each other, so results differ from run to run; the node limit
 //! then counts the nodes of all threads and is checked only every few hundred nodes.
 
