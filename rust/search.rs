@@ -1202,19 +1202,22 @@ impl<'a, T: Table> Searcher<'a, T> {
             self.path.push(key);
             let undo = self.position.make(mv);
             self.arrived_by[ply + 1] = Some(mv);
-            let gives_check = quiet && self.position.is_check();
-            let prunable =
-                quiet && !in_check && !gives_check && !killer && best_score > -MATE_BOUND;
-            if prunable && depth <= 4 && quiets_tried >= late_move_limit {
+            // A quiet move that gives check is neither pruned nor reduced; whether it does is
+            // asked only where the answer matters (the question costs a King's attack scan).
+            let may_prune = quiet && !in_check && !killer && best_score > -MATE_BOUND;
+            let late = may_prune && depth <= 4 && quiets_tried >= late_move_limit;
+            let futile = may_prune
+                && !pv_node
+                && depth <= 3
+                && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+            let may_reduce = quiet && depth >= 3 && index >= 2 && !in_check;
+            let gives_check = (late || futile || may_reduce) && self.position.is_check();
+            if late && !gives_check {
                 self.position.unmake(mv, undo);
                 self.path.pop();
                 continue;
             }
-            if prunable
-                && !pv_node
-                && depth <= 3
-                && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
-            {
+            if futile && !gives_check {
                 self.position.unmake(mv, undo);
                 self.path.pop();
                 quiets_tried += 1;
@@ -1224,7 +1227,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 -self.negamax(depth - 1, ply + 1, -beta, -alpha, true)
             } else {
                 let mut reduction = 0;
-                if quiet && depth >= 3 && index >= 2 && !in_check && !gives_check {
+                if may_reduce && !gives_check {
                     reduction = late_move_reduction(depth, index, pv_node, killer);
                     if order > HISTORY_LIMIT / 2 {
                         reduction -= 1;
