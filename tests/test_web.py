@@ -490,6 +490,9 @@ def test_the_serve_command_says_its_address_and_stops_on_ctrl_c(tmp_path: Path) 
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        # Ctrl-C as at a terminal, even when the tests run as a background job (which ignores
+        # SIGINT, and its children with it).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         assert process.stdout is not None
