@@ -17,9 +17,10 @@
 //! for the same game: every call starts from an empty table and empty move-ordering statistics,
 //! and the node limit is counted exactly. A [`SearchMemory`] carries the table from one search
 //! of a game to the next, as engines keep their hash table between moves; then the same
-//! searches in the same order, from a cleared memory, give the same results. With [`Settings::threads`] above one the threads share
-//! the table (Lazy SMP) and race each other, so results differ from run to run; the node limit
-//! then counts the nodes of all threads and is checked only every few hundred nodes.
+//! searches in the same order, from a cleared memory, give the same results. With
+//! [`Settings::threads`] above one the threads share the table (Lazy SMP) and race each other,
+//! so results differ from run to run; the node limit then counts the nodes of all threads and
+//! is checked only every few hundred nodes.
 
 use crate::eval::{evaluate, piece_value};
 use crate::game::Game;
@@ -538,6 +539,19 @@ struct Shared<'a> {
     budget: TimeBudget,
 }
 
+impl<'a> Shared<'a> {
+    /// What a search within `settings`' limits, stopped by `stop`, shares from now on.
+    fn new(stop: &'a AtomicBool, progress: &'a Progress, settings: &Settings) -> Shared<'a> {
+        Shared {
+            stop,
+            finished: AtomicBool::new(false),
+            progress,
+            start: Instant::now(),
+            budget: TimeBudget::of(&settings.limits),
+        }
+    }
+}
+
 /// A root move with its score in the current iteration and its line.
 #[derive(Clone, Debug)]
 struct RootMove {
@@ -692,13 +706,7 @@ fn search_in(
     progress: &Progress,
     report: impl FnMut(&SearchResult),
 ) -> SearchResult {
-    let shared = Shared {
-        stop,
-        finished: AtomicBool::new(false),
-        progress,
-        start: Instant::now(),
-        budget: TimeBudget::of(&settings.limits),
-    };
+    let shared = Shared::new(stop, progress, settings);
     let table = LocalTable {
         slots: std::mem::take(&mut workspace.table),
         generation: workspace.generation,
@@ -719,13 +727,7 @@ fn search_threads(
     progress: &Progress,
     report: impl FnMut(&SearchResult),
 ) -> SearchResult {
-    let shared = Shared {
-        stop,
-        finished: AtomicBool::new(false),
-        progress,
-        start: Instant::now(),
-        budget: TimeBudget::of(&settings.limits),
-    };
+    let shared = Shared::new(stop, progress, settings);
     let threads = settings.threads.max(1);
     let words: Vec<AtomicU64> = (0..2 * TABLE_SIZE).map(|_| AtomicU64::new(0)).collect();
     std::thread::scope(|scope| {
