@@ -300,7 +300,7 @@ def test_a_memory_carries_a_game_s_searches_on() -> None:
     assert (first.move, first.score, first.nodes) == (fresh.move, fresh.score, fresh.nodes)
     again = board.search(depth=6, memory=memory)
     assert again.nodes < first.nodes, "the table holds what the first search found"
-    board.push(first.move)
+    board.push(first.pv[0])
     board.push(first.pv[1])
     memory.clear()
     cleared = board.search(depth=6, memory=memory)
@@ -314,6 +314,7 @@ def test_the_same_searches_with_a_memory_give_the_same_results() -> None:
         played = []
         for _ in range(4):
             result = board.search(nodes=5_000, memory=memory)
+            assert result.move is not None
             played.append((result.move.uci(), result.score, result.nodes))
             board.push(result.move)
         return played
