@@ -63,6 +63,7 @@ __all__ = [
     "PositionProblem",
     "RecordExporter",
     "RecordKit",
+    "SearchMemory",
     "SearchProgress",
     "SearchResult",
     "SkipType",
