@@ -634,14 +634,11 @@ pub fn search_observed(
     progress: &Progress,
     report: impl FnMut(&SearchResult),
 ) -> SearchResult {
-    if settings.threads.max(1) == 1 {
-        let mut workspace = Workspace::take();
-        workspace.next_generation();
-        let result = search_in(&mut workspace, game, settings, stop, progress, report);
-        workspace.give_back();
-        return result;
-    }
-    search_threads(game, settings, stop, progress, report)
+    let mut workspace = Workspace::take();
+    workspace.next_generation();
+    let result = search_on(&mut workspace, game, settings, stop, progress, report);
+    workspace.give_back();
+    result
 }
 
 /// [`search_observed`] with `memory`: a search on one thread starts from what the searches
@@ -655,17 +652,14 @@ pub fn search_remembering(
     progress: &Progress,
     report: impl FnMut(&SearchResult),
 ) -> SearchResult {
-    if settings.threads.max(1) == 1 {
-        return search_in(
-            &mut memory.workspace,
-            game,
-            settings,
-            stop,
-            progress,
-            report,
-        );
-    }
-    search_threads(game, settings, stop, progress, report)
+    search_on(
+        &mut memory.workspace,
+        game,
+        settings,
+        stop,
+        progress,
+        report,
+    )
 }
 
 /// The tables a series of searches shares, as an engine keeps its hash table from one move of
@@ -697,8 +691,9 @@ impl Default for SearchMemory {
     }
 }
 
-/// A search on one thread with `workspace`'s tables, of their current generation.
-fn search_in(
+/// A search with `workspace`'s tables, of their current generation, when on one thread;
+/// several threads share a table of their own.
+fn search_on(
     workspace: &mut Workspace,
     game: &Game,
     settings: &Settings,
@@ -706,6 +701,9 @@ fn search_in(
     progress: &Progress,
     report: impl FnMut(&SearchResult),
 ) -> SearchResult {
+    if settings.threads.max(1) > 1 {
+        return search_threads(game, settings, stop, progress, report);
+    }
     let shared = Shared::new(stop, progress, settings);
     let table = LocalTable {
         slots: std::mem::take(&mut workspace.table),
