@@ -23,6 +23,15 @@ impl Crossing {
     }
 }
 
+/// What the limits allow the side to move in one position ([`Position::move_limits`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MoveLimits {
+    /// The enemy holds the Prince limit: only a capture of a Prince is allowed.
+    must_take_prince: bool,
+    /// Under the crossing limit, the side's crossing before the move.
+    crossing: Option<Crossing>,
+}
+
 impl Position<'_> {
     /// How many Princes `color` has on the board.
     pub fn prince_count(&self, color: Color) -> u8 {
@@ -69,21 +78,35 @@ impl Position<'_> {
             || (spec.crossing_limit && self.too_far_across(color))
     }
 
-    /// Keeps the pseudo-legal `moves` of the side to move that leave it within the limits.
-    /// The enemy's Princes can only be fewer after a move, by capture; the mover's crossing
-    /// changes only by the piece that moves, is promoted or is dropped.
-    pub(crate) fn retain_within_limits(&mut self, moves: &mut Vec<Move>) {
-        let us = self.turn();
-        let spec = self.variant().spec();
-        if spec.prince_limit > 0 && self.prince_count(us.opponent()) >= spec.prince_limit {
-            let princes = self.variant().princes();
-            moves.retain(|&mv| {
-                self.is_capture(mv) && princes >> code_kind(self.code_at(mv.to)) & 1 != 0
-            });
+    /// What the side to move's limits allow now, where the variant has limits: found once for
+    /// all the moves of a position, then tried on each by [`Position::keeps_within`].
+    pub(crate) fn move_limits(&self) -> Option<MoveLimits> {
+        let variant = self.variant();
+        if !variant.has_move_limits() {
+            return None;
         }
-        if spec.crossing_limit {
-            let before = self.crossing(us);
-            moves.retain(|&mv| !self.crossing_after(before, mv).over());
+        let us = self.turn();
+        let spec = variant.spec();
+        Some(MoveLimits {
+            must_take_prince: spec.prince_limit > 0
+                && self.prince_count(us.opponent()) >= spec.prince_limit,
+            crossing: spec.crossing_limit.then(|| self.crossing(us)),
+        })
+    }
+
+    /// Whether the pseudo-legal `mv` of the side to move leaves it within `limits`. The enemy's
+    /// Princes can only be fewer after a move, by capture; the mover's crossing changes only by
+    /// the piece that moves, is promoted or is dropped.
+    pub(crate) fn keeps_within(&mut self, limits: &MoveLimits, mv: Move) -> bool {
+        let princes = self.variant().princes();
+        let takes_prince =
+            || self.is_capture(mv) && princes >> code_kind(self.code_at(mv.to)) & 1 != 0;
+        if limits.must_take_prince && !takes_prince() {
+            return false;
+        }
+        match limits.crossing {
+            Some(before) => !self.crossing_after(before, mv).over(),
+            None => true,
         }
     }
 

@@ -3,9 +3,11 @@
 
 use crate::atom::Mode;
 use crate::geometry::Square;
+use crate::move_limits::MoveLimits;
 use crate::moves::{Move, MoveKind, UciMove};
 use crate::piece::{code_color, code_kind, Color, Kind, KindSet, Piece};
 use crate::position::Position;
+use crate::square_set::SquareSet;
 use crate::tables::{AttackScan, HopExposure};
 use crate::variant::DropMate;
 
@@ -405,6 +407,12 @@ impl Position<'_> {
 
     /// Replaces the contents of `out` with every legal capture of the side to move.
     pub fn legal_captures(&mut self, out: &mut Vec<Move>) {
+        self.pseudo_legal_captures(out);
+        self.retain_legal(out);
+    }
+
+    /// Replaces the contents of `out` with every pseudo-legal capture of the side to move.
+    fn pseudo_legal_captures(&mut self, out: &mut Vec<Move>) {
         out.clear();
         // Drops and castling never capture: only the pieces' own moves are generated.
         for from in self.occupied_by(self.turn()).iter() {
@@ -415,7 +423,50 @@ impl Position<'_> {
                 false
             });
         }
-        self.retain_legal(out);
+    }
+
+    /// Replaces the contents of `out` with the moves a search tries (the captures only, with
+    /// `captures`), and returns the test that tells which of them are legal
+    /// ([`Position::is_legal_with`]). Where the variant's rules judge the list as a whole (end
+    /// rules, forced drops) or the side has no King on the board, the moves are the legal ones
+    /// already; elsewhere they are pseudo-legal, so that a search that is cut off after a
+    /// move or two does not test the King's safety after all the others.
+    pub fn moves_to_try(&mut self, out: &mut Vec<Move>, captures: bool) -> Legality {
+        if captures {
+            self.pseudo_legal_captures(out);
+        } else {
+            self.pseudo_legal_moves(out);
+        }
+        let us = self.turn();
+        let variant = self.variant();
+        let judged_whole =
+            variant.has_end_rules() || (self.hand_kinds(us) != 0 && variant.spec().must_drop);
+        match self.king(us) {
+            Some(king) if !judged_whole => Legality {
+                king: self.king_test(king),
+                limits: self.move_limits(),
+            },
+            _ => {
+                self.retain_legal(out);
+                Legality {
+                    king: KingTest::Passed,
+                    limits: None,
+                }
+            }
+        }
+    }
+
+    /// Whether the move `mv`, one of those [`Position::moves_to_try`] gave with `legality`, is
+    /// legal.
+    pub fn is_legal_with(&mut self, legality: &Legality, mv: Move) -> bool {
+        if matches!(legality.king, KingTest::Passed) {
+            return true;
+        }
+        self.keeps_king_safe(&legality.king, mv)
+            && legality
+                .limits
+                .map_or(true, |limits| self.keeps_within(&limits, mv))
+            && (self.hand_kinds(self.turn()) == 0 || !self.is_forbidden_drop_mate(mv))
     }
 
     /// Whether the pseudo-legal `mv` captures (en passant included; a swap and a promotion in
@@ -453,6 +504,22 @@ impl Position<'_> {
             }
             return;
         };
+        let king_test = self.king_test(king);
+        moves.retain(|&mv| self.keeps_king_safe(&king_test, mv));
+        if let Some(limits) = self.move_limits() {
+            moves.retain(|&mv| self.keeps_within(&limits, mv));
+        }
+        if self.hand_kinds(us) != 0 {
+            moves.retain(|&mv| !self.is_forbidden_drop_mate(mv));
+        }
+    }
+
+    /// The test of the side to move's `king`: which moves could expose it, from one scan of
+    /// the lines to it. When it is attacked or facing already, every move could; else King
+    /// moves, moves of pinned pieces, of the one piece between the Kings on a line they may not
+    /// share, and moves that could give an enemy hopper a screen or take one of two screens away.
+    fn king_test(&self, king: Square) -> KingTest {
+        let us = self.turn();
         let enemy = us.opponent();
         let tables = self.variant().tables();
         let scan = self.scan_king(us, king);
@@ -465,37 +532,49 @@ impl Position<'_> {
                 hits(check.square, check.kinds)
             });
         if scan.attacked || hop_check || self.kings_facing() {
+            return KingTest::Exposed;
+        }
+        let hop = if hoppers != 0 {
+            tables.hop_exposure(enemy, king, hoppers, is_empty, is_of, hits)
+        } else {
+            HopExposure::default()
+        };
+        // Leaving one of these squares may expose the King: pinned pieces, the one piece
+        // between the Kings on a line they may not share, a hopper's screens.
+        let mut watched = scan.sole_blockers | hop.leave;
+        if let Some(blocker) = self.facing_blocker() {
+            watched.insert(blocker);
+        }
+        KingTest::Watched {
+            king,
+            watched,
+            arrive: hop.arrive,
+        }
+    }
+
+    /// Whether the pseudo-legal `mv` leaves the King safe, tried only if `test` says it could
+    /// expose it.
+    #[inline]
+    fn keeps_king_safe(&mut self, test: &KingTest, mv: Move) -> bool {
+        match test {
+            KingTest::Passed => true,
             // Swapping is no way out of check; castling was checked when generated.
-            moves.retain(|&mv| {
+            KingTest::Exposed => {
                 mv.kind != MoveKind::Swap
                     && (matches!(mv.kind, MoveKind::Castle(_)) || !self.leaves_king_exposed(mv))
-            });
-        } else {
-            let hop = if hoppers != 0 {
-                tables.hop_exposure(enemy, king, hoppers, is_empty, is_of, hits)
-            } else {
-                HopExposure::default()
-            };
-            // Leaving one of these squares may expose the King: pinned pieces, the one piece
-            // between the Kings on a line they may not share, a hopper's screens.
-            let mut watched = scan.sole_blockers | hop.leave;
-            if let Some(blocker) = self.facing_blocker() {
-                watched.insert(blocker);
             }
-            moves.retain(|&mv| {
+            KingTest::Watched {
+                king,
+                watched,
+                arrive,
+            } => {
                 let may_expose = if matches!(mv.kind, MoveKind::Normal | MoveKind::Promotion(_)) {
-                    mv.from == king || watched.contains(mv.from) || hop.arrive.contains(mv.to)
+                    mv.from == *king || watched.contains(mv.from) || arrive.contains(mv.to)
                 } else {
-                    special_may_expose(mv, &hop)
+                    special_may_expose(mv, *arrive)
                 };
                 !(may_expose && self.leaves_king_exposed(mv))
-            });
-        }
-        if self.variant().has_move_limits() {
-            self.retain_within_limits(moves);
-        }
-        if self.hand_kinds(us) != 0 {
-            moves.retain(|&mv| !self.is_forbidden_drop_mate(mv));
+            }
         }
     }
 
@@ -587,16 +666,41 @@ impl Position<'_> {
     }
 }
 
+/// Which of the side to move's pseudo-legal moves must be tried before they can be called
+/// legal: what one scan of the lines to its King found, and the variant's limits on where a
+/// move may leave the board ([`Position::moves_to_try`] gives it, [`Position::is_legal_with`]
+/// applies it to one move).
+#[derive(Clone, Copy, Debug)]
+pub struct Legality {
+    king: KingTest,
+    limits: Option<MoveLimits>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum KingTest {
+    /// The moves passed every test when they were generated.
+    Passed,
+    /// The King is attacked or facing the other King: every move is tried.
+    Exposed,
+    /// The King is safe: King moves, moves from the `watched` squares, moves that `arrive` as
+    /// a hopper's screen and some special moves are tried.
+    Watched {
+        king: Square,
+        watched: SquareSet,
+        arrive: SquareSet,
+    },
+}
+
 /// Whether `mv`, not a plain move or promotion, may expose its King when the King is not in
-/// check (`hop`: where arriving pieces could give a hopper a screen): a drop only as a screen;
-/// castling (checked when generated) and a pass never; en passant, swaps and gating are tried in
-/// full. Out of line, so that the common case stays one test.
+/// check (`arrive`: where arriving pieces could give a hopper a screen): a drop only as a
+/// screen; castling (checked when generated) and a pass never; en passant, swaps and gating are
+/// tried in full. Out of line, so that the common case stays one test.
 #[cold]
 #[inline(never)]
-fn special_may_expose(mv: Move, hop: &HopExposure) -> bool {
+fn special_may_expose(mv: Move, arrive: SquareSet) -> bool {
     match mv.kind {
         MoveKind::Castle(_) | MoveKind::Pass => false,
-        MoveKind::Drop(_) => hop.arrive.contains(mv.to),
+        MoveKind::Drop(_) => arrive.contains(mv.to),
         _ => true,
     }
 }
@@ -672,6 +776,14 @@ mod tests {
         moves
     }
 
+    /// The moves a search tries ([`Position::moves_to_try`]) that pass their legality test.
+    fn tried_and_legal(position: &mut Position, captures: bool) -> Vec<Move> {
+        let mut moves = Vec::new();
+        let legality = position.moves_to_try(&mut moves, captures);
+        moves.retain(|&mv| position.is_legal_with(&legality, mv));
+        moves
+    }
+
     #[test]
     fn shortcut_legality_agrees_with_trying_every_move() {
         let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -710,6 +822,12 @@ mod tests {
                 for &mv in &fast {
                     assert!(position.is_legal(mv), "{text}: {mv:?}");
                 }
+                let searched = tried_and_legal(&mut position, false);
+                assert_eq!(searched, fast, "{text}: the moves a search tries");
+                let mut captures = Vec::new();
+                position.legal_captures(&mut captures);
+                let searched = tried_and_legal(&mut position, true);
+                assert_eq!(searched, captures, "{text}: the captures a search tries");
                 if fast.is_empty() {
                     break;
                 }

@@ -25,6 +25,7 @@
 use crate::eval::{evaluate, piece_value};
 use crate::game::Game;
 use crate::geometry::{Square, SQUARE_SLOTS};
+use crate::movegen::Legality;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
@@ -1181,7 +1182,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             depth -= 1;
         }
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
-        self.score_moves(&mut moves, hash_move, ply);
+        let legality = self.score_moves(&mut moves, hash_move, ply);
         if moves.is_empty() {
             self.move_buffers[ply] = moves;
             return no_move_score(&mut self.position, ply, self.arrived_by[ply]);
@@ -1192,10 +1193,15 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut best_score = -INFINITE;
         let mut best_move = moves[0].1;
         let mut quiets_tried = 0;
+        let mut legal_moves = 0;
         let late_move_limit = 3 + depth * depth * if pv_node { 4 } else { 2 };
         let mut index = 0;
         for next in 0..moves.len() {
             let (order, mv) = take_best(&mut moves, next);
+            if !self.position.is_legal_with(&legality, mv) {
+                continue;
+            }
+            legal_moves += 1;
             let capture = self.position.is_capture(mv);
             let quiet = !capture && mv.promotion().is_none();
             let killer = order == KILLER_ORDER || order == KILLER_ORDER - 1;
@@ -1279,6 +1285,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         if self.stopped {
             return 0;
         }
+        if legal_moves == 0 {
+            return no_move_score(&mut self.position, ply, self.arrived_by[ply]);
+        }
         if index == 0 {
             // Every move was pruned: the static evaluation stands in for them.
             return alpha.max(static_eval);
@@ -1346,13 +1355,9 @@ impl<'a, T: Table> Searcher<'a, T> {
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();
         let searching_evasions = evasions > 0 && self.position.is_check();
-        if searching_evasions {
+        let legality = if searching_evasions {
             // In check every evasion is searched, and having none loses.
-            self.score_moves(&mut moves, hash_move, ply);
-            if moves.is_empty() {
-                self.move_buffers[ply] = moves;
-                return no_move_score(&mut self.position, ply, self.arrived_by[ply]);
-            }
+            self.score_moves(&mut moves, hash_move, ply)
         } else {
             let stand_pat = self.evaluate();
             if stand_pat >= beta {
@@ -1361,7 +1366,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
             alpha = alpha.max(stand_pat);
             let mut plain = std::mem::take(&mut self.plain_buffers[ply]);
-            self.position.legal_captures(&mut plain);
+            let legality = self.position.moves_to_try(&mut plain, true);
             for &mv in &plain {
                 let gain = self.capture_gain(mv);
                 if stand_pat + gain + DELTA_MARGIN > alpha {
@@ -1376,9 +1381,15 @@ impl<'a, T: Table> Searcher<'a, T> {
                 }
             }
             self.plain_buffers[ply] = plain;
-        }
+            legality
+        };
+        let mut legal_moves = 0;
         for next in 0..moves.len() {
             let (_, mv) = take_best(&mut moves, next);
+            if !self.position.is_legal_with(&legality, mv) {
+                continue;
+            }
+            legal_moves += 1;
             let undo = self.position.make(mv);
             self.arrived_by[ply + 1] = Some(mv);
             let left = evasions - u8::from(searching_evasions);
@@ -1396,6 +1407,9 @@ impl<'a, T: Table> Searcher<'a, T> {
             }
         }
         self.move_buffers[ply] = moves;
+        if searching_evasions && legal_moves == 0 {
+            return no_move_score(&mut self.position, ply, self.arrived_by[ply]);
+        }
         if !self.stopped {
             let bound = if alpha >= beta {
                 Bound::Lower
@@ -1447,11 +1461,17 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
     }
 
-    /// Fills `moves` with the legal moves and their ordering keys (higher first).
-    fn score_moves(&mut self, moves: &mut Vec<(i32, Move)>, hash_move: Option<Move>, ply: usize) {
+    /// Fills `moves` with the moves to try and their ordering keys (higher first), and returns
+    /// the test that tells the legal ones ([`Position::moves_to_try`]).
+    fn score_moves(
+        &mut self,
+        moves: &mut Vec<(i32, Move)>,
+        hash_move: Option<Move>,
+        ply: usize,
+    ) -> Legality {
         moves.clear();
         let mut plain = std::mem::take(&mut self.plain_buffers[ply]);
-        self.position.legal_moves(&mut plain);
+        let legality = self.position.moves_to_try(&mut plain, false);
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         let side = self.position.turn().index() * SQUARE_SLOTS * SQUARE_SLOTS;
         for &mv in &plain {
@@ -1472,6 +1492,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             moves.push((order, mv));
         }
         self.plain_buffers[ply] = plain;
+        legality
     }
 
     /// Records the last of the quiet moves `tried` as having refuted the opponent's last move,
