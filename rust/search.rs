@@ -1154,14 +1154,32 @@ impl<'a, T: Table> Searcher<'a, T> {
         }
         let hash_move = stored.and_then(|entry| entry.best);
         let static_eval = if in_check { -INFINITE } else { self.evaluate() };
+        // The table's score, where its bound says it is nearer the truth, stands in for the
+        // static evaluation in the pruning tests below.
+        let eval = match stored {
+            Some(entry) if !in_check && entry.score.abs() < MATE_BOUND => {
+                let score = from_table(entry.score, ply);
+                let nearer = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score > static_eval,
+                    Bound::Upper => score < static_eval,
+                };
+                if nearer {
+                    score
+                } else {
+                    static_eval
+                }
+            }
+            _ => static_eval,
+        };
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
             // Reverse futility pruning: far enough above beta not to fall below it.
-            if depth <= 5 && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
-                return static_eval;
+            if depth <= 5 && eval - REVERSE_FUTILITY_MARGIN * depth >= beta {
+                return eval;
             }
             // Null move: if passing still holds beta, a real move will too.
-            if null_allowed && depth >= 3 && static_eval >= beta && self.has_pieces() {
-                let reduction = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+            if null_allowed && depth >= 3 && eval >= beta && self.has_pieces() {
+                let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
                 self.path.push(key);
                 let undo = self.position.make_null();
                 self.arrived_by[ply + 1] = None;
@@ -1215,7 +1233,7 @@ impl<'a, T: Table> Searcher<'a, T> {
             let futile = may_prune
                 && !pv_node
                 && depth <= 3
-                && static_eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+                && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
             let may_reduce = quiet && depth >= 3 && index >= 2 && !in_check;
             let gives_check = (late || futile || may_reduce) && self.position.is_check();
             if late && !gives_check {
