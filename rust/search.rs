@@ -384,18 +384,39 @@ fn unpack_move(bits: u64) -> Option<Move> {
     })
 }
 
-/// Storage for the transposition table: slots of two words, the key xor the data and the
-/// data, so that a slot torn by two threads writing at once reads as no entry. The data's top
-/// bits hold the generation of the search that wrote it: entries of other searches are none.
-trait Table {
-    fn slots(&self) -> usize;
-    fn load(&self, slot: usize) -> [u64; 2];
-    fn save(&mut self, slot: usize, words: [u64; 2]);
-    fn generation(&self) -> u64;
+/// The transposition table of a search, over a workspace's words: slots of two words, the key
+/// xor the data and the data, so that a slot torn by two threads writing at once reads as no
+/// entry. The data's top bits hold the generation of the search that wrote it: entries of
+/// other generations are none. The threads of one search share it (Lazy SMP); relaxed atomic
+/// loads and stores cost what plain ones do.
+#[derive(Clone, Copy)]
+struct Table<'a> {
+    words: &'a [AtomicU64],
+    generation: u64,
+}
+
+impl Table<'_> {
+    fn slots(&self) -> usize {
+        self.words.len() / 2
+    }
+
+    #[inline]
+    fn load(&self, slot: usize) -> [u64; 2] {
+        [
+            self.words[2 * slot].load(Ordering::Relaxed),
+            self.words[2 * slot + 1].load(Ordering::Relaxed),
+        ]
+    }
+
+    #[inline]
+    fn save(&self, slot: usize, words: [u64; 2]) {
+        self.words[2 * slot].store(words[0], Ordering::Relaxed);
+        self.words[2 * slot + 1].store(words[1], Ordering::Relaxed);
+    }
 
     fn probe(&self, key: u64) -> Option<Entry> {
         let [check, data] = self.load(key as usize & (self.slots() - 1));
-        let current = data >> GENERATION_SHIFT == self.generation();
+        let current = data >> GENERATION_SHIFT == self.generation;
         (check ^ data == key && current)
             .then(|| Entry::unpack(data))
             .flatten()
@@ -403,13 +424,13 @@ trait Table {
 
     /// Stores `entry`, unless the slot holds a deeper search of the same position (and the new
     /// entry is no exact score).
-    fn store(&mut self, key: u64, entry: Entry) {
+    fn store(&self, key: u64, entry: Entry) {
         if let Some(old) = self.probe(key) {
             if old.depth > entry.depth && entry.bound != Bound::Exact {
                 return;
             }
         }
-        let data = entry.pack() | self.generation() << GENERATION_SHIFT;
+        let data = entry.pack() | self.generation << GENERATION_SHIFT;
         self.save(key as usize & (self.slots() - 1), [key ^ data, data]);
     }
 
@@ -419,7 +440,7 @@ trait Table {
         let used = (0..self.slots().min(1000))
             .filter(|&slot| {
                 let [_, data] = self.load(slot);
-                data != 0 && data >> GENERATION_SHIFT == self.generation()
+                data != 0 && data >> GENERATION_SHIFT == self.generation
             })
             .count();
         used as u32
@@ -431,12 +452,14 @@ const GENERATION_SHIFT: u32 = 54;
 /// The last generation before the numbers start again (and the memory is cleared).
 const LAST_GENERATION: u64 = (1 << (64 - GENERATION_SHIFT)) - 1;
 
-/// Memory that searches on one thread reuse: allocating and clearing a table for every call
-/// would cost more than a short search. What earlier searches left is told apart by its
-/// generation and ignored, so every search still starts from empty tables (and gives the same
-/// result every time); when the generations run out the memory is cleared.
+/// Memory that searches reuse: allocating and clearing a table for every call would cost more
+/// than a short search. What earlier searches left is told apart by its generation and
+/// ignored, so every search still starts from empty tables (and gives the same result every
+/// time); when the generations run out the memory is cleared.
 struct Workspace {
-    table: Vec<[u64; 2]>,
+    /// The transposition table's words, two a slot ([`Table`]).
+    table: Vec<AtomicU64>,
+    /// The main thread's evaluation cache.
     eval_cache: Vec<u64>,
     generation: u64,
 }
@@ -450,7 +473,7 @@ impl Workspace {
     /// Empty tables, of no generation yet.
     fn new() -> Workspace {
         Workspace {
-            table: vec![[0; 2]; TABLE_SIZE],
+            table: (0..2 * TABLE_SIZE).map(|_| AtomicU64::new(0)).collect(),
             eval_cache: vec![0; EVAL_CACHE_SIZE],
             generation: 0,
         }
@@ -466,7 +489,9 @@ impl Workspace {
     fn next_generation(&mut self) {
         self.generation += 1;
         if self.generation > LAST_GENERATION {
-            self.table.fill([0; 2]);
+            for word in &self.table {
+                word.store(0, Ordering::Relaxed);
+            }
             self.eval_cache.fill(0);
             self.generation = 1;
         }
@@ -478,53 +503,6 @@ impl Workspace {
         if kept.len() < KEPT_WORKSPACES {
             kept.push(self);
         }
-    }
-}
-
-/// One thread's table, of its workspace.
-struct LocalTable {
-    slots: Vec<[u64; 2]>,
-    generation: u64,
-}
-
-impl Table for LocalTable {
-    fn slots(&self) -> usize {
-        self.slots.len()
-    }
-    #[inline]
-    fn load(&self, slot: usize) -> [u64; 2] {
-        self.slots[slot]
-    }
-    #[inline]
-    fn save(&mut self, slot: usize, words: [u64; 2]) {
-        self.slots[slot] = words;
-    }
-    fn generation(&self) -> u64 {
-        self.generation
-    }
-}
-
-/// The table the threads of one search share.
-struct SharedTable<'a>(&'a [AtomicU64]);
-
-impl Table for SharedTable<'_> {
-    fn slots(&self) -> usize {
-        self.0.len() / 2
-    }
-    #[inline]
-    fn load(&self, slot: usize) -> [u64; 2] {
-        [
-            self.0[2 * slot].load(Ordering::Relaxed),
-            self.0[2 * slot + 1].load(Ordering::Relaxed),
-        ]
-    }
-    #[inline]
-    fn save(&mut self, slot: usize, words: [u64; 2]) {
-        self.0[2 * slot].store(words[0], Ordering::Relaxed);
-        self.0[2 * slot + 1].store(words[1], Ordering::Relaxed);
-    }
-    fn generation(&self) -> u64 {
-        1
     }
 }
 
@@ -562,11 +540,11 @@ struct RootMove {
 }
 
 /// Search state of one thread.
-struct Searcher<'a, T: Table> {
+struct Searcher<'a> {
     position: Position<'static>,
     /// Hashes of the positions before each move of the game and of the line being searched.
     path: Vec<u64>,
-    table: T,
+    table: Table<'a>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Quiet moves' success, by side, origin and destination.
     history: Vec<i32>,
@@ -642,9 +620,8 @@ pub fn search_observed(
     result
 }
 
-/// [`search_observed`] with `memory`: a search on one thread starts from what the searches
-/// before it with the same memory left in its tables (several threads share a table of their
-/// own, as without memory).
+/// [`search_observed`] with `memory`: a search starts from what the searches before it with
+/// the same memory left in its tables (its threads, if several, share the memory's table).
 pub fn search_remembering(
     game: &Game,
     settings: &Settings,
@@ -692,8 +669,8 @@ impl Default for SearchMemory {
     }
 }
 
-/// A search with `workspace`'s tables, of their current generation, when on one thread;
-/// several threads share a table of their own.
+/// A search with `workspace`'s tables, of their current generation; several threads share its
+/// table (Lazy SMP), the helpers each with an evaluation cache of their own.
 fn search_on(
     workspace: &mut Workspace,
     game: &Game,
@@ -702,62 +679,43 @@ fn search_on(
     progress: &Progress,
     report: impl FnMut(&SearchResult),
 ) -> SearchResult {
-    if settings.threads.max(1) > 1 {
-        return search_threads(game, settings, stop, progress, report);
-    }
     let shared = Shared::new(stop, progress, settings);
-    let table = LocalTable {
-        slots: std::mem::take(&mut workspace.table),
+    let eval_cache = std::mem::take(&mut workspace.eval_cache);
+    let table = Table {
+        words: &workspace.table,
         generation: workspace.generation,
     };
-    let eval_cache = std::mem::take(&mut workspace.eval_cache);
-    let mut searcher = Searcher::new(game, settings, &shared, table, eval_cache);
-    let result = searcher.iterate(settings.lines, 0, report);
-    workspace.table = searcher.table.slots;
-    workspace.eval_cache = searcher.eval_cache;
-    result
-}
-
-/// A search on `settings.threads` threads sharing a table of their own (Lazy SMP).
-fn search_threads(
-    game: &Game,
-    settings: &Settings,
-    stop: &AtomicBool,
-    progress: &Progress,
-    report: impl FnMut(&SearchResult),
-) -> SearchResult {
-    let shared = Shared::new(stop, progress, settings);
     let threads = settings.threads.max(1);
-    let words: Vec<AtomicU64> = (0..2 * TABLE_SIZE).map(|_| AtomicU64::new(0)).collect();
-    std::thread::scope(|scope| {
+    let (result, eval_cache) = std::thread::scope(|scope| {
         for helper in 1..threads {
             let shared = &shared;
-            let words = &words;
             scope.spawn(move || {
-                let table = SharedTable(words);
-                let mut searcher =
-                    Searcher::new(game, settings, shared, table, vec![0; EVAL_CACHE_SIZE]);
+                let eval_cache = vec![0; EVAL_CACHE_SIZE];
+                let mut searcher = Searcher::new(game, settings, shared, table, eval_cache);
                 searcher.iterate(1, helper, |_| {});
             });
         }
-        let table = SharedTable(&words);
-        let mut searcher = Searcher::new(game, settings, &shared, table, vec![0; EVAL_CACHE_SIZE]);
+        let mut searcher = Searcher::new(game, settings, &shared, table, eval_cache);
         let mut result = searcher.iterate(settings.lines, 0, report);
         shared.finished.store(true, Ordering::Relaxed);
-        searcher.count_nodes();
-        result.nodes = shared.progress.nodes.load(Ordering::Relaxed);
-        result
-    })
+        if threads > 1 {
+            searcher.count_nodes();
+            result.nodes = shared.progress.nodes.load(Ordering::Relaxed);
+        }
+        (result, searcher.eval_cache)
+    });
+    workspace.eval_cache = eval_cache;
+    result
 }
 
-impl<'a, T: Table> Searcher<'a, T> {
+impl<'a> Searcher<'a> {
     /// A searcher of `game` with `table` and an evaluation cache (`eval_cache`, entries of
     /// the table's generation).
     fn new(
         game: &Game,
         settings: &Settings,
         shared: &'a Shared<'a>,
-        table: T,
+        table: Table<'a>,
         eval_cache: Vec<u64>,
     ) -> Self {
         let mut position = game.position().clone();
@@ -774,7 +732,7 @@ impl<'a, T: Table> Searcher<'a, T> {
                 pv: vec![mv],
             })
             .collect();
-        let generation = table.generation();
+        let generation = table.generation;
         Searcher {
             position,
             path: game.key_history(),
