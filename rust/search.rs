@@ -2010,6 +2010,31 @@ mod tests {
     }
 
     #[test]
+    fn the_threads_of_a_search_fill_the_memory() {
+        let game = Game::start(Variant::by_name("chess").unwrap());
+        let mut memory = SearchMemory::new();
+        let settings = Settings {
+            threads: 2,
+            ..Settings::from(Limits::depth(7))
+        };
+        let progress = Progress::default();
+        let stop = AtomicBool::new(false);
+        let on_two = search_remembering(&game, &settings, &mut memory, &stop, &progress, |_| {});
+        assert_eq!(on_two.depth, 7);
+        // What the two threads found is in the memory: one thread now finds it there (the
+        // helper's entries replace some of the main thread's, so fewer are left than after a
+        // search on one thread).
+        let again = remembering(&game, 7, &mut memory);
+        let fresh = search(&game, Limits::depth(7), &AtomicBool::new(false));
+        assert!(
+            again.nodes * 4 < fresh.nodes * 3,
+            "{} {}",
+            again.nodes,
+            fresh.nodes
+        );
+    }
+
+    #[test]
     fn the_same_searches_with_a_memory_give_the_same_results() {
         let game = Game::start(Variant::by_name("meiriqi").unwrap());
         let run = || {

@@ -486,7 +486,7 @@ class SearchResult:
 class SearchMemory:
     """What a series of searches of one game learns and keeps, as an engine keeps its hash
     table from one move to the next (:meth:`Board.search`'s ``memory``). One search at a time
-    may use it; searches on several threads do not."""
+    may use it; a search's threads, if several, share its table."""
 
     def __init__(self) -> None:
         """An empty memory (16 MB of tables)."""

@@ -167,7 +167,7 @@ impl PySearchProgress {
 /// from one move to the next: `Board.search(memory=...)` starts from what the searches before
 /// it with the same memory left (stronger at the same limits), and gives the same results for
 /// the same searches in the same order. `clear()` forgets it all, for a new game. One search
-/// at a time may use a memory; searches on several threads do not use it.
+/// at a time may use a memory; a search's threads, if several, share its table.
 #[pyclass(name = "SearchMemory", module = "meiriqi._core", frozen)]
 pub(super) struct PySearchMemory {
     pub(super) memory: std::sync::Arc<std::sync::Mutex<search::SearchMemory>>,
