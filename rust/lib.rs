@@ -34,10 +34,10 @@
 //!                                           unchecked position
 //! variant, variant_file                     the variant built from its definition; its file read
 //! moves, zobrist                            plain data: moves, hash keys
-//! position, movegen, gating                 make/unmake, legal moves, moves that bring a piece
-//!                                           in through a gate
-//! move_limits, validate                     the Wildeurasian limits, a setup checked into a
-//!                                           position
+//! position, move_limits                     make/unmake, the Wildeurasian limits
+//! movegen, gating                           legal moves, moves that bring a piece in through a
+//!                                           gate
+//! validate                                  a setup checked into a position
 //! in_place_promotion, must_drop             promotions as moves of their own, forced drops
 //! counting                                  the counters a move updates
 //! ends                                      the ends of a game by a variant's own rule
