@@ -434,16 +434,18 @@ impl Table<'_> {
         self.save(key as usize & (self.slots() - 1), [key ^ data, data]);
     }
 
+    /// Whether `slot` holds an entry of this generation.
+    fn holds(&self, slot: usize) -> bool {
+        let [_, data] = self.load(slot);
+        data != 0 && data >> GENERATION_SHIFT == self.generation
+    }
+
     /// How many of the first thousand slots hold an entry of this search: how full the table
     /// is, in thousandths.
     fn hashfull(&self) -> u32 {
-        let used = (0..self.slots().min(1000))
-            .filter(|&slot| {
-                let [_, data] = self.load(slot);
-                data != 0 && data >> GENERATION_SHIFT == self.generation
-            })
-            .count();
-        used as u32
+        (0..self.slots().min(1000))
+            .filter(|&slot| self.holds(slot))
+            .count() as u32
     }
 }
 
@@ -550,7 +552,6 @@ struct Searcher<'a> {
     history: Vec<i32>,
     /// Static evaluations by position: the hash's high bits, the generation and the score.
     eval_cache: Vec<u64>,
-    generation: u64,
     pv: Vec<Vec<Move>>,
     /// Per ply, the moves with their ordering keys.
     move_buffers: Vec<Vec<(i32, Move)>>,
@@ -732,14 +733,12 @@ impl<'a> Searcher<'a> {
                 pv: vec![mv],
             })
             .collect();
-        let generation = table.generation;
         Searcher {
             position,
             path: game.key_history(),
             table,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * SQUARE_SLOTS * SQUARE_SLOTS],
-            generation,
             eval_cache,
             pv: vec![Vec::new(); MAX_PLY + 1],
             move_buffers: vec![Vec::new(); MAX_PLY + 1],
@@ -1029,7 +1028,7 @@ impl<'a> Searcher<'a> {
     fn evaluate(&mut self) -> i32 {
         let key = self.position.hash();
         let slot = &mut self.eval_cache[key as usize & (EVAL_CACHE_SIZE - 1)];
-        let tag = key >> 32 << 32 | self.generation << 16;
+        let tag = key >> 32 << 32 | self.table.generation << 16;
         if *slot & !0xFFFF == tag {
             return i32::from(*slot as u16 as i16);
         }
@@ -2015,12 +2014,7 @@ mod tests {
             words: &memory.workspace.table,
             generation: memory.workspace.generation,
         };
-        (0..table.slots())
-            .filter(|&slot| {
-                let [_, data] = table.load(slot);
-                data != 0 && data >> GENERATION_SHIFT == table.generation
-            })
-            .count()
+        (0..table.slots()).filter(|&slot| table.holds(slot)).count()
     }
 
     #[test]
