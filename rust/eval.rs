@@ -156,15 +156,12 @@ fn side_terms(position: &Position, color: Color, pawns: &mut PawnFiles) -> Terms
             continue;
         };
         let value = eval.value(piece.kind);
-        let square_term = eval.square_term(color, piece.kind, from);
-        terms.add(value);
+        let [mg, eg] = eval.square_term(color, piece.kind, from);
+        terms.mg += value + mg;
+        terms.eg += value + eg;
         if piece.kind == royal {
-            // Safe where it is hard to reach in the middlegame, active in the endgame.
-            terms.mg += square_term;
-            terms.eg -= square_term;
             continue;
         }
-        terms.add(square_term);
         if pawn_kinds & piece.kind.bit() != 0 {
             pawns.ranks[color.index()][usize::from(from.file())] |= 1 << from.rank();
             continue;

@@ -46,8 +46,8 @@ pub struct EvalTables {
     /// The material of both sides at the start, Pawns and Kings aside: the game's phase is
     /// measured against it.
     start_material: i32,
-    /// By colour, kind number and square.
-    square_terms: Vec<i16>,
+    /// By colour, kind number and square: middlegame and endgame.
+    square_terms: Vec<[i16; 2]>,
 }
 
 impl EvalTables {
@@ -61,7 +61,7 @@ impl EvalTables {
         pawns: KindSet,
     ) -> EvalTables {
         let mut values = vec![0; KIND_SLOTS];
-        let mut square_terms = vec![0; 2 * KIND_SLOTS * SQUARE_SLOTS];
+        let mut square_terms = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
         for rule in rules {
             let kind = rule.kind;
             let destinations = |color: Color, from: Square| -> i32 {
@@ -85,24 +85,35 @@ impl EvalTables {
             let pawn = pawns & kind.bit() != 0;
             for color in Color::ALL {
                 for from in rule.allowed[color.index()].iter() {
-                    let term = if pawn {
-                        let own_rank = match color {
-                            Color::White => from.rank(),
-                            Color::Black => dims.ranks - 1 - from.rank(),
-                        };
-                        PAWN_ADVANCE * i32::from(own_rank.saturating_sub(2))
-                    } else {
-                        // Twice the difference to the average, rounded, times half the weight.
-                        let above = 2 * destinations(color, from) * count - 2 * total;
-                        let term = CENTRALITY_WEIGHT * above / (2 * count);
-                        if rule.spec.royal {
-                            -term
-                        } else {
-                            term
+                    let white_square = match color {
+                        Color::White => from,
+                        Color::Black => dims.mirror(from),
+                    };
+                    let term = match &rule.spec.square_values {
+                        Some(given) => {
+                            let at = usize::from(white_square.rank()) * usize::from(dims.files)
+                                + usize::from(white_square.file());
+                            [given.middlegame[at], given.endgame[at]]
+                        }
+                        None if pawn => {
+                            let advance =
+                                PAWN_ADVANCE * i32::from(white_square.rank().saturating_sub(2));
+                            [limited(advance); 2]
+                        }
+                        None => {
+                            // Twice the difference to the average, rounded, times half the weight.
+                            let above = 2 * destinations(color, from) * count - 2 * total;
+                            let term = limited(CENTRALITY_WEIGHT * above / (2 * count));
+                            if rule.spec.royal {
+                                // Safe where it is hard to reach in the middlegame, active in
+                                // the endgame.
+                                [-term, term]
+                            } else {
+                                [term; 2]
+                            }
                         }
                     };
-                    square_terms[index(color, kind, from)] =
-                        term.clamp(-SQUARE_TERM_LIMIT, SQUARE_TERM_LIMIT) as i16;
+                    square_terms[index(color, kind, from)] = term;
                 }
             }
         }
@@ -141,10 +152,11 @@ impl EvalTables {
         self.values[kind.index()]
     }
 
-    /// The piece-square term of a `color` piece of `kind` on `square`.
+    /// The piece-square terms of a `color` piece of `kind` on `square`: middlegame and
+    /// endgame.
     #[inline]
-    pub fn square_term(&self, color: Color, kind: Kind, square: Square) -> i32 {
-        i32::from(self.square_terms[index(color, kind, square)])
+    pub fn square_term(&self, color: Color, kind: Kind, square: Square) -> [i32; 2] {
+        self.square_terms[index(color, kind, square)].map(i32::from)
     }
 }
 
@@ -152,6 +164,11 @@ impl EvalTables {
 #[inline]
 fn index(color: Color, kind: Kind, square: Square) -> usize {
     (color.index() * KIND_SLOTS + kind.index()) * SQUARE_SLOTS + square.index()
+}
+
+/// `term` within [`SQUARE_TERM_LIMIT`] either way.
+fn limited(term: i32) -> i16 {
+    term.clamp(-SQUARE_TERM_LIMIT, SQUARE_TERM_LIMIT) as i16
 }
 
 /// The value of a piece that reaches `destinations` squares on average on the empty board,
@@ -179,13 +196,15 @@ mod tests {
 
     #[test]
     fn a_knight_is_worth_more_in_the_centre() {
-        let chess = Variant::by_name("chess").unwrap();
-        let eval = chess.eval_tables();
-        let knight = chess.kind_by_letter('N').unwrap();
+        // Capablanca chess's file gives no square values: they come from mobility.
+        let capablanca = Variant::by_name("capablanca").unwrap();
+        let eval = capablanca.eval_tables();
+        let knight = capablanca.kind_by_letter('N').unwrap();
         let square = |name| Square::parse(name).unwrap();
         let centre = eval.square_term(Color::White, knight, square("d4"));
         let corner = eval.square_term(Color::White, knight, square("a1"));
-        assert!(centre > 0 && corner < 0, "{centre} {corner}");
+        assert!(centre[0] > 0 && corner[0] < 0, "{centre:?} {corner:?}");
+        assert_eq!(centre[0], centre[1], "the same in the endgame");
         assert_eq!(
             centre,
             eval.square_term(Color::Black, knight, square("d5")),

@@ -96,6 +96,9 @@ pub struct PieceSpec {
     /// Its worth to the search, in hundredths of a Pawn; `None`: derived from its mobility
     /// (see [`crate::eval_tables`]).
     pub value: Option<i32>,
+    /// What it is worth on each square over its value, from White's side (mirrored for Black);
+    /// `None`: derived from its mobility (see [`crate::eval_tables`]).
+    pub square_values: Option<SquareValues>,
     /// The symbol of the kind a captured piece of this kind becomes in the capturer's hand, in a
     /// variant with hands; `None`: it leaves the game.
     pub to_hand: Option<String>,
@@ -118,6 +121,17 @@ pub struct PieceSpec {
     pub captures_not: Vec<String>,
     /// How it moves, in a sentence or two for players (empty when the file gives none).
     pub about: String,
+}
+
+/// A piece's worth on each square over its value, in centipawns, in the middlegame and the
+/// endgame (the evaluation blends them by the material left), from White's side: indexed by
+/// `rank * files + file`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareValues {
+    /// With all the start's pieces on the board.
+    pub middlegame: Vec<i16>,
+    /// With only Pawns and Kings left.
+    pub endgame: Vec<i16>,
 }
 
 /// A promotion as the engine uses it.

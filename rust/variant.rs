@@ -15,6 +15,7 @@ use crate::material_count::MaterialCount;
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
 pub use crate::piece_rule::{
     Compulsory, DropMate, PieceRule, PieceSpec, Promotion, PromotionSpec, PromotionStyle,
+    SquareValues,
 };
 use crate::region::Region;
 use crate::setup::Setup;

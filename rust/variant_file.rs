@@ -23,8 +23,8 @@ use crate::piece::{Color, MAX_KINDS};
 use crate::region::Region;
 use crate::text::quote;
 use crate::variant::{
-    CastlingSpec, DeadPositions, DropMate, Facing, PieceSpec, PromotionSpec, SpecPart, Stalemate,
-    Variant, VariantSpec, WingSpec,
+    CastlingSpec, DeadPositions, DropMate, Facing, PieceSpec, PromotionSpec, SpecPart,
+    SquareValues, Stalemate, Variant, VariantSpec, WingSpec,
 };
 use document::{CastlingEntry, Document, PieceEntry, Role};
 use sources::Sources;
@@ -80,6 +80,53 @@ fn one_line(text: &str) -> String {
         }
     }
     line
+}
+
+/// The largest square value read, either way, in centipawns.
+const MAX_SQUARE_VALUE: i16 = 2_000;
+
+/// The numbers of a board diagram `text` on a board of `dims`: one line a rank (the top rank
+/// first; blank lines aside), numbers separated by spaces; indexed by `rank * files + file`.
+fn square_diagram(text: &str, dims: Dimensions) -> Result<Vec<i16>, String> {
+    let (files, ranks) = (usize::from(dims.files), usize::from(dims.ranks));
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|line| !line.trim().is_empty())
+        .collect();
+    if lines.len() != ranks {
+        return Err(format!(
+            "{} lines of numbers, but the board has {ranks} ranks",
+            lines.len()
+        ));
+    }
+    let mut values = vec![0; files * ranks];
+    for (row, line) in lines.iter().enumerate() {
+        let rank = ranks - 1 - row;
+        let numbers: Vec<&str> = line.split_whitespace().collect();
+        if numbers.len() != files {
+            return Err(format!(
+                "rank {} has {} numbers, but the board has {files} files",
+                rank + 1,
+                numbers.len()
+            ));
+        }
+        for (file, number) in numbers.iter().enumerate() {
+            let value = number
+                .parse::<i16>()
+                .ok()
+                .filter(|value| value.abs() <= MAX_SQUARE_VALUE)
+                .ok_or_else(|| {
+                    format!(
+                        "rank {}: {} is not a whole number from -{MAX_SQUARE_VALUE} to \
+                         {MAX_SQUARE_VALUE}",
+                        rank + 1,
+                        quote(number)
+                    )
+                })?;
+            values[rank * files + file] = value;
+        }
+    }
+    Ok(values)
 }
 
 /// The most movement atoms a piece may list: far beyond any real piece.
@@ -529,6 +576,24 @@ impl Checks<'_, '_> {
                 ))
             }
         };
+        let square_values = entry
+            .square_values
+            .as_ref()
+            .map(|values| {
+                let diagram = |text: &Spanned<String>, phase: &str| {
+                    square_diagram(text.get_ref(), dims).map_err(|why| {
+                        sources.at(
+                            text.span(),
+                            format!("{field}: square-values.{phase}: {why}"),
+                        )
+                    })
+                };
+                Ok(SquareValues {
+                    middlegame: diagram(&values.middlegame, "middlegame")?,
+                    endgame: diagram(&values.endgame, "endgame")?,
+                })
+            })
+            .transpose()?;
         let has = |role: Role| entry.roles.contains(&role);
         let san_synonyms = entry
             .san_synonyms
@@ -556,6 +621,7 @@ impl Checks<'_, '_> {
             resets_clock: entry.resets_clock,
             swappable: entry.swappable,
             value: entry.value,
+            square_values,
             to_hand: entry.to_hand.clone(),
             drop_zone,
             per_file,
@@ -720,6 +786,86 @@ moves = [{{ ride = [1, 0] }}]
             crate::fen::parse(Box::leak(Box::new(variant)), "2k1/1r2/4/K2R w - - 0 1").unwrap();
         // King: a2 (b1 and b2 are on the b3 Rook's file); Rook: d2 d3 d4 c1 b1.
         assert_eq!(crate::perft::perft(&mut position, 1), 6);
+    }
+
+    /// `small`'s file with the Rook's `square-values` tables given as `middlegame` and
+    /// `endgame`.
+    fn with_square_values(middlegame: &str, endgame: &str) -> String {
+        small("")
+            + &format!(
+                "\n[pieces.square-values]\nmiddlegame = \"\"\"\n{middlegame}\"\"\"\n\
+                 endgame = \"\"\"\n{endgame}\"\"\"\n"
+            )
+    }
+
+    #[test]
+    fn square_values_are_read_from_white_s_side_and_turned_for_black() {
+        let middlegame = " 1  2  3  4\n 5  6  7  8\n 9 10 11 12\n13 14 15 16\n";
+        let endgame = "-1 -2 -3 -4\n\n-5 -6 -7 -8\n-9 -10 -11 -12\n-13 -14 -15 -16\n";
+        let variant = read(&with_square_values(middlegame, endgame)).unwrap();
+        let rook = variant.kind_by_letter('R').unwrap();
+        let eval = variant.eval_tables();
+        let square = |name| crate::geometry::Square::parse(name).unwrap();
+        assert_eq!(
+            eval.square_term(Color::White, rook, square("a1")),
+            [13, -13]
+        );
+        assert_eq!(eval.square_term(Color::White, rook, square("d4")), [4, -4]);
+        assert_eq!(
+            eval.square_term(Color::Black, rook, square("a4")),
+            [13, -13]
+        );
+        assert_eq!(eval.square_term(Color::Black, rook, square("c1")), [3, -3]);
+    }
+
+    #[test]
+    fn square_values_are_inherited_on_a_board_of_the_same_size_only() {
+        let xiangqi = Variant::by_name("xiangqi").unwrap();
+        let chariot = xiangqi.kind_by_letter('R').unwrap();
+        let square = crate::geometry::Square::parse("d9").unwrap();
+        let given = xiangqi
+            .eval_tables()
+            .square_term(Color::White, chariot, square);
+        let same = read("extends = \"xiangqi\"\nname = \"same-board\"\n").unwrap();
+        assert_eq!(
+            same.eval_tables()
+                .square_term(Color::White, chariot, square),
+            given
+        );
+        // Nine files and nine ranks: the parent's ten lines of numbers no longer fit.
+        let smaller = read(
+            "extends = \"xiangqi\"\nname = \"smaller-board\"\nranks = 9\n\
+             start = \"3k5/9/9/9/9/9/9/9/4K4 w - - 0 1\"\n",
+        );
+        assert!(smaller.is_ok(), "{smaller:?}");
+    }
+
+    #[test]
+    fn square_values_must_fill_the_board_with_small_whole_numbers() {
+        let full = "0 0 0 0\n".repeat(4);
+        let cases = [
+            (
+                with_square_values(&"0 0 0 0\n".repeat(3), &full),
+                "square-values.middlegame: 3 lines of numbers, but the board has 4 ranks",
+            ),
+            (
+                with_square_values(&full, "0 0 0 0\n0 0 0\n0 0 0 0\n0 0 0 0\n"),
+                "square-values.endgame: rank 3 has 3 numbers, but the board has 4 files",
+            ),
+            (
+                with_square_values(&full.replacen('0', "x", 1), &full),
+                "rank 4: \"x\" is not a whole number from -2000 to 2000",
+            ),
+            (
+                with_square_values(&full, &full.replacen('0', "2001", 1)),
+                "rank 4: \"2001\" is not a whole number",
+            ),
+        ];
+        for (text, expected) in cases {
+            let message = error(&text);
+            assert!(message.contains(expected), "{message}");
+            assert!(message.contains("pieces[2] (rook)"), "{message}");
+        }
     }
 
     #[test]

@@ -50,6 +50,17 @@ impl Document {
         let mut regions = self.regions;
         regions.extend(child.regions);
         let mut pieces = self.pieces;
+        // Square values describe a board of the parent's size; on another they fall back to
+        // those derived from mobility.
+        let resized = |own: &Option<Spanned<u8>>, given: &Option<Spanned<u8>>| {
+            let size = |field: &Option<Spanned<u8>>| field.as_ref().map(|size| *size.get_ref());
+            size(given).is_some_and(|given| size(own) != Some(given))
+        };
+        if resized(&self.files, &child.files) || resized(&self.ranks, &child.ranks) {
+            for piece in &mut pieces {
+                piece.get_mut().square_values = None;
+            }
+        }
         for piece in child.pieces {
             match pieces
                 .iter_mut()
@@ -278,6 +289,7 @@ pub(super) struct PieceEntry {
     pub name: String,
     pub symbol: String,
     pub value: Option<i32>,
+    pub square_values: Option<SquareValuesEntry>,
     pub about: Option<String>,
     pub betza: Option<Spanned<String>>,
     #[serde(default)]
@@ -305,6 +317,15 @@ pub(super) struct PieceEntry {
     #[serde(default)]
     pub san_synonyms: Vec<Spanned<String>>,
     pub xboard: Option<XBoardPieceEntry>,
+}
+
+/// A piece's `square-values` table: its worth on each square, as a board diagram of numbers
+/// (one line a rank, the top rank first) for each phase of the game.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct SquareValuesEntry {
+    pub middlegame: Spanned<String>,
+    pub endgame: Spanned<String>,
 }
 
 /// The default of a switch that is on unless a file says otherwise.

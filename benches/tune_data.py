@@ -1,0 +1,108 @@
+"""Positions for fitting the evaluation's piece-square values, scored by Fairy-Stockfish.
+
+Reads game records, keeps each position after the opening plies that is not in check, asks
+Fairy-Stockfish for its score at a fixed depth and keeps the position when its best move is
+quiet (no capture, no promotion) and the score is no mate. Writes one line a position: the FEN,
+a tab, and the score in centipawns for the side to move. `examples/evaltune.rs` fits the
+piece-square values to these lines.
+
+    python3 benches/tune_data.py --engine benches/compare/fairy-stockfish/src/stockfish \\
+        --variant chess --depth 8 games.pgn > chess.tsv
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+
+import meiriqi
+from meiriqi import pgn
+
+
+class Scorer:
+    """A UCI engine that scores positions at a fixed depth."""
+
+    def __init__(self, command: str, variant: str, depth: int) -> None:
+        self.process = subprocess.Popen(
+            [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.depth = depth
+        self._send("uci")
+        self._wait_for("uciok")
+        self._send(f"setoption name UCI_Variant value {variant}")
+        self._send("setoption name Threads value 1")
+        self._send("isready")
+        self._wait_for("readyok")
+
+    def _send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+
+    def _wait_for(self, word: str) -> list[str]:
+        assert self.process.stdout is not None
+        lines = []
+        for line in self.process.stdout:
+            lines.append(line)
+            if line.split()[:1] == [word]:
+                return lines
+        raise RuntimeError(f"the engine ended before {word!r}")
+
+    def score(self, fen: str) -> tuple[int | None, str]:
+        """The centipawn score for the side to move (`None` for a mate) and the best move."""
+        self._send(f"position fen {fen}")
+        self._send(f"go depth {self.depth}")
+        lines = self._wait_for("bestmove")
+        score: int | None = None
+        for line in lines:
+            words = line.split()
+            if "score" in words:
+                kind, value = words[words.index("score") + 1 : words.index("score") + 3]
+                score = int(value) if kind == "cp" else None
+        return score, lines[-1].split()[1]
+
+    def close(self) -> None:
+        self._send("quit")
+        self.process.wait()
+
+
+def positions(paths: list[str], variant: str, skip: int) -> list[str]:
+    """The FENs of the games' positions after `skip` plies that are not in check, each once."""
+    seen: dict[str, None] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            while (game := pgn.read_game(handle, variant=variant)) is not None:
+                board = game.board()
+                for ply, move in enumerate(game.mainline_moves()):
+                    board.push(move)
+                    if ply + 1 >= skip and not board.is_check() and not board.is_game_over():
+                        seen.setdefault(board.fen(), None)
+    return list(seen)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("records", nargs="+", help="game records (PGN)")
+    parser.add_argument("--engine", required=True, help="the UCI engine's command")
+    parser.add_argument("--variant", required=True, help="the game, as both programs name it")
+    parser.add_argument("--depth", type=int, default=8, help="the engine's depth a position")
+    parser.add_argument("--skip", type=int, default=10, help="plies of each game left out")
+    arguments = parser.parse_args()
+    scorer = Scorer(arguments.engine, arguments.variant, arguments.depth)
+    fens = positions(arguments.records, arguments.variant, arguments.skip)
+    print(f"{len(fens)} positions", file=sys.stderr)
+    kept = 0
+    for number, fen in enumerate(fens, 1):
+        score, best = scorer.score(fen)
+        board = meiriqi.Board(fen, variant=arguments.variant)
+        move = board.parse_uci(best)
+        if score is not None and not board.is_capture(move) and move.promotion is None:
+            print(f"{fen}\t{score}")
+            kept += 1
+        if number % 1000 == 0:
+            print(f"{number} scored, {kept} kept", file=sys.stderr)
+    scorer.close()
+
+
+if __name__ == "__main__":
+    main()

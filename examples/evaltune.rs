@@ -1,0 +1,290 @@
+//! Fits a variant's piece-square values to a stronger engine's scores (Texel's method), for
+//! the variant file's `square-values` tables:
+//!
+//! ```sh
+//! python3 benches/tune_data.py --engine FSF --variant chess games.pgn > chess.tsv
+//! cargo run --release --example evaltune -- chess chess.tsv 3e-8 > chess-squares.toml
+//! ```
+//!
+//! Each line of the data holds a FEN and the engine's score in centipawns for the side to move.
+//! The evaluation's other terms stay as they are; the piece-square values (middlegame and
+//! endgame, from White's side) start from the variant's current ones (to refit a table, take it
+//! out of the file first: the built-in ones were fitted from values derived from mobility) and
+//! are fitted by full-batch gradient descent (Adam) on the squared difference of expected
+//! scores, `1 / (1 + 10^(-cp / 400))`, of our evaluation and the engine's, the engine's scores
+//! first scaled to fit ours best, plus the third argument (the pull) times the squared distance
+//! of each value from where it started. Each kind's mean value stays; values on squares seldom seen stay as they were.
+//! A tenth of the positions is held out to show the fit generalises. The output is one
+//! `square-values` table a piece, to paste after the piece's entry in the file.
+
+use meiriqi::eval::evaluate;
+use meiriqi::fen;
+use meiriqi::geometry::Square;
+use meiriqi::piece::Color;
+use meiriqi::position::Position;
+use meiriqi::Variant;
+
+/// One position: its evaluation less its piece-square terms, its phase and its pieces.
+struct Sample {
+    /// The evaluation for the side to move without the piece-square terms.
+    rest: f64,
+    /// How much of the start's material is left, from 0 to 1.
+    phase: f64,
+    /// Per piece: the parameter index of its middlegame value (the endgame's is one further)
+    /// and +1 or -1 for its side as seen by the side to move.
+    pieces: Vec<(usize, f64)>,
+    /// The stronger engine's score, centipawns for the side to move.
+    target: f64,
+}
+
+/// Positions the engine scores beyond this many of its centipawns either way are left out:
+/// the game is decided there, and the evaluation's details matter little.
+const MAX_TARGET: f64 = 1000.0;
+
+/// The largest value written, either way: beyond it a value says more about the few games
+/// behind it than about the square.
+const MAX_VALUE: f64 = 150.0;
+
+/// Fewer positions than this with a kind on a square leave its values unfitted.
+const MIN_SEEN: u32 = 300;
+
+/// Expected score of a centipawn advantage.
+fn expected(cp: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-cp / 400.0))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [name, data, pull] = &args[..] else {
+        eprintln!("usage: evaltune VARIANT DATA.tsv PULL");
+        std::process::exit(2);
+    };
+    let pull: f64 = pull.parse().expect("a number");
+    let variant = Variant::by_name(name).expect("a built-in variant");
+    let dims = variant.dimensions();
+    let squares = usize::from(dims.files) * usize::from(dims.ranks);
+    let tables = variant.eval_tables();
+    let kinds: Vec<_> = variant.rules().map(|rule| rule.kind).collect();
+    let slot = |kind: meiriqi::Kind| kinds.iter().position(|&k| k == kind).unwrap();
+    // Parameters: by kind (in the rules' order), white square, phase.
+    let mut params = vec![0.0f64; kinds.len() * squares * 2];
+    let mut seen = vec![0u32; kinds.len() * squares];
+    for (k, &kind) in kinds.iter().enumerate() {
+        for rule in variant.rules().filter(|rule| rule.kind == kind) {
+            for square in rule.allowed[0].iter() {
+                let at = white_index(square, dims.files);
+                let [mg, eg] = tables.square_term(Color::White, kind, square);
+                params[(k * squares + at) * 2] = f64::from(mg);
+                params[(k * squares + at) * 2 + 1] = f64::from(eg);
+            }
+        }
+    }
+    let text = std::fs::read_to_string(data).expect("the data file");
+    let mut samples = Vec::new();
+    for line in text.lines() {
+        let Some((fen, score)) = line.split_once('\t') else {
+            continue;
+        };
+        let position = fen::parse(variant, fen).expect("a FEN");
+        let target: f64 = score.trim().parse().expect("a score");
+        if target.abs() > MAX_TARGET {
+            continue;
+        }
+        samples.push(sample(
+            &position, target, &params, &slot, squares, &mut seen,
+        ));
+    }
+    let held_out = samples.len() / 10;
+    let (test, train) = samples.split_at(held_out);
+    eprintln!("{} positions, {} held out", samples.len(), held_out);
+    let scale = best_scale(train, &params);
+    eprintln!("the engine's scores times {scale:.3} fit ours best");
+    eprintln!(
+        "loss before: train {:.6}, held out {:.6}",
+        loss(train, &params, scale),
+        loss(test, &params, scale)
+    );
+    fit(train, &mut params, &seen, scale, squares, pull);
+    eprintln!(
+        "loss after: train {:.6}, held out {:.6}",
+        loss(train, &params, scale),
+        loss(test, &params, scale)
+    );
+    for (k, rule) in variant.rules().enumerate() {
+        println!("# {} ({})", rule.spec.name, rule.spec.symbol);
+        println!("[pieces.square-values]");
+        for (phase, key) in ["middlegame", "endgame"].iter().enumerate() {
+            println!("{key} = \"\"\"");
+            for rank in (0..dims.ranks).rev() {
+                let row: Vec<String> = (0..dims.files)
+                    .map(|file| {
+                        let at = usize::from(rank) * usize::from(dims.files) + usize::from(file);
+                        let value = params[(k * squares + at) * 2 + phase]
+                            .clamp(-MAX_VALUE, MAX_VALUE)
+                            .round() as i32;
+                        format!("{value:4}")
+                    })
+                    .collect();
+                println!("{}", row.join(" "));
+            }
+            println!("\"\"\"");
+        }
+        println!();
+    }
+}
+
+/// The index of `square` seen from White's side on a board `files` wide.
+fn white_index(square: Square, files: u8) -> usize {
+    usize::from(square.rank()) * usize::from(files) + usize::from(square.file())
+}
+
+/// `position` as a sample, its piece-square terms taken out of its evaluation with `params`.
+fn sample(
+    position: &Position,
+    target: f64,
+    params: &[f64],
+    slot: &impl Fn(meiriqi::Kind) -> usize,
+    squares: usize,
+    seen: &mut [u32],
+) -> Sample {
+    let variant = position.variant();
+    let dims = variant.dimensions();
+    let tables = variant.eval_tables();
+    let mut material = 0;
+    let mut pieces = Vec::new();
+    for color in Color::ALL {
+        let sign = if color == position.turn() { 1.0 } else { -1.0 };
+        for square in position.occupied_by(color).iter() {
+            let piece = position.piece_at(square).expect("a piece");
+            let uncounted =
+                variant.pawns() & piece.kind.bit() != 0 || piece.kind == variant.royal();
+            if !uncounted {
+                material += tables.value(piece.kind);
+            }
+            let white_square = match color {
+                Color::White => square,
+                Color::Black => dims.mirror(square),
+            };
+            let at = slot(piece.kind) * squares + white_index(white_square, dims.files);
+            seen[at] += 1;
+            pieces.push((at * 2, sign));
+        }
+    }
+    let phase = (f64::from(material) / f64::from(tables.start_material().max(1))).clamp(0.0, 1.0);
+    let mut sample = Sample {
+        rest: f64::from(evaluate(position)),
+        phase,
+        pieces,
+        target,
+    };
+    sample.rest -= square_terms(&sample, params);
+    sample
+}
+
+/// The piece-square terms of `sample` with `params`, for the side to move.
+fn square_terms(sample: &Sample, params: &[f64]) -> f64 {
+    sample
+        .pieces
+        .iter()
+        .map(|&(at, sign)| {
+            sign * (params[at] * sample.phase + params[at + 1] * (1.0 - sample.phase))
+        })
+        .sum()
+}
+
+/// Moves each kind's values in each phase by the same amount so that their mean, weighted by
+/// `seen`, is that of `initial`.
+fn keep_means(params: &mut [f64], initial: &[f64], seen: &[u32], squares: usize) {
+    for kind in 0..seen.len() / squares {
+        for phase in 0..2 {
+            let fitted = (kind * squares..(kind + 1) * squares).filter(|&at| seen[at] >= MIN_SEEN);
+            let (mut shift, mut weight) = (0.0, 0.0);
+            for at in fitted.clone() {
+                let count = f64::from(seen[at]);
+                shift += count * (params[at * 2 + phase] - initial[at * 2 + phase]);
+                weight += count;
+            }
+            if weight > 0.0 {
+                for at in fitted {
+                    params[at * 2 + phase] -= shift / weight;
+                }
+            }
+        }
+    }
+}
+
+/// The mean squared difference of expected scores, the engine's scaled by `scale`.
+fn loss(samples: &[Sample], params: &[f64], scale: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|sample| {
+            let ours = expected(sample.rest + square_terms(sample, params));
+            (ours - expected(sample.target * scale)).powi(2)
+        })
+        .sum();
+    total / samples.len() as f64
+}
+
+/// The scale of the engine's scores that fits our evaluation best, by a golden-section search.
+fn best_scale(samples: &[Sample], params: &[f64]) -> f64 {
+    let (mut low, mut high) = (0.2, 3.0);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if loss(samples, params, a) < loss(samples, params, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// Full-batch Adam on the loss; the values of a kind on a square `seen` on fewer than
+/// [`MIN_SEEN`] positions stay as they are, and each kind's mean value in each phase (weighted
+/// by how often it stands on each square, over `squares` squares) stays too: the material
+/// values are the variant's, and the fit only spreads them over the board.
+fn fit(
+    samples: &[Sample],
+    params: &mut [f64],
+    seen: &[u32],
+    scale: f64,
+    squares: usize,
+    pull: f64,
+) {
+    let initial = params.to_vec();
+    const STEPS: usize = 3000;
+    const RATE: f64 = 1.0;
+    let (beta1, beta2) = (0.9, 0.999);
+    let mut first = vec![0.0; params.len()];
+    let mut second = vec![0.0; params.len()];
+    let mut gradient = vec![0.0; params.len()];
+    let ln10 = 10f64.ln();
+    for step in 1..=STEPS {
+        gradient.iter_mut().for_each(|g| *g = 0.0);
+        for sample in samples {
+            let ours = expected(sample.rest + square_terms(sample, params));
+            let error = ours - expected(sample.target * scale);
+            // d expected / d cp = ln 10 / 400 * p (1 - p)
+            let slope = 2.0 * error * ours * (1.0 - ours) * ln10 / 400.0;
+            for &(at, sign) in &sample.pieces {
+                gradient[at] += slope * sign * sample.phase;
+                gradient[at + 1] += slope * sign * (1.0 - sample.phase);
+            }
+        }
+        let count = samples.len() as f64;
+        for i in (0..params.len()).filter(|&i| seen[i / 2] >= MIN_SEEN) {
+            let g = gradient[i] / count + pull * (params[i] - initial[i]);
+            first[i] = beta1 * first[i] + (1.0 - beta1) * g;
+            second[i] = beta2 * second[i] + (1.0 - beta2) * g * g;
+            let corrected_first = first[i] / (1.0 - beta1.powi(step as i32));
+            let corrected_second = second[i] / (1.0 - beta2.powi(step as i32));
+            params[i] -= RATE * corrected_first / (corrected_second.sqrt() + 1e-12);
+        }
+        keep_means(params, &initial, seen, squares);
+        if step % 500 == 0 {
+            eprintln!("step {step}: loss {:.6}", loss(samples, params, scale));
+        }
+    }
+}
