@@ -8,21 +8,22 @@
 //!
 //! Each line of the data holds a FEN and the engine's score in centipawns for the side to move.
 //! The evaluation's other terms stay as they are; the piece-square values (middlegame and
-//! endgame, from White's side) start from the variant's current ones (to refit a table, take it
-//! out of the file first: the built-in ones were fitted from values derived from mobility) and
-//! are fitted by full-batch gradient descent (Adam) on the squared difference of expected
-//! scores, `1 / (1 + 10^(-cp / 400))`, of our evaluation and the engine's, the engine's scores
-//! first scaled to fit ours best, plus the third argument (the pull) times the squared distance
-//! of each value from where it started. Each kind's mean value stays; values on squares seldom seen stay as they were.
-//! A tenth of the positions is held out to show the fit generalises. The output is one
-//! `square-values` table a piece, to paste after the piece's entry in the file.
+//! endgame, from White's side) start from those derived from mobility (the tables the built-in
+//! file holds now are left out, so the same data give the same fit) and are fitted by
+//! full-batch gradient descent (Adam) on the squared difference of expected scores,
+//! `1 / (1 + 10^(-cp / 400))`, of our evaluation and the engine's, the engine's scores first
+//! scaled to fit ours best, plus the third argument (the pull) times the squared distance of
+//! each value from where it started. Each kind's mean value stays; values on squares seldom
+//! seen stay as they were. A tenth of the positions is held out to show the fit generalises.
+//! The output is one `square-values` table a piece, to paste after the piece's entry in the
+//! file.
 
 use meiriqi::eval::evaluate;
-use meiriqi::fen;
 use meiriqi::geometry::Square;
 use meiriqi::piece::Color;
 use meiriqi::position::Position;
 use meiriqi::Variant;
+use meiriqi::{catalog, fen};
 
 /// One position: its evaluation less its piece-square terms, its phase and its pieces.
 struct Sample {
@@ -60,7 +61,7 @@ fn main() {
         std::process::exit(2);
     };
     let pull: f64 = pull.parse().expect("a number");
-    let variant = Variant::by_name(name).expect("a built-in variant");
+    let variant = without_square_values(name);
     let dims = variant.dimensions();
     let squares = usize::from(dims.files) * usize::from(dims.ranks);
     let tables = variant.eval_tables();
@@ -131,6 +132,26 @@ fn main() {
         }
         println!();
     }
+}
+
+/// The built-in variant `name` with its pieces' `square-values` tables left out (each is the
+/// last part of its piece's entry: the header and two multi-line strings).
+fn without_square_values(name: &str) -> &'static Variant {
+    let text = catalog::built_in_file(name).expect("a built-in variant");
+    let mut kept = String::new();
+    let mut strings_left = 0;
+    for line in text.lines() {
+        if line.trim() == "[pieces.square-values]" {
+            strings_left = 2;
+        } else if strings_left > 0 {
+            strings_left -= usize::from(line.trim() == "\"\"\"");
+        } else {
+            kept.push_str(line);
+            kept.push('\n');
+        }
+    }
+    let variant = catalog::read(&kept, name).expect("the file without its square values");
+    Box::leak(Box::new(variant))
 }
 
 /// The index of `square` seen from White's side on a board `files` wide.
