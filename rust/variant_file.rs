@@ -114,7 +114,7 @@ fn square_diagram(text: &str, dims: Dimensions) -> Result<Vec<i16>, String> {
             let value = number
                 .parse::<i16>()
                 .ok()
-                .filter(|value| value.abs() <= MAX_SQUARE_VALUE)
+                .filter(|value| (-MAX_SQUARE_VALUE..=MAX_SQUARE_VALUE).contains(value))
                 .ok_or_else(|| {
                     format!(
                         "rank {}: {} is not a whole number from -{MAX_SQUARE_VALUE} to \
@@ -859,6 +859,11 @@ moves = [{{ ride = [1, 0] }}]
             (
                 with_square_values(&full, &full.replacen('0', "2001", 1)),
                 "rank 4: \"2001\" is not a whole number",
+            ),
+            (
+                // The one i16 whose absolute value overflows.
+                with_square_values(&full, &full.replacen('0', "-32768", 1)),
+                "rank 4: \"-32768\" is not a whole number",
             ),
         ];
         for (text, expected) in cases {
