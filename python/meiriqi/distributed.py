@@ -188,8 +188,11 @@ class ProcessPool(_RetryingPool[Future[Any]]):
             raise
 
     def _cancel(self, handles: list[Future[Any]]) -> None:
+        # The tasks are not cancelled here but by :meth:`close`, which follows: the waiting
+        # ones are dropped there, or every worker is stopped. Python 3.11's executor fails
+        # every unfinished future when a worker is stopped, and one cancelled just before
+        # makes its thread print an InvalidStateError (CPython fixed it in 3.12).
         for handle in handles:
-            handle.cancel()
             self._owners.pop(handle, None)
 
     def close(self, *, abandon: bool = False) -> None:
