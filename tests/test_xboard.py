@@ -34,13 +34,22 @@ _pings = itertools.count(1)
 
 
 @pytest.fixture(scope="module")
-def engine() -> Iterator[EngineProcess]:
+def shared_engine() -> Iterator[EngineProcess]:
     """One engine for the module's tests, past its handshake."""
     process = EngineProcess("xboard")
     process.send("xboard", "protover 2")
     process.until(r"feature done=1")
     yield process
     assert process.close() == ""
+
+
+@pytest.fixture
+def engine(shared_engine: EngineProcess) -> EngineProcess:
+    """The module's engine out of any analysis or search an earlier test left it in, with what
+    that test left unread dropped: one failing test does not fail the tests after it."""
+    shared_engine.send("exit", "force")
+    sync(shared_engine)
+    return shared_engine
 
 
 def sync(engine: EngineProcess) -> list[str]:
