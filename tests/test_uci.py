@@ -36,13 +36,22 @@ OPTIONS = [
 
 
 @pytest.fixture(scope="module")
-def engine() -> Iterator[EngineProcess]:
+def shared_engine() -> Iterator[EngineProcess]:
     """One engine for the module's tests, past its handshake."""
     process = EngineProcess("uci")
     process.send("uci")
     process.until("uciok")
     yield process
     assert process.close() == ""
+
+
+@pytest.fixture
+def engine(shared_engine: EngineProcess) -> EngineProcess:
+    """The module's engine with any search an earlier test left running stopped and what that
+    test left unread dropped: one failing test does not fail the tests after it."""
+    shared_engine.send("stop")
+    ready(shared_engine)
+    return shared_engine
 
 
 def ready(engine: EngineProcess) -> list[str]:
