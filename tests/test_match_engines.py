@@ -12,7 +12,15 @@ import pytest
 from meiriqi import pgn
 from meiriqi.cli import main
 from meiriqi.engine_client import EngineFaultError, ExternalEngine, Limits
-from meiriqi.match import FORFEIT, MatchSettings, Opening, play_match_game, read_openings
+from meiriqi.match import (
+    ADJUDICATION,
+    FORFEIT,
+    MatchSettings,
+    Opening,
+    perpetual_checker,
+    play_match_game,
+    read_openings,
+)
 from meiriqi.selfplay import Player
 
 FAKE = Path(__file__).with_name("fake_engine.py")
@@ -181,3 +189,53 @@ def test_bad_engine_options(
 def test_external_engine_describes_itself() -> None:
     engine = ExternalEngine("uci", ("fairy-stockfish",), Limits(nodes=20000))
     assert str(engine) == "uci:fairy-stockfish (nodes=20000)"
+
+
+def cycling(*moves: str) -> ExternalEngine:
+    """A fake engine that plays ``moves`` over and over."""
+    return ExternalEngine("uci", (sys.executable, str(FAKE), "cycle", *moves), Limits(depth=1))
+
+
+PERPETUAL = "9/R3k4/9/9/9/9/9/9/9/3K5 b - - 0 1"
+"""Xiangqi: Black's King on e9 in check from the Chariot on a9; White checks for ever from a9
+and a8 as the King steps between e9 and e8."""
+
+
+@pytest.mark.parametrize("loses", [True, False])
+def test_perpetual_check_loses_when_asked(loses: bool) -> None:
+    settings = MatchSettings(
+        cycling("a9a8", "a8a9"),
+        cycling("e9e8", "e8e9"),
+        seed=1,
+        max_plies=30,
+        variant="xiangqi",
+        openings=(Opening(fen=PERPETUAL),),
+        perpetual_check_loses=loses,
+    )
+    game = records(play_match_game((settings, 1)).text)[0]
+    if loses:
+        assert game.headers["Result"] == "0-1"
+        assert game.headers["Termination"] == ADJUDICATION
+        assert "White gave check with every move" in game.end().comment
+        assert game.end().board().is_repetition(3)
+        assert game.end().board().ply() < 30
+    else:
+        assert game.headers["Result"] == "*"
+        assert game.end().board().ply() == 30
+
+
+@pytest.mark.parametrize(
+    ("keys", "checks", "checker"),
+    [
+        ([1, 2, 3, 4, 5], [True, False, True, False, True], None),  # no repetition
+        ([1, 2, 3, 1], [True, False, True, False], None),  # a key, but the other side to move
+        ([1, 2, 3, 2], [True, False, True, False], 1),  # the side before the last checked
+        ([1, 2, 3, 2], [False, True, False, True], 0),  # the last move's side checked
+        ([1, 2, 3, 2], [True, True, True, True], None),  # both checked
+        ([1, 2, 3, 2], [False, False, False, False], None),  # neither
+        ([5, 2, 7, 2], [True, False, False, True], 0),  # only the cycle's moves count
+        ([2, 9, 2, 8, 3, 8], [False, False, False, True, False, True], 0),  # the last cycle
+    ],
+)
+def test_the_perpetual_checker(keys: list[int], checks: list[bool], checker: int | None) -> None:
+    assert perpetual_checker(keys, checks) == checker

@@ -189,7 +189,8 @@ def _match(args: argparse.Namespace) -> int:
     """``meiriqi match --engine-a ENGINE --engine-b ENGINE [--limits-a L] [--limits-b L]
     [--option-a NAME=VALUE ...] [--option-b NAME=VALUE ...] [--patience S] [--games N]
     [--sprt ELO0 ELO1] [--alpha A] [--beta B] [--variant NAME] [--max-plies P]
-    [--opening-plies K | --openings FILE] [--seed S] [--out FILE [--resume]]
+    [--perpetual-check-loses] [--opening-plies K | --openings FILE] [--seed S]
+    [--out FILE [--resume]]
     [--workers N | --cluster ADDRESS]``: the score, Elo and SPRT on standard output."""
     if args.games % 2:
         print("meiriqi match: --games must be even: games are played in pairs", file=sys.stderr)
@@ -250,6 +251,7 @@ def _match(args: argparse.Namespace) -> int:
                 opening_plies=args.opening_plies,
                 variant=Variant(args.variant),
                 openings=tuple(openings),
+                perpetual_check_loses=args.perpetual_check_loses,
             )
             records = args.out or os.devnull
             with _output(records, "match", append=args.resume, stdout=stdout) as out:
@@ -538,6 +540,13 @@ def build_parser() -> argparse.ArgumentParser:
         default=300,
         metavar="P",
         help="a game still on after P plies counts as a draw (default: %(default)s)",
+    )
+    duel.add_argument(
+        "--perpetual-check-loses",
+        action="store_true",
+        help="a side that gave check with every move of a threefold repetition loses, as in "
+        "Xiangqi's Asian rules, which Fairy-Stockfish plays (our rules have no repetition rule "
+        "there)",
     )
     duel.add_argument(
         "--opening-plies",

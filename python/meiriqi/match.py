@@ -11,12 +11,16 @@ White in the odd rounds. The opening is a few random moves drawn from the seed a
 number only, or line ``k`` of a book (a FEN or a list of moves in coordinate notation; the book
 starts over when it runs out). The games are tasks of a pool; their results are taken in round
 order, so the score after a given number of games, and so the SPRT's stop, do not depend on how
-many workers played them. A game adjudicated at the ply limit counts as a draw.
+many workers played them. A game adjudicated at the ply limit counts as a draw. With
+``perpetual_check_loses`` a position repeated three times, in which one side gave check with
+every move since its last occurrence and the other did not, is adjudicated a loss for the side
+giving check: the Asian rules of Xiangqi, which Fairy-Stockfish plays (our rules have no
+repetition rule there; RULES.md leaves perpetual check to the tools' adjudication).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TextIO, Union
 
@@ -27,12 +31,14 @@ from meiriqi.selfplay import FinishedGame, Player, game_rng, record, write_in_or
 from meiriqi.sprt import Sprt, elo_estimate, log_likelihood_ratio
 
 __all__ = [
+    "ADJUDICATION",
     "FORFEIT",
     "Engine",
     "MatchSettings",
     "Opening",
     "Standing",
     "a_is_white",
+    "perpetual_checker",
     "play_match_game",
     "read_openings",
     "run",
@@ -42,6 +48,9 @@ _SCORE_OF_WHITE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5, "*": 0.5}
 
 FORFEIT = "rules infraction"
 """The ``Termination`` of a game lost by an engine's fault (PGN's standard words)."""
+
+ADJUDICATION = "adjudication"
+"""The ``Termination`` of a game lost by perpetual check (PGN's standard word)."""
 
 Engine = Union[Player, ExternalEngine]
 """A match's engine: one of our search settings, or another program."""
@@ -99,6 +108,8 @@ class MatchSettings:
     variant: Variant | str = "meiriqi"
     openings: tuple[Opening, ...] = ()
     """A book: pair ``k`` starts from opening ``k`` (round robin); empty: random moves."""
+    perpetual_check_loses: bool = False
+    """Adjudicate a threefold repetition with one side checking throughout as its loss."""
 
     def names(self, round_number: int) -> tuple[str, str]:
         """The record's White and Black of game ``round_number``."""
@@ -146,6 +157,25 @@ def _open(engine: Engine, variant: Variant | str) -> EngineSession:
     return _OwnSession(engine)
 
 
+def perpetual_checker(keys: Sequence[int], checks: Sequence[bool]) -> int | None:
+    """The side that gave perpetual check, if any: ``keys[i]`` identifies the position after
+    ply ``i`` and ``checks[i]`` says whether that ply gave check. When the last position
+    occurred before, the side that checked with each of its moves since then while the other
+    did not is returned as 0 (the side that made the last move) or 1 (the other side)."""
+    last = len(keys) - 1
+    earlier = (i for i in range(last - 2, -1, -2) if keys[i] == keys[last])
+    start = next(earlier, None)
+    if start is None:
+        return None
+    cycle = checks[start + 1 :]
+    # The last move's side made the cycle's moves at odd offsets from its end, counting 0.
+    last_side = all(cycle[len(cycle) - 1 :: -2])
+    other_side = all(cycle[len(cycle) - 2 :: -2])
+    if last_side != other_side:
+        return 0 if last_side else 1
+    return None
+
+
 def play_match_game(task: tuple[MatchSettings, int]) -> FinishedGame:
     """Plays game ``round_number`` of a match (one task of a pool), refereed by our rules."""
     settings, round_number = task
@@ -157,6 +187,9 @@ def play_match_game(task: tuple[MatchSettings, int]) -> FinishedGame:
         engines = engines[::-1]
     sessions: list[EngineSession] = []
     fault: tuple[bool, str] | None = None
+    perpetual: bool | None = None  # the colour that lost by perpetual check
+    keys: list[int] = []
+    checks: list[bool] = []
     try:
         for color, engine in zip((True, False), engines):
             try:
@@ -164,14 +197,25 @@ def play_match_game(task: tuple[MatchSettings, int]) -> FinishedGame:
             except EngineFaultError as error:
                 fault = (color, str(error))
                 break
-        while fault is None and (
-            board.ply() < settings.max_plies and not board.is_game_over(claim_draw=True)
+        while (
+            fault is None
+            and perpetual is None
+            and board.ply() < settings.max_plies
+            and not board.is_game_over(claim_draw=True)
         ):
             session = sessions[0 if board.turn else 1]
             try:
                 board.push(session.move(board, start_fen))
             except EngineFaultError as error:
                 fault = (board.turn, str(error))
+                break
+            if settings.perpetual_check_loses:
+                keys.append(board.zobrist_hash())
+                checks.append(board.is_check())
+                if board.is_repetition(3):
+                    checker = perpetual_checker(keys, checks)
+                    if checker is not None:
+                        perpetual = board.turn if checker else not board.turn
     finally:
         for session in sessions:
             session.close()
@@ -190,6 +234,13 @@ def play_match_game(task: tuple[MatchSettings, int]) -> FinishedGame:
         game.headers["Result"] = "0-1" if loser_is_white else "1-0"
         game.headers["Termination"] = FORFEIT
         game.end().comment = f"{loser} forfeits: {reason}"
+    if perpetual is not None:
+        game.headers["Result"] = "0-1" if perpetual else "1-0"
+        game.headers["Termination"] = ADJUDICATION
+        side = "White" if perpetual else "Black"
+        game.end().comment = (
+            f"{side} gave check with every move of a threefold repetition: perpetual check loses"
+        )
     return FinishedGame.of(game, note=note)
 
 
