@@ -168,7 +168,7 @@ def perpetual_checker(keys: Sequence[int], checks: Sequence[bool]) -> int | None
     if start is None:
         return None
     cycle = checks[start + 1 :]
-    # The last move's side made the cycle's moves at odd offsets from its end, counting 0.
+    # The last move's side made the cycle's last move and every second one before it.
     last_side = all(cycle[len(cycle) - 1 :: -2])
     other_side = all(cycle[len(cycle) - 2 :: -2])
     if last_side != other_side:
