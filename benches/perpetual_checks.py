@@ -1,8 +1,9 @@
 """Perpetual checks among the games of a ``meiriqi match`` that stopped at the ply limit.
 
-In Xiangqi our rules have no repetition rule (RULES.md leaves perpetual check and chasing out),
-so a side that checks for ever reaches the match's ply limit, a draw by adjudication; under the
-Asian rules, which Fairy-Stockfish plays, it loses. For each record file this prints engine A's
+In Xiangqi our rules have no repetition rule (docs/rules.md leaves perpetual check and chasing
+out), so a side that checks for ever reaches the match's ply limit, a draw by adjudication;
+under the Asian rules, which Fairy-Stockfish plays (and ``meiriqi match
+--perpetual-check-loses``), it loses. For each record file this prints engine A's
 score, how many games stopped at the limit with A or B giving check with each of its last
 ``--moves`` moves, and A's score had those games been lost by the side that gave the checks.
 
@@ -12,11 +13,10 @@ score, how many games stopped at the limit with A or B giving check with each of
 from __future__ import annotations
 
 import argparse
+import sys
 
 from meiriqi import pgn
-
-POINTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5), "*": (0.5, 0.5)}
-"""White's and Black's points by result; a game stopped at the ply limit counts as a draw."""
+from meiriqi.match import Standing
 
 
 def checking_run(game: pgn.Game, white: bool) -> int:
@@ -39,32 +39,29 @@ def checking_run(game: pgn.Game, white: bool) -> int:
 
 def summary(path: str, moves: int) -> str:
     """One line on the record file at ``path``."""
-    games = 0
-    score = 0.0
-    stopped = 0
-    perpetual = {"A": 0, "B": 0}
+    games = []
     with open(path, encoding="utf-8") as records:
         while (game := pgn.read_game(records)) is not None:
-            games += 1
-            a_white = game.headers["White"].startswith("A")
-            result = game.headers["Result"]
-            white_points, black_points = POINTS[result]
-            score += white_points if a_white else black_points
-            if result != "*":
-                continue
-            stopped += 1
-            for white in (True, False):
-                if checking_run(game, white) >= moves:
-                    perpetual["A" if white == a_white else "B"] += 1
+            games.append(game)
+    standing = Standing()
+    standing.add_records(games)
+    score = standing.wins + standing.draws / 2
+    stopped = [game for game in games if game.headers["Result"] == "*"]
+    perpetual = {"A": 0, "B": 0}
+    for game in stopped:
+        a_white = game.headers["White"].startswith("A")
+        for white in (True, False):
+            if checking_run(game, white) >= moves:
+                perpetual["A" if white == a_white else "B"] += 1
     adjusted = score - perpetual["A"] / 2 + perpetual["B"] / 2
     return (
-        f"{path}: {games} games, A scored {score:g}; {stopped} stopped at the limit, "
+        f"{path}: {len(games)} games, A scored {score:g}; {len(stopped)} stopped at the limit, "
         f"A checking for ever in {perpetual['A']}, B in {perpetual['B']}; "
         f"A's score with those lost by the checking side: {adjusted:g}"
     )
 
 
-def main() -> None:
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("records", nargs="+", help="match records (PGN)")
     parser.add_argument(
@@ -72,8 +69,15 @@ def main() -> None:
     )
     args = parser.parse_args()
     for path in args.records:
-        print(summary(path, args.moves))
+        try:
+            print(summary(path, args.moves))
+        except (OSError, ValueError, KeyError) as error:
+            print(
+                f"perpetual_checks: {path}: not a readable match record: {error}", file=sys.stderr
+            )
+            return 2
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -13,7 +13,6 @@ from meiriqi import pgn
 from meiriqi.cli import main
 from meiriqi.engine_client import EngineFaultError, ExternalEngine, Limits
 from meiriqi.match import (
-    ADJUDICATION,
     FORFEIT,
     MatchSettings,
     Opening,
@@ -21,7 +20,7 @@ from meiriqi.match import (
     play_match_game,
     read_openings,
 )
-from meiriqi.selfplay import Player
+from meiriqi.selfplay import ADJUDICATION, Player
 
 FAKE = Path(__file__).with_name("fake_engine.py")
 OUR_UCI = f"uci:{sys.executable} -m meiriqi uci"

@@ -15,7 +15,7 @@ many workers played them. A game adjudicated at the ply limit counts as a draw. 
 ``perpetual_check_loses`` a position repeated three times, in which one side gave check with
 every move since its last occurrence and the other did not, is adjudicated a loss for the side
 giving check: the Asian rules of Xiangqi, which Fairy-Stockfish plays (our rules have no
-repetition rule there; RULES.md leaves perpetual check to the tools' adjudication).
+repetition rule there: docs/rules.md leaves perpetual check to the tools).
 """
 
 from __future__ import annotations
@@ -27,11 +27,17 @@ from typing import TextIO, Union
 from meiriqi import Board, Move, SearchMemory, Variant, pgn
 from meiriqi.distributed import TaskPool
 from meiriqi.engine_client import EngineFaultError, EngineSession, ExternalEngine
-from meiriqi.selfplay import FinishedGame, Player, game_rng, record, write_in_order
+from meiriqi.selfplay import (
+    ADJUDICATION,
+    FinishedGame,
+    Player,
+    game_rng,
+    record,
+    write_in_order,
+)
 from meiriqi.sprt import Sprt, elo_estimate, log_likelihood_ratio
 
 __all__ = [
-    "ADJUDICATION",
     "FORFEIT",
     "Engine",
     "MatchSettings",
@@ -48,9 +54,6 @@ _SCORE_OF_WHITE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5, "*": 0.5}
 
 FORFEIT = "rules infraction"
 """The ``Termination`` of a game lost by an engine's fault (PGN's standard words)."""
-
-ADJUDICATION = "adjudication"
-"""The ``Termination`` of a game lost by perpetual check (PGN's standard word)."""
 
 Engine = Union[Player, ExternalEngine]
 """A match's engine: one of our search settings, or another program."""

@@ -30,6 +30,7 @@ from meiriqi import Board, Move, SearchMemory, Variant, pgn
 from meiriqi.distributed import SerialPool, TaskPool, in_order
 
 __all__ = [
+    "ADJUDICATION",
     "FinishedGame",
     "GameSettings",
     "Player",
@@ -43,6 +44,9 @@ __all__ = [
 ]
 
 TaskT = TypeVar("TaskT")
+
+ADJUDICATION = "adjudication"
+"""The ``Termination`` of a game the tools ended, not the rules (PGN's standard word)."""
 
 
 @dataclass(frozen=True)
@@ -120,7 +124,7 @@ def record(
     )
     if board.outcome(claim_draw=True) is None:
         game.headers["Result"] = "*"
-        game.headers["Termination"] = "adjudication"
+        game.headers["Termination"] = ADJUDICATION
         game.end().comment = f"stopped at the limit of {max_plies} plies; no result"
     return game
 
