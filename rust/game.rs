@@ -242,6 +242,23 @@ impl Game {
         self.history.iter().map(|&(_, _, key)| key).collect()
     }
 
+    /// Whether the side to move was in check in each position before each move played, oldest
+    /// first (the positions of [`Game::key_history`]).
+    pub fn check_history(&self) -> Vec<bool> {
+        let mut position = self.position.clone();
+        let mut checks: Vec<bool> = self
+            .history
+            .iter()
+            .rev()
+            .map(|&(mv, undo, _)| {
+                position.unmake(mv, undo);
+                position.is_check()
+            })
+            .collect();
+        checks.reverse();
+        checks
+    }
+
     /// How many times the current position (pieces and side to move) has occurred in this game,
     /// counting the present one.
     pub fn repetitions(&self) -> usize {

@@ -43,7 +43,8 @@
 //! ends                                      the ends of a game by a variant's own rule
 //! drop_mate                                 a mate by a drop that the dropper loses
 //! uci, fen, san, movetext, record_writer    text: coordinate moves, FEN, SAN, game records
-//! game, perft, eval, search, playout        history and endings, counting, the computer player
+//! game, perft, eval, repetition            history and endings, counting, evaluation, repetitions
+//! search, playout                           the computer player, random games
 //! move_examples                             a variant's example moves, from its file or its start
 //! catalog                                   the one list of variants, built in and loaded
 //! python                                    the Python bindings: translation only
@@ -86,6 +87,7 @@ pub mod position;
 pub mod presentation;
 pub mod record_writer;
 pub mod region;
+pub mod repetition;
 pub mod san;
 pub mod search;
 pub mod setup;

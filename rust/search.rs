@@ -29,6 +29,7 @@ use crate::movegen::Legality;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
+use crate::repetition::{Path, Repetition};
 use crate::variant::Stalemate;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -125,6 +126,10 @@ pub struct Settings {
     /// Only these root moves are searched (all, when empty); those that are not legal are
     /// ignored.
     pub root_moves: Vec<Move>,
+    /// A repetition in which one side gave check with every move since the position last
+    /// stood on the board, and the other did not, loses for the side giving check (the Asian
+    /// rules of Xiangqi); otherwise every repetition scores as a draw.
+    pub perpetual_check_loses: bool,
 }
 
 impl Default for Settings {
@@ -141,6 +146,7 @@ impl From<Limits> for Settings {
             threads: 1,
             lines: 1,
             root_moves: Vec::new(),
+            perpetual_check_loses: false,
         }
     }
 }
@@ -544,8 +550,8 @@ struct RootMove {
 /// Search state of one thread.
 struct Searcher<'a> {
     position: Position<'static>,
-    /// Hashes of the positions before each move of the game and of the line being searched.
-    path: Vec<u64>,
+    /// The positions before each move of the game and of the line being searched.
+    path: Path,
     table: Table<'a>,
     killers: [[Option<Move>; 2]; MAX_PLY],
     /// Quiet moves' success, by side, origin and destination.
@@ -735,7 +741,7 @@ impl<'a> Searcher<'a> {
             .collect();
         Searcher {
             position,
-            path: game.key_history(),
+            path: Path::of(game, settings.perpetual_check_loses),
             table,
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * SQUARE_SLOTS * SQUARE_SLOTS],
@@ -913,6 +919,7 @@ impl<'a> Searcher<'a> {
     /// in this iteration) and sorts them best first; returns the best score.
     fn search_root(&mut self, depth: i32, first: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
+        let root_in_check = self.position.is_check();
         let mut best_score = -INFINITE;
         for root in &mut self.root[first..] {
             root.score = -INFINITE;
@@ -929,7 +936,7 @@ impl<'a> Searcher<'a> {
                     nodes: 0,
                 });
             }
-            self.path.push(self.position.hash());
+            self.path.push(self.position.hash(), root_in_check);
             let undo = self.position.make(mv);
             self.arrived_by[1] = Some(mv);
             let score = if index == first {
@@ -1010,17 +1017,20 @@ impl<'a> Searcher<'a> {
         self.stopped
     }
 
-    /// Whether the current position already occurred on the line since the last capture or pawn
-    /// move (a heuristic bound: a Chinese pawn's sideways step can be undone).
-    fn repeats(&self) -> bool {
-        let hash = self.position.hash();
-        let reversible = (self.position.halfmove_clock() as usize).min(self.path.len());
-        self.path[self.path.len() - reversible..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .any(|&seen| seen == hash)
+    /// The score of the current position, `ply` plies from the root, if it already occurred
+    /// on the line since the last capture or pawn move (a heuristic bound: a Chinese pawn's
+    /// sideways step can be undone): a draw, or a perpetual check's loss where it loses.
+    fn repetition_score(&self, ply: usize) -> Option<i32> {
+        let position = &self.position;
+        let reversible = position.halfmove_clock() as usize;
+        let repetition = self
+            .path
+            .repetition(position.hash(), reversible, || position.is_check())?;
+        Some(match repetition {
+            Repetition::Draw => 0,
+            Repetition::WonByPerpetualCheck => MATE - ply as i32,
+            Repetition::LostByPerpetualCheck => -MATE + ply as i32,
+        })
     }
 
     /// The static evaluation of the current position, remembered by its hash (its high 32
@@ -1068,8 +1078,11 @@ impl<'a> Searcher<'a> {
         self.pv[ply].clear();
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
-        if self.out_of_budget() || self.repeats() {
+        if self.out_of_budget() {
             return 0;
+        }
+        if let Some(score) = self.repetition_score(ply) {
+            return score;
         }
         if let Some(score) = self.rule_end_score(ply) {
             return score;
@@ -1137,7 +1150,7 @@ impl<'a> Searcher<'a> {
             // Null move: if passing still holds beta, a real move will too.
             if null_allowed && depth >= 3 && eval >= beta && self.has_pieces() {
                 let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
-                self.path.push(key);
+                self.path.push(key, false);
                 let undo = self.position.make_null();
                 self.arrived_by[ply + 1] = None;
                 let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
@@ -1180,7 +1193,7 @@ impl<'a> Searcher<'a> {
             let capture = self.position.is_capture(mv);
             let quiet = !capture && mv.promotion().is_none();
             let killer = order == KILLER_ORDER || order == KILLER_ORDER - 1;
-            self.path.push(key);
+            self.path.push(key, in_check);
             let undo = self.position.make(mv);
             self.arrived_by[ply + 1] = Some(mv);
             // A quiet move that gives check is neither pruned nor reduced; whether it does is
@@ -1927,6 +1940,32 @@ mod tests {
             .parse_uci(text)
             .unwrap()
             .expect(text)
+    }
+
+    #[test]
+    fn a_perpetual_check_loses_where_the_settings_say_so() {
+        // Xiangqi: White's lone Chariot has checked the General from i10 and i9 while it stepped
+        // between d9 and d10; repeating the check again draws, or loses by the Asian rules,
+        // and anything else leaves White two Chariots down.
+        let variant = Variant::by_name("xiangqi").unwrap();
+        let mut game = Game::from_fen(variant, "3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1").unwrap();
+        for text in ["i1i10", "d10d9", "i10i9", "d9d10", "i9i10", "d10d9"] {
+            game.push(uci(&game, text)).unwrap();
+        }
+        let stop = AtomicBool::new(false);
+        let search_with_rule = |perpetual_check_loses| {
+            let settings = Settings {
+                perpetual_check_loses,
+                ..Settings::from(Limits::depth(3))
+            };
+            search_with(&game, &settings, &stop, |_| {})
+        };
+        let draw = search_with_rule(false);
+        assert_eq!(draw.best_move, Some(uci(&game, "i10i9")));
+        assert_eq!(draw.score, 0);
+        let rule = search_with_rule(true);
+        assert_ne!(rule.best_move, Some(uci(&game, "i10i9")));
+        assert!((-MATE_BOUND..-1000).contains(&rule.score), "{rule:?}");
     }
 
     #[test]

@@ -223,6 +223,26 @@ def test_perpetual_check_loses_when_asked(loses: bool) -> None:
         assert game.end().board().ply() == 30
 
 
+@pytest.mark.parametrize("loses", [True, False])
+def test_our_engine_plays_by_the_matchs_rule_on_perpetual_check(loses: bool) -> None:
+    # White's lone Chariot has checked the General from i10 and i9 while it stepped between d9
+    # and d10: the check again repeats the position, a draw, or a loss by the Asian rules.
+    cycle = ("i1i10", "d10d9", "i10i9", "d9d10", "i9i10", "d10d9")
+    settings = MatchSettings(
+        Player(depth=3),
+        Player(depth=1),
+        seed=1,
+        max_plies=len(cycle) + 1,
+        variant="xiangqi",
+        openings=(Opening(fen="3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1", moves=cycle),),
+        perpetual_check_loses=loses,
+    )
+    game = records(play_match_game((settings, 1)).text)[0]
+    played = [move.uci() for move in game.mainline_moves()]
+    assert played[: len(cycle)] == list(cycle)
+    assert (played[len(cycle)] == "i10i9") is not loses
+
+
 @pytest.mark.parametrize(
     ("keys", "checks", "checker"),
     [

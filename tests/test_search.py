@@ -272,6 +272,20 @@ def test_a_clock_budgets_the_time() -> None:
     assert result.move in board.legal_moves
 
 
+@pytest.mark.parametrize("loses", [True, False])
+def test_a_perpetual_check_loses_when_asked(loses: bool) -> None:
+    # White's lone Chariot has checked the General from i10 and i9 while it stepped between d9
+    # and d10: the check again repeats the position, a draw, or a loss by the Asian rules.
+    board = meiriqi.Board("3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1", variant="xiangqi")
+    for move in ("i1i10", "d10d9", "i10i9", "d9d10", "i9i10", "d10d9"):
+        board.push_uci(move)
+    result = board.search(depth=3, perpetual_check_loses=loses)
+    assert result.move is not None
+    assert (result.move.uci() == "i10i9") is not loses
+    assert (result.score < -1000) is loses
+    assert board.outcome() is None, "the board's own rules do not change"
+
+
 def test_threads_search_together() -> None:
     board = meiriqi.Board()
     result = board.search(depth=3, threads=2)

@@ -32,6 +32,7 @@ OPTIONS = [
     "option name MultiPV type spin default 1 min 1 max 500",
     "option name Threads type spin default 1 min 1 max 1024",
     "option name Ponder type check default false",
+    "option name PerpetualCheckLoses type check default false",
 ]
 
 
@@ -224,7 +225,9 @@ def test_bad_input_is_answered_and_never_ends_the_engine(engine: EngineProcess) 
         "position": "expected 'position startpos' or 'position fen FEN', then moves",
         "position fen 8/8 w": "invalid FEN",
         "setoption name Hash value 16": "unknown option 'Hash': the options are UCI_Variant, "
-        "MultiPV, Threads and Ponder",
+        "MultiPV, Threads, Ponder and PerpetualCheckLoses",
+        "setoption name PerpetualCheckLoses value 2": "option PerpetualCheckLoses needs the "
+        "value true or false",
         "setoption name MultiPV value 0": "option MultiPV needs a whole number of 1 or more",
         "setoption name Threads value many": "option Threads needs a whole number of 1 or more",
         "setoption name Ponder value maybe": "option Ponder needs the value true or false",
@@ -246,6 +249,23 @@ def test_bad_input_is_answered_and_never_ends_the_engine(engine: EngineProcess) 
     assert ready(engine)[0].startswith("info string error: move 'zz'")
     _, best = search(engine, "go depth 1")
     assert best in meiriqi.Board().legal_moves_uci()
+
+
+def test_perpetual_check_loses_when_set(engine: EngineProcess) -> None:
+    # White's lone Chariot has checked the General from i10 and i9 while it stepped between d9
+    # and d10: the check again repeats the position, a draw, or a loss by the Asian rules.
+    use(engine, "xiangqi")
+    cycle = "i1i10 d10d9 i10i9 d9d10 i9i10 d10d9"
+    engine.send(f"position fen 3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1 moves {cycle}")
+    infos, best = search(engine, "go depth 3")
+    assert best == "i10i9"
+    assert " score cp 0 " in infos[-1].group(0)
+    engine.send("setoption name PerpetualCheckLoses value true")
+    _, best = search(engine, "go depth 3")
+    assert best != "i10i9"
+    engine.send("setoption name PerpetualCheckLoses value false")
+    _, best = search(engine, "go depth 3")
+    assert best == "i10i9"
 
 
 @pytest.mark.parametrize(

@@ -94,8 +94,11 @@ def black_move(board: meiriqi.Board) -> str:
 def test_handshake_announces_the_features_and_every_variant() -> None:
     process = EngineProcess("xboard")
     process.send("xboard", "protover 2")
-    features, option, done = process.read(), process.read(), process.read()
-    assert option == 'feature option="MultiPV -spin 1 1 500"'
+    features, *options, done = (process.read() for _ in range(4))
+    assert options == [
+        'feature option="MultiPV -spin 1 1 500"',
+        'feature option="Perpetual check loses -check 0"',
+    ]
     assert done == "feature done=1"
     wanted = ("setboard=1", "usermove=1", "san=0", "sigint=0", "ping=1", "highlight=1")
     for feature in (*wanted, "analyze=1", "exclude=1", "smp=1"):
@@ -283,6 +286,26 @@ def test_ten_rank_boards_count_ranks_from_zero(engine: EngineProcess) -> None:
     assert sync(engine) == []
     assert to_gui("a10j1", meiriqi.Board()) == "a9j0"
     assert to_gui("a10a12", meiriqi.Board(variant="wildeurasian-bestiary")) == "a10a12"
+
+
+def test_perpetual_check_loses_when_set(engine: EngineProcess) -> None:
+    # White's lone Chariot has checked the General from i10 and i9 while it stepped between d9
+    # and d10: the check again repeats the position, a draw, or a loss by the Asian rules.
+    fen = "3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1"
+    cycle = ["i1i10", "d10d9", "i10i9", "d9d10", "i9i10", "d10d9"]
+
+    def engine_choice(*options: str) -> str:
+        board = meiriqi.Board(fen, variant="xiangqi")
+        start(engine, "xiangqi", *options, f"setboard {fen}", "sd 3")
+        for move in cycle:
+            engine.send(f"usermove {to_gui(move, board)}")
+            board.push_uci(move)
+        engine.send("go")
+        return engine_move(engine, board)
+
+    assert engine_choice() == "i10i9"
+    assert engine_choice("option Perpetual check loses=1") != "i10i9"
+    assert engine_choice("option Perpetual check loses=0") == "i10i9"
 
 
 def test_move_now_while_thinking(engine: EngineProcess) -> None:
@@ -528,6 +551,7 @@ def test_bad_input_gets_an_error_and_never_ends_the_engine(engine: EngineProcess
         "usermove": "Illegal move (not a coordinate move): ",
         "option Hash=16": "Error (unknown option): option Hash=16",
         "option MultiPV": "Error (unknown option): option MultiPV",
+        "option Perpetual check loses": "Error (unknown option): option Perpetual check loses",
         "exclude c2c5": "Error (bad arguments): exclude c2c5",
         "include zz": "Error (bad arguments): include zz",
     }
@@ -570,6 +594,7 @@ def test_bad_input_gets_an_error_and_never_ends_the_engine(engine: EngineProcess
         "option MultiPV=0",
         "option MultiPV=-1",
         "option MultiPV=two",
+        "option Perpetual check loses=yes",
     ],
 )
 def test_nonsense_numbers_are_refused_at_the_command(engine: EngineProcess, command: str) -> None:

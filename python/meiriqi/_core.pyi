@@ -722,6 +722,7 @@ class Board:
         progress: Callable[[SearchProgress], object] | None = None,
         infinite: bool = False,
         memory: SearchMemory | None = None,
+        perpetual_check_loses: bool = False,
     ) -> SearchResult:
         """Searches for the best move within ``depth`` plies, ``time`` seconds and ``nodes``
         nodes, whichever ends first (1 second when none of them nor a clock is given), without
@@ -739,7 +740,11 @@ class Board:
         stopped). ``memory`` (a :class:`SearchMemory`) carries what the searches of a game
         learn from one move to the next, as an engine's hash table does: stronger at the same
         limits, and the same searches in the same order still give the same results
-        (``RuntimeError`` when another search is using it).
+        (``RuntimeError`` when another search is using it). The search scores a repetition as
+        a draw; with ``perpetual_check_loses`` one in which a side gave check with every move
+        since the position last stood on the board, and the other did not, is a loss for the
+        side giving check, as in the Asian rules of Xiangqi (the board's own rules do not
+        change: :meth:`outcome` rules on no repetition there).
 
         The search also ends within about 20 ms of ``stop.is_set()`` turning true (a
         ``threading.Event`` set by another thread); it then returns the last completed

@@ -141,23 +141,27 @@ def a_is_white(round_number: int) -> bool:
 
 
 class _OwnSession:
-    """One of our search settings as an engine session."""
+    """One of our search settings as an engine session, searching by the match's rule on
+    perpetual check."""
 
-    def __init__(self, player: Player) -> None:
+    def __init__(self, player: Player, perpetual_check_loses: bool) -> None:
         self.player = player
         self.memory = SearchMemory()  # kept from move to move of the game
+        self.perpetual_check_loses = perpetual_check_loses
 
     def move(self, board: Board, start_fen: str | None) -> Move:
-        return self.player.move(board, self.memory)
+        return self.player.move(
+            board, self.memory, perpetual_check_loses=self.perpetual_check_loses
+        )
 
     def close(self) -> None:
         pass
 
 
-def _open(engine: Engine, variant: Variant | str) -> EngineSession:
+def _open(engine: Engine, settings: MatchSettings) -> EngineSession:
     if isinstance(engine, ExternalEngine):
-        return engine.open(Variant(variant).name)
-    return _OwnSession(engine)
+        return engine.open(Variant(settings.variant).name)
+    return _OwnSession(engine, settings.perpetual_check_loses)
 
 
 def perpetual_checker(keys: Sequence[int], checks: Sequence[bool]) -> int | None:
@@ -196,7 +200,7 @@ def play_match_game(task: tuple[MatchSettings, int]) -> FinishedGame:
     try:
         for color, engine in zip((True, False), engines):
             try:
-                sessions.append(_open(engine, settings.variant))
+                sessions.append(_open(engine, settings))
             except EngineFaultError as error:
                 fault = (color, str(error))
                 break

@@ -34,6 +34,7 @@ __all__ = [
     "Output",
     "SearchOptions",
     "Searcher",
+    "check_value",
     "decimal",
     "describe",
     "mate_moves",
@@ -138,11 +139,27 @@ class Limits:
 @dataclass(frozen=True)
 class SearchOptions:
     """What a search looks for besides the best move: ``lines`` best moves with their lines
-    (MultiPV), only among ``moves`` (all legal moves when empty), on ``threads`` threads."""
+    (MultiPV), only among ``moves`` (all legal moves when empty), on ``threads`` threads; with
+    ``perpetual_check_loses`` a perpetual check counts as the checking side's loss (see
+    :meth:`meiriqi.Board.search`)."""
 
     lines: int = 1
     moves: tuple[Move, ...] = ()
     threads: int = 1
+    perpetual_check_loses: bool = False
+
+
+_CHECK_VALUES = {"true": True, "false": False, "1": True, "0": False}
+"""A check option's values: UCI's words and XBoard's numbers."""
+
+
+def check_value(text: str, what: str) -> bool:
+    """A check option's value ``text``: ``true`` or ``false`` (UCI's words, any case) or ``1``
+    or ``0`` (XBoard's); raises ``ValueError`` saying ``what`` needs one of them otherwise."""
+    value = _CHECK_VALUES.get(text.strip().lower())
+    if value is None:
+        raise ValueError(f"{what} needs the value true or false")
+    return value
 
 
 def mate_moves(plies: int) -> int:
@@ -268,6 +285,7 @@ class Searcher:
                     searchmoves=list(options.moves) or None,
                     threads=options.threads,
                     memory=self._memory,
+                    perpetual_check_loses=options.perpetual_check_loses,
                 )
                 move, line = result.move, result.pv
             except BaseException as error:  # a GUI must still get a move

@@ -58,10 +58,23 @@ class Player:
     depth: int | None = None
     nodes: int | None = None
 
-    def move(self, board: Board, memory: SearchMemory | None = None) -> Move:
+    def move(
+        self,
+        board: Board,
+        memory: SearchMemory | None = None,
+        *,
+        perpetual_check_loses: bool = False,
+    ) -> Move:
         """The move this setting plays in ``board`` (``ValueError`` when the game is over),
-        searching with the ``memory`` of the game's earlier searches when given."""
-        move = board.search(depth=self.depth, time=self.time, nodes=self.nodes, memory=memory).move
+        searching with the ``memory`` of the game's earlier searches when given, and counting
+        a perpetual check as a loss with ``perpetual_check_loses``."""
+        move = board.search(
+            depth=self.depth,
+            time=self.time,
+            nodes=self.nodes,
+            memory=memory,
+            perpetual_check_loses=perpetual_check_loses,
+        ).move
         if move is None:
             raise ValueError("the game is over: there is no legal move")
         return move

@@ -1,10 +1,11 @@
 """``meiriqi uci``: the engine speaks UCI, with Fairy-Stockfish's ``UCI_Variant`` option.
 
 ``setoption name UCI_Variant value NAME`` chooses the game (any of
-:func:`meiriqi.catalog.variants`, loaded ones too); ``MultiPV``, ``Threads`` and ``Ponder``
-are the other options. ``position startpos|fen FEN [moves ...]`` sets up a position in it,
-moves in our coordinate notation (``c3c4``, ``a10a9``, ``c7d8o``, drops ``P@e5``); ``go``
-searches (``depth``, ``movetime``, ``nodes``, ``mate``, the clock
+:func:`meiriqi.catalog.variants`, loaded ones too); ``MultiPV``, ``Threads``, ``Ponder`` and
+``PerpetualCheckLoses`` (search as the Asian rules of Xiangqi would have a perpetual check end:
+a loss for the side giving it) are the other options. ``position startpos|fen FEN [moves ...]``
+sets up a position in it, moves in our coordinate notation (``c3c4``, ``a10a9``, ``c7d8o``,
+drops ``P@e5``); ``go`` searches (``depth``, ``movetime``, ``nodes``, ``mate``, the clock
 ``wtime``/``btime``/``winc``/``binc``/``movestogo``, ``infinite`` until ``stop``, ``ponder``
 until ``ponderhit`` or ``stop``, ``searchmoves``) with ``info`` lines per completed iteration
 (one per line of MultiPV) and ends with ``bestmove`` (and the move it expects in reply,
@@ -40,6 +41,7 @@ from meiriqi.protocol import (
     Output,
     Searcher,
     SearchOptions,
+    check_value,
     describe,
     mate_moves,
     move_time,
@@ -100,6 +102,7 @@ class UciEngine:
         self.searcher = Searcher(self.report)
         self.search_started = 0.0
         self.spins = {"multipv": 1, "threads": 1}
+        self.perpetual_check_loses = False
         self.handlers: dict[str, Callable[[str], None]] = {
             "uci": self.uci,
             "isready": lambda _: self.out("readyok"),
@@ -114,8 +117,8 @@ class UciEngine:
         }
 
     def uci(self, _: str) -> None:
-        """Names the engine and lists its options: the variant, the best lines, the threads and
-        pondering."""
+        """Names the engine and lists its options: the variant, the best lines, the threads,
+        pondering and the perpetual check rule."""
         self.out(f"id name {ENGINE_NAME}")
         self.out("id author the meiriqi authors")
         choices = " ".join(f"var {name}" for name in catalog.variants())
@@ -123,20 +126,23 @@ class UciEngine:
         for key, (name, most) in _SPIN_OPTIONS.items():
             self.out(f"option name {name} type spin default {self.spins[key]} min 1 max {most}")
         self.out("option name Ponder type check default false")
+        self.out("option name PerpetualCheckLoses type check default false")
         self.out("uciok")
 
     def setoption(self, text: str) -> None:
         """``setoption name NAME value VALUE``: ``UCI_Variant`` plays the variant VALUE from its
         start from now on; ``MultiPV`` and ``Threads`` take a whole number; ``Ponder`` (whether
-        the GUI will send ``go ponder``) changes nothing here."""
+        the GUI will send ``go ponder``) changes nothing here; ``PerpetualCheckLoses`` (true or
+        false) says whether the searches count a perpetual check as a loss."""
         name, _, value = text.removeprefix("name ").partition(" value ")
         key, value = name.strip().lower(), value.strip()
         if key in _SPIN_OPTIONS:
             shown, most = _SPIN_OPTIONS[key]
             self.spins[key] = whole_number(value, f"option {shown}", 1, most)
         elif key == "ponder":
-            if value.lower() not in ("true", "false"):
-                raise ValueError("option Ponder needs the value true or false")
+            check_value(value, "option Ponder")
+        elif key == "perpetualcheckloses":
+            self.perpetual_check_loses = check_value(value, "option PerpetualCheckLoses")
         elif key == "uci_variant":
             self.searcher.stop()
             if value not in catalog.variants():
@@ -147,7 +153,7 @@ class UciEngine:
         else:
             raise ValueError(
                 f"unknown option {name.strip()!r}: the options are UCI_Variant, MultiPV, "
-                "Threads and Ponder"
+                "Threads, Ponder and PerpetualCheckLoses"
             )
 
     def ucinewgame(self, _: str) -> None:
@@ -185,7 +191,10 @@ class UciEngine:
             return
         limits, moves = self.limits(fields)
         options = SearchOptions(
-            lines=self.spins["multipv"], moves=moves, threads=self.spins["threads"]
+            lines=self.spins["multipv"],
+            moves=moves,
+            threads=self.spins["threads"],
+            perpetual_check_loses=self.perpetual_check_loses,
         )
         self.search_started = time.monotonic()
         self.searcher.search(

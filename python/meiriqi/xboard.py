@@ -7,7 +7,8 @@ lifted piece (``lift`` -> ``highlight``), offers the promotions of a move (``put
 ``choice``, ``=`` for not promoting), refuses illegal moves (``Illegal move: ...``) and claims
 the end of a game (``1-0 {Checkmate}``). It analyses (``analyze`` until ``exit``, a status line
 for ``.``) with the best lines its ``MultiPV`` option asks for, among the moves ``exclude`` and
-``include`` leave, on the threads ``cores`` gives it.
+``include`` leave, on the threads ``cores`` gives it. Its ``Perpetual check loses`` option has
+the searches count a perpetual check as the checking side's loss (the Asian rules of Xiangqi).
 
 Squares are written as XBoard writes them: on a board of exactly ten ranks these count from 0
 (``a0``-``j9``), on every other board from 1 (``a1``-``l12``).
@@ -43,6 +44,7 @@ from meiriqi.protocol import (
     Output,
     Searcher,
     SearchOptions,
+    check_value,
     decimal,
     describe,
     mate_moves,
@@ -96,6 +98,8 @@ offer and has no book."""
 
 MOST_LINES = 500
 """The most best lines the ``MultiPV`` option may ask for."""
+PERPETUAL_CHECK_LOSES = "Perpetual check loses"
+"""The name of the check option that has the searches count a perpetual check as a loss."""
 MOST_THREADS = 1024
 """The most threads ``cores`` may give the search (more are cut to it)."""
 
@@ -231,6 +235,7 @@ class XBoardEngine:
         self.search_started = 0.0
         self.lines = 1
         self.threads = 1
+        self.perpetual_check_loses = False
         self.excluded: set[Move] = set()
         self.status: SearchProgress | None = None
         self.searcher = Searcher(self.report)
@@ -279,6 +284,7 @@ class XBoardEngine:
             f'variants="{variants}"'
         )
         self.out(f'feature option="MultiPV -spin {self.lines} 1 {MOST_LINES}"')
+        self.out(f'feature option="{PERPETUAL_CHECK_LOSES} -check 0"')
         self.out("feature done=1")
 
     def new(self, _: str) -> None:
@@ -515,12 +521,19 @@ class XBoardEngine:
         _argument(whole_number, text, "otim")
 
     def option(self, text: str) -> None:
-        """``option MultiPV=N``: the best lines every search finds and shows from now on (an
-        analysis starts again with them)."""
+        """``option MultiPV=N``: the best lines every search finds and shows from now on;
+        ``option Perpetual check loses=1`` (or ``0``): whether the searches count a perpetual
+        check as a loss. An analysis starts again with them."""
         name, equals, value = text.partition("=")
-        if name.strip().lower() != "multipv" or not equals:
-            raise ProtocolError("unknown option", "the only option is MultiPV")
-        self.lines = _argument(whole_number, value.strip(), "MultiPV", 1, MOST_LINES)
+        key = name.strip().lower()
+        if key == "multipv" and equals:
+            self.lines = _argument(whole_number, value.strip(), "MultiPV", 1, MOST_LINES)
+        elif key == PERPETUAL_CHECK_LOSES.lower() and equals:
+            self.perpetual_check_loses = _argument(check_value, value, PERPETUAL_CHECK_LOSES)
+        else:
+            raise ProtocolError(
+                "unknown option", f"the options are MultiPV and {PERPETUAL_CHECK_LOSES}"
+            )
         self.resume_analysis()
 
     def cores(self, text: str) -> None:
@@ -572,7 +585,12 @@ class XBoardEngine:
         self.searcher.stop(discard=True)  # its last status may not arrive after the reset
         self.search_started = time.monotonic()
         self.status = None
-        options = SearchOptions(lines=self.lines, moves=moves, threads=self.threads)
+        options = SearchOptions(
+            lines=self.lines,
+            moves=moves,
+            threads=self.threads,
+            perpetual_check_loses=self.perpetual_check_loses,
+        )
         self.searcher.search(
             self.board,
             limits,

@@ -1127,11 +1127,14 @@ impl PyBoard {
     /// search is (a `SearchProgress`) whenever that has changed. `infinite` analyses: no time
     /// limit (not even the default second), and a forced mate found does not end the search.
     /// `memory` (a `SearchMemory`) carries what searches learn to the next one, as an engine's
-    /// hash table does from move to move of a game.
+    /// hash table does from move to move of a game. With `perpetual_check_loses` the search
+    /// plays as if a repetition in which one side gave check with every move, and the other
+    /// did not, lost for the side giving check (the Asian rules of Xiangqi); otherwise it
+    /// scores every repetition as a draw.
     #[pyo3(signature = (
         depth=None, time=None, nodes=None, *, stop=None, info=None, remaining=None,
         increment=None, moves_to_go=None, threads=None, multipv=None, searchmoves=None,
-        progress=None, infinite=false, memory=None
+        progress=None, infinite=false, memory=None, perpetual_check_loses=false
     ))]
     #[allow(clippy::too_many_arguments)]
     fn search(
@@ -1150,6 +1153,7 @@ impl PyBoard {
         progress: Option<Py<PyAny>>,
         infinite: bool,
         memory: Option<PyRef<'_, PySearchMemory>>,
+        perpetual_check_loses: bool,
     ) -> PyResult<PySearchResult> {
         let memory = memory.map(|memory| std::sync::Arc::clone(&memory.memory));
         let depth = depth.map(|d| positive("search depth", d)).transpose()?;
@@ -1195,6 +1199,7 @@ impl PyBoard {
             threads: threads.map_or(Ok(1), |n| thread_count(Some(n)))?,
             lines: multipv.map_or(Ok(1), |n| positive("multipv", n))?.min(1024) as usize,
             root_moves,
+            perpetual_check_loses,
         };
         let variant = game.position().variant();
         let limits = &settings.limits;
