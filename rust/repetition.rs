@@ -16,8 +16,8 @@ pub enum Repetition {
     WonByPerpetualCheck,
 }
 
-/// The transposition keys of the positions before the current one, oldest first, and whether
-/// the side to move was in check in each.
+/// The transposition keys of the positions before the current one, oldest first, and, where
+/// perpetual check loses, whether the side to move was in check in each.
 #[derive(Clone, Debug, Default)]
 pub struct Path {
     keys: Vec<u64>,
@@ -27,33 +27,37 @@ pub struct Path {
 
 impl Path {
     /// The positions of `game` before its current one; with `perpetual_check_loses` the checks
-    /// in them are found too (the rule's repetitions need them), else taken as none.
+    /// in them are kept too (the rule's repetitions need them).
     pub fn of(game: &Game, perpetual_check_loses: bool) -> Path {
-        let keys = game.key_history();
         let checks = if perpetual_check_loses {
             game.check_history()
         } else {
-            vec![false; keys.len()]
+            Vec::new()
         };
         Path {
-            keys,
+            keys: game.key_history(),
             checks,
             perpetual_check_loses,
         }
     }
 
-    /// A position left by a move of the line: its key and whether its side to move is in check.
+    /// A position left by a move of the line: its key and whether its side to move is in check
+    /// (kept only where perpetual check loses).
     #[inline]
     pub fn push(&mut self, key: u64, in_check: bool) {
         self.keys.push(key);
-        self.checks.push(in_check);
+        if self.perpetual_check_loses {
+            self.checks.push(in_check);
+        }
     }
 
     /// Forgets the last position pushed.
     #[inline]
     pub fn pop(&mut self) {
         self.keys.pop();
-        self.checks.pop();
+        if self.perpetual_check_loses {
+            self.checks.pop();
+        }
     }
 
     /// How the current position (`key`, reached `reversible` plies after the last irreversible
@@ -114,7 +118,7 @@ mod tests {
         let checks = [false, true, false, true, false, true];
         assert_eq!(path.checks, checks);
         // Without the rule the checks are not looked for.
-        assert_eq!(Path::of(&game, false).checks, [false; 6]);
+        assert!(Path::of(&game, false).checks.is_empty());
     }
 
     #[test]
