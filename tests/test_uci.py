@@ -438,6 +438,29 @@ def test_a_long_search_tells_the_move_it_is_on() -> None:
     )
 
 
+def test_the_last_info_counts_every_node_searched(engine: EngineProcess) -> None:
+    # A node limit stops the search within an iteration: the nodes of the last completed one
+    # are fewer than were searched, and the last line tells them all.
+    use(engine, "chess")
+    engine.send("position startpos")
+    infos, best = search(engine, "go nodes 20000")
+    nodes = [int(info.group(5)) for info in infos]
+    assert nodes[-2] < 20000 <= nodes[-1]
+    assert infos[-1]["pv"] == infos[-2]["pv"] and infos[-1]["pv"].split()[0] == best
+    # A search that completes its last iteration does not repeat it.
+    infos, _ = search(engine, "go depth 3")
+    assert [info.group(1) for info in infos] == ["1", "2", "3"]
+
+
+def test_python_chess_plays_and_reads_the_nodes_searched() -> None:
+    command = [sys.executable, "-m", "meiriqi", "uci"]
+    with chess.engine.SimpleEngine.popen_uci(command, timeout=60) as gui:
+        limit = chess.engine.Limit(nodes=20000)
+        played = gui.play(chess.Board(), limit, info=chess.engine.INFO_ALL)
+        assert played.move is not None
+        assert played.info["nodes"] >= 20000
+
+
 def test_python_chess_analyses_with_multipv() -> None:
     command = [sys.executable, "-m", "meiriqi", "uci"]
     with chess.engine.SimpleEngine.popen_uci(command, timeout=60) as gui:

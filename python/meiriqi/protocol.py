@@ -260,16 +260,24 @@ class Searcher:
         options: SearchOptions = SearchOptions(),
         on_progress: Callable[[SearchProgress], None] | None = None,
     ) -> None:
-        """Starts searching ``board`` (copied, so that the caller may go on reading its own)
-        as ``options`` say: ``on_info`` gets every completed iteration, ``on_progress`` where
-        the search is now and then, ``on_move`` the decision, all in the worker thread. A
-        search that fails is reported and decides on the first legal move; a search stopped
-        with ``discard`` decides nothing. An infinite search decides once stopped, a pondering
+        """Starts searching ``board`` (copied, so that the caller may go on reading its own) as
+        ``options`` say: ``on_info`` gets every completed iteration (and, when the search
+        stopped within an iteration, the last one again with every node searched, as GUIs
+        read the nodes and speed from the last line), ``on_progress`` where the search is
+        now and then, ``on_move`` the decision, all in the worker thread. A search that
+        fails is reported and decides on the first legal move; a search stopped with
+        ``discard`` decides nothing. An infinite search decides once stopped, a pondering
         one once stopped or hit (:meth:`ponderhit`), even when it has ended by itself
         before."""
         position = board.copy()
         released = threading.Event()
         seconds = INFINITE_SECONDS if limits.ponder else limits.time
+        reported = [0]  # the nodes of the last iteration told
+
+        def tell(result: SearchResult) -> None:
+            reported[0] = result.nodes
+            if on_info is not None:
+                on_info(result)
 
         def job(stop: threading.Event) -> None:
             try:
@@ -279,7 +287,7 @@ class Searcher:
                     nodes=None if limits.infinite else limits.nodes,
                     infinite=limits.infinite,
                     stop=stop,
-                    info=on_info,
+                    info=tell,
                     progress=on_progress,
                     multipv=options.lines,
                     searchmoves=list(options.moves) or None,
@@ -288,6 +296,9 @@ class Searcher:
                     perpetual_check_loses=options.perpetual_check_loses,
                 )
                 move, line = result.move, result.pv
+                if result.depth and result.nodes > reported[0]:
+                    # Stopped within an iteration: its line again, with every node searched.
+                    tell(result)
             except BaseException as error:  # a GUI must still get a move
                 move, line = _first_legal_move(position), []
                 instead = "no move is" if move is None else "the first legal move is"
