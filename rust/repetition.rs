@@ -1,6 +1,6 @@
 //! Repetitions on a search's line: the positions before the current one (the game's, then the
 //! line's), and what a repetition scores: a draw, or, where perpetual check loses (the Asian
-//! rules of Xiangqi, Shogi's sennichite), a loss for the side that gave check with every move
+//! rules of Xiangqi, Shogi's perpetual check in sennichite), a loss for the side that gave check with every move
 //! since the position last stood on the board while the other did not.
 
 use crate::game::Game;
@@ -93,13 +93,16 @@ impl Path {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::Variant;
 
-    /// Xiangqi: a lone Chariot checks the Black General from i10 and i9 while it steps between
-    /// d9 and d10 (two Chariots would win for Black).
-    fn checking_cycle() -> Game {
+    /// White's check in [`checking_cycle`] that repeats the position after its third move.
+    pub(crate) const REPEATING_CHECK: &str = "i10i9";
+
+    /// Xiangqi, White to move: its lone Chariot has checked the Black General from i10 and i9
+    /// while it stepped between d9 and d10 (Black's two Chariots would win anything else).
+    pub(crate) fn checking_cycle() -> Game {
         let variant = Variant::by_name("xiangqi").unwrap();
         let mut game = Game::from_fen(variant, "3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1").unwrap();
         for text in ["i1i10", "d10d9", "i10i9", "d9d10", "i9i10", "d10d9"] {
@@ -124,7 +127,11 @@ mod tests {
     #[test]
     fn a_games_perpetual_check_is_found() {
         let mut game = checking_cycle();
-        let mv = game.position_mut().parse_uci("i10i9").unwrap().unwrap();
+        let mv = game
+            .position_mut()
+            .parse_uci(REPEATING_CHECK)
+            .unwrap()
+            .unwrap();
         game.push(mv).unwrap();
         // Black to move, in check, in the position it had two moves ago.
         let position = game.position();

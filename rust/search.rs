@@ -1948,14 +1948,10 @@ mod tests {
 
     #[test]
     fn a_perpetual_check_loses_where_the_settings_say_so() {
-        // Xiangqi: White's lone Chariot has checked the General from i10 and i9 while it stepped
-        // between d9 and d10; repeating the check again draws, or loses by the Asian rules,
-        // and anything else leaves White two Chariots down.
-        let variant = Variant::by_name("xiangqi").unwrap();
-        let mut game = Game::from_fen(variant, "3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1").unwrap();
-        for text in ["i1i10", "d10d9", "i10i9", "d9d10", "i9i10", "d10d9"] {
-            game.push(uci(&game, text)).unwrap();
-        }
+        // Checking again draws, or loses by the Asian rules; anything else leaves White two
+        // Chariots down.
+        let game = crate::repetition::tests::checking_cycle();
+        let repeating_check = uci(&game, crate::repetition::tests::REPEATING_CHECK);
         let stop = AtomicBool::new(false);
         let search_with_rule = |perpetual_check_loses| {
             let settings = Settings {
@@ -1965,10 +1961,10 @@ mod tests {
             search_with(&game, &settings, &stop, |_| {})
         };
         let draw = search_with_rule(false);
-        assert_eq!(draw.best_move, Some(uci(&game, "i10i9")));
+        assert_eq!(draw.best_move, Some(repeating_check));
         assert_eq!(draw.score, 0);
         let rule = search_with_rule(true);
-        assert_ne!(rule.best_move, Some(uci(&game, "i10i9")));
+        assert_ne!(rule.best_move, Some(repeating_check));
         assert!((-MATE_BOUND..-1000).contains(&rule.score), "{rule:?}");
     }
 

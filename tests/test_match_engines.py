@@ -7,6 +7,7 @@ import io
 import sys
 from pathlib import Path
 
+import perpetual_check
 import pytest
 
 from meiriqi import pgn
@@ -225,22 +226,20 @@ def test_perpetual_check_loses_when_asked(loses: bool) -> None:
 
 @pytest.mark.parametrize("loses", [True, False])
 def test_our_engine_plays_by_the_matchs_rule_on_perpetual_check(loses: bool) -> None:
-    # White's lone Chariot has checked the General from i10 and i9 while it stepped between d9
-    # and d10: the check again repeats the position, a draw, or a loss by the Asian rules.
-    cycle = ("i1i10", "d10d9", "i10i9", "d9d10", "i9i10", "d10d9")
+    cycle = perpetual_check.CYCLE
     settings = MatchSettings(
         Player(depth=3),
         Player(depth=1),
         seed=1,
         max_plies=len(cycle) + 1,
         variant="xiangqi",
-        openings=(Opening(fen="3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1", moves=cycle),),
+        openings=(Opening(fen=perpetual_check.FEN, moves=cycle),),
         perpetual_check_loses=loses,
     )
     game = records(play_match_game((settings, 1)).text)[0]
     played = [move.uci() for move in game.mainline_moves()]
     assert played[: len(cycle)] == list(cycle)
-    assert (played[len(cycle)] == "i10i9") is not loses
+    assert (played[len(cycle)] == perpetual_check.REPEATING_CHECK) is not loses
 
 
 @pytest.mark.parametrize(

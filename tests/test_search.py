@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import perpetual_check
 import pytest
 
 import meiriqi
@@ -274,14 +275,12 @@ def test_a_clock_budgets_the_time() -> None:
 
 @pytest.mark.parametrize("loses", [True, False])
 def test_a_perpetual_check_loses_when_asked(loses: bool) -> None:
-    # White's lone Chariot has checked the General from i10 and i9 while it stepped between d9
-    # and d10: the check again repeats the position, a draw, or a loss by the Asian rules.
-    board = meiriqi.Board("3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1", variant="xiangqi")
-    for move in ("i1i10", "d10d9", "i10i9", "d9d10", "i9i10", "d10d9"):
+    board = meiriqi.Board(perpetual_check.FEN, variant="xiangqi")
+    for move in perpetual_check.CYCLE:
         board.push_uci(move)
     result = board.search(depth=3, perpetual_check_loses=loses)
     assert result.move is not None
-    assert (result.move.uci() == "i10i9") is not loses
+    assert (result.move.uci() == perpetual_check.REPEATING_CHECK) is not loses
     assert (result.score < -1000) is loses
     assert board.outcome() is None, "the board's own rules do not change"
 

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 import chess
 import chess.engine
+import perpetual_check
 import pytest
 from protocol_driver import OWN_ENDS, EngineProcess, OwnEnd, mate_in_one
 
@@ -252,20 +253,18 @@ def test_bad_input_is_answered_and_never_ends_the_engine(engine: EngineProcess) 
 
 
 def test_perpetual_check_loses_when_set(engine: EngineProcess) -> None:
-    # White's lone Chariot has checked the General from i10 and i9 while it stepped between d9
-    # and d10: the check again repeats the position, a draw, or a loss by the Asian rules.
     use(engine, "xiangqi")
-    cycle = "i1i10 d10d9 i10i9 d9d10 i9i10 d10d9"
-    engine.send(f"position fen 3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1 moves {cycle}")
+    cycle = " ".join(perpetual_check.CYCLE)
+    engine.send(f"position fen {perpetual_check.FEN} moves {cycle}")
     infos, best = search(engine, "go depth 3")
-    assert best == "i10i9"
+    assert best == perpetual_check.REPEATING_CHECK
     assert " score cp 0 " in infos[-1].group(0)
     engine.send("setoption name PerpetualCheckLoses value true")
     _, best = search(engine, "go depth 3")
-    assert best != "i10i9"
+    assert best != perpetual_check.REPEATING_CHECK
     engine.send("setoption name PerpetualCheckLoses value false")
     _, best = search(engine, "go depth 3")
-    assert best == "i10i9"
+    assert best == perpetual_check.REPEATING_CHECK
 
 
 @pytest.mark.parametrize(

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import chess
 import chess.engine
+import perpetual_check
 import pytest
 from protocol_driver import OWN_ENDS, EngineProcess, OwnEnd, mate_in_one
 
@@ -289,23 +290,20 @@ def test_ten_rank_boards_count_ranks_from_zero(engine: EngineProcess) -> None:
 
 
 def test_perpetual_check_loses_when_set(engine: EngineProcess) -> None:
-    # White's lone Chariot has checked the General from i10 and i9 while it stepped between d9
-    # and d10: the check again repeats the position, a draw, or a loss by the Asian rules.
-    fen = "3k5/9/9/9/9/9/9/2r6/r8/4K3R w - - 0 1"
-    cycle = ["i1i10", "d10d9", "i10i9", "d9d10", "i9i10", "d10d9"]
+    fen, repeating_check = perpetual_check.FEN, perpetual_check.REPEATING_CHECK
 
     def engine_choice(*options: str) -> str:
         board = meiriqi.Board(fen, variant="xiangqi")
         start(engine, "xiangqi", *options, f"setboard {fen}", "sd 3")
-        for move in cycle:
+        for move in perpetual_check.CYCLE:
             engine.send(f"usermove {to_gui(move, board)}")
             board.push_uci(move)
         engine.send("go")
         return engine_move(engine, board)
 
-    assert engine_choice() == "i10i9"
-    assert engine_choice("option Perpetual check loses=1") != "i10i9"
-    assert engine_choice("option Perpetual check loses=0") == "i10i9"
+    assert engine_choice() == repeating_check
+    assert engine_choice("option Perpetual check loses=1") != repeating_check
+    assert engine_choice("option Perpetual check loses=0") == repeating_check
 
 
 def test_move_now_while_thinking(engine: EngineProcess) -> None:

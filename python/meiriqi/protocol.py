@@ -272,10 +272,11 @@ class Searcher:
         position = board.copy()
         released = threading.Event()
         seconds = INFINITE_SECONDS if limits.ponder else limits.time
-        reported = [0]  # the nodes of the last iteration told
+        told_nodes = 0  # those of the last iteration told
 
         def tell(result: SearchResult) -> None:
-            reported[0] = result.nodes
+            nonlocal told_nodes
+            told_nodes = result.nodes
             if on_info is not None:
                 on_info(result)
 
@@ -296,7 +297,7 @@ class Searcher:
                     perpetual_check_loses=options.perpetual_check_loses,
                 )
                 move, line = result.move, result.pv
-                if result.depth and result.nodes > reported[0]:
+                if result.depth and result.nodes > told_nodes:
                     # Stopped within an iteration: its line again, with every node searched.
                     tell(result)
             except BaseException as error:  # a GUI must still get a move
