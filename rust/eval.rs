@@ -48,10 +48,16 @@ const KING_SHELTER: i32 = 8;
 /// The evaluation of `position` for the side to move: each term's middlegame and endgame
 /// weights blended by how much of the start's material (Pawns and the King aside) is left.
 pub fn evaluate(position: &Position) -> i32 {
+    evaluate_by(position, |pawns| pawns.terms(position))
+}
+
+/// [`evaluate`], with the Pawn structure's terms given by `structure`.
+#[inline]
+fn evaluate_by(position: &Position, structure: impl FnOnce(&PawnFiles) -> Terms) -> i32 {
     let mut pawns = PawnFiles::default();
     let white = side_terms(position, Color::White, &mut pawns);
     let black = side_terms(position, Color::Black, &mut pawns);
-    let structure = pawns.terms(position);
+    let structure = structure(&pawns);
     let mg = white.mg - black.mg + structure.mg;
     let eg = white.eg - black.eg + structure.eg;
     let start = position.variant().eval_tables().start_material().max(1);
@@ -81,13 +87,76 @@ impl Terms {
     }
 }
 
+/// Pawn structures met in a search and their terms, found by a hash of the structure: a
+/// search meets few structures, and working out their terms was a tenth of an evaluation.
+#[derive(Clone, Debug)]
+pub struct PawnCache {
+    entries: Vec<PawnEntry>,
+    /// The entries of other generations are not used.
+    generation: u64,
+}
+
+/// A Pawn structure of a generation of [`PawnCache`] and its terms.
+#[derive(Clone, Copy, Debug, Default)]
+struct PawnEntry {
+    generation: u64,
+    pawns: PawnFiles,
+    terms: Terms,
+}
+
+/// The number of entries of a [`PawnCache`] (a power of two).
+const PAWN_CACHE_SIZE: usize = 1 << 10;
+
+impl PawnCache {
+    /// An empty cache.
+    pub fn new() -> PawnCache {
+        PawnCache {
+            entries: vec![PawnEntry::default(); PAWN_CACHE_SIZE],
+            generation: 1,
+        }
+    }
+
+    /// Forgets every structure: what follows may be of another variant.
+    pub fn forget(&mut self) {
+        self.generation += 1;
+    }
+
+    /// The evaluation of `position`, as [`evaluate`] gives it.
+    pub fn evaluate(&mut self, position: &Position) -> i32 {
+        evaluate_by(position, |pawns| {
+            let entry = &mut self.entries[pawns.hash() as usize & (PAWN_CACHE_SIZE - 1)];
+            if entry.generation != self.generation || entry.pawns != *pawns {
+                *entry = PawnEntry {
+                    generation: self.generation,
+                    pawns: *pawns,
+                    terms: pawns.terms(position),
+                };
+            }
+            entry.terms
+        })
+    }
+}
+
+impl Default for PawnCache {
+    fn default() -> PawnCache {
+        PawnCache::new()
+    }
+}
+
 /// The ranks of each side's Pawns on each file, one bit a rank.
-#[derive(Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct PawnFiles {
     ranks: [[u16; 12]; 2],
 }
 
 impl PawnFiles {
+    /// A hash of the structure.
+    fn hash(&self) -> u64 {
+        self.ranks.iter().flatten().fold(0, |hash, &ranks| {
+            (hash ^ u64::from(ranks)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        }) >> 32
+    }
+
     /// The Pawn structure's terms, White's minus Black's: passed Pawns by how far they have
     /// come, doubled and isolated ones.
     fn terms(&self, position: &Position) -> Terms {
@@ -247,6 +316,31 @@ mod tests {
         for variant in Variant::all().filter(|variant| same_armies(variant)) {
             let position = fen::parse(variant, &variant.spec().start_fen).unwrap();
             assert_eq!(evaluate(&position), TEMPO, "{}", variant.spec().name);
+        }
+    }
+
+    #[test]
+    fn the_pawn_cache_gives_the_evaluation() {
+        let mut cache = PawnCache::new();
+        for name in ["chess", "xiangqi", "meiriqi", "shogi"] {
+            cache.forget();
+            let variant = Variant::by_name(name).unwrap();
+            let mut position = fen::parse(variant, &variant.spec().start_fen).unwrap();
+            let mut moves = Vec::new();
+            for ply in 0..80 {
+                position.legal_moves(&mut moves);
+                let Some(&mv) = moves.get(ply * 7 % moves.len().max(1)) else {
+                    break;
+                };
+                let _undo = position.make(mv);
+                for _ in 0..2 {
+                    assert_eq!(
+                        cache.evaluate(&position),
+                        evaluate(&position),
+                        "{name} {ply}"
+                    );
+                }
+            }
         }
     }
 

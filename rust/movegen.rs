@@ -437,23 +437,36 @@ impl Position<'_> {
         } else {
             self.pseudo_legal_moves(out);
         }
+        self.legality().unwrap_or_else(|| {
+            self.retain_legal(out);
+            Legality {
+                king: KingTest::Passed,
+                limits: None,
+            }
+        })
+    }
+
+    /// The test that tells which pseudo-legal moves of the side to move are legal, one at a
+    /// time ([`Position::is_legal_with`]); `None` where the variant's rules judge the list of
+    /// moves as a whole (end rules, forced drops) or the side has no King on the board.
+    pub fn legality(&self) -> Option<Legality> {
         let us = self.turn();
         let variant = self.variant();
         let judged_whole =
             variant.has_end_rules() || (self.hand_kinds(us) != 0 && variant.spec().must_drop);
-        match self.king(us) {
-            Some(king) if !judged_whole => Legality {
-                king: self.king_test(king),
-                limits: self.move_limits(),
-            },
-            _ => {
-                self.retain_legal(out);
-                Legality {
-                    king: KingTest::Passed,
-                    limits: None,
-                }
-            }
-        }
+        let king = self.king(us).filter(|_| !judged_whole)?;
+        Some(Legality {
+            king: self.king_test(king),
+            limits: self.move_limits(),
+        })
+    }
+
+    /// Whether `mv` is a move of a piece of the side to move that
+    /// [`Position::pseudo_legal_moves`] generates: only that piece's moves are walked, so a
+    /// search can try a remembered move before it generates the others. Drops, castling and
+    /// the other moves not of one piece along its paths answer `false`.
+    pub fn is_pseudo_legal_piece_move(&self, mv: Move) -> bool {
+        self.for_each_move_from(mv.from, |generated| generated == mv)
     }
 
     /// Whether the move `mv`, one of those [`Position::moves_to_try`] gave with `legality`, is
@@ -782,6 +795,37 @@ mod tests {
         let legality = position.moves_to_try(&mut moves, captures);
         moves.retain(|&mv| position.is_legal_with(&legality, mv));
         moves
+    }
+
+    #[test]
+    fn a_remembered_move_is_told_pseudo_legal_by_its_piece_alone() {
+        for variant in Variant::all() {
+            let name = &variant.spec().name;
+            let mut position = fen::parse(variant, &variant.spec().start_fen).unwrap();
+            let (mut moves, mut earlier) = (Vec::new(), Vec::new());
+            for ply in 0..40 {
+                position.pseudo_legal_moves(&mut moves);
+                // Every move told pseudo-legal is one of the position's, and so is every plain
+                // move of it; the moves of the position before (the other side's) are its moves
+                // only by chance.
+                for &mv in moves.iter().chain(&earlier) {
+                    let told = position.is_pseudo_legal_piece_move(mv);
+                    let generated = moves.contains(&mv);
+                    assert!(!told || generated, "{name} ply {ply}: {mv:?} is not a move");
+                    assert!(
+                        told || !generated || mv.kind != MoveKind::Normal,
+                        "{name} ply {ply}: {mv:?} is a move"
+                    );
+                }
+                let mut legal = Vec::new();
+                position.legal_moves(&mut legal);
+                let Some(&mv) = legal.get(ply * 5 % legal.len().max(1)) else {
+                    break;
+                };
+                std::mem::swap(&mut moves, &mut earlier);
+                let _undo = position.make(mv);
+            }
+        }
     }
 
     #[test]
