@@ -584,13 +584,16 @@ struct Searcher<'a> {
     evaluations: Evaluations,
     pv: Vec<Vec<Move>>,
     /// Per ply, the moves with their ordering keys.
-    move_buffers: Vec<Vec<(i32, Move)>>,
+    move_buffers: Vec<Vec<Candidate>>,
     /// Per ply, room for the move generator's output and for the quiet moves tried.
     plain_buffers: Vec<Vec<Move>>,
     quiet_buffers: Vec<Vec<Move>>,
     /// Per ply, the move that led to the position searched there (`None` after a null move):
     /// a mate by a drop may be lost by the dropper.
     arrived_by: Vec<Option<Move>>,
+    /// Per ply, whether the side to move there is in check, where the node before found out
+    /// (`None`: not asked), so that the node does not ask again.
+    known_check: Vec<Option<bool>>,
     root: Vec<RootMove>,
     /// Nodes this thread visited, and how many of them it has added to the shared count.
     nodes: u64,
@@ -779,6 +782,7 @@ impl<'a> Searcher<'a> {
             plain_buffers: vec![Vec::new(); MAX_PLY + 1],
             quiet_buffers: vec![Vec::new(); MAX_PLY + 1],
             arrived_by: vec![None; MAX_PLY + 1],
+            known_check: vec![None; MAX_PLY + 1],
             root,
             nodes: 0,
             statistics: Statistics::default(),
@@ -967,6 +971,7 @@ impl<'a> Searcher<'a> {
             self.path.push(self.position.hash(), root_in_check);
             let undo = self.position.make(mv);
             self.arrived_by[1] = Some(mv);
+            self.known_check[1] = None;
             let score = if index == first {
                 -self.negamax(depth - 1, 1, -beta, -alpha, true)
             } else {
@@ -1061,6 +1066,12 @@ impl<'a> Searcher<'a> {
         })
     }
 
+    /// Whether the side to move is in check at `ply`, the current position.
+    #[inline]
+    fn in_check(&self, ply: usize) -> bool {
+        self.known_check[ply].unwrap_or_else(|| self.position.is_check())
+    }
+
     /// The static evaluation of the current position, remembered by its hash (its high 32
     /// bits are kept with the generation and the score).
     fn evaluate(&mut self) -> i32 {
@@ -1122,7 +1133,7 @@ impl<'a> Searcher<'a> {
         if alpha >= beta {
             return alpha;
         }
-        let in_check = self.position.is_check();
+        let in_check = self.in_check(ply);
         // A check is extended by a ply, but only while the line is shorter than twice the
         // iteration's depth: hoppers can give check with every move.
         let extend = in_check && ply < 2 * self.iteration as usize;
@@ -1133,6 +1144,7 @@ impl<'a> Searcher<'a> {
             } else {
                 QUIESCENCE_DEPTH
             };
+            self.known_check[ply] = Some(in_check);
             return self.quiescence(ply, alpha, beta, QUIESCENCE_EVASIONS, depth);
         }
         let pv_node = beta - alpha > 1;
@@ -1182,6 +1194,7 @@ impl<'a> Searcher<'a> {
                 self.path.push(key, false);
                 let undo = self.position.make_null();
                 self.arrived_by[ply + 1] = None;
+                self.known_check[ply + 1] = None;
                 let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
                 self.position.unmake_null(undo);
                 self.path.pop();
@@ -1216,7 +1229,7 @@ impl<'a> Searcher<'a> {
         quiets.clear();
         let original_alpha = alpha;
         let mut best_score = -INFINITE;
-        let mut best_move = moves[0].1;
+        let mut best_move = moves[0].mv;
         let mut quiets_tried = 0;
         let mut legal_moves = 0;
         let late_move_limit = 3 + depth * depth * if pv_node { 4 } else { 2 };
@@ -1233,7 +1246,9 @@ impl<'a> Searcher<'a> {
                     break;
                 }
             }
-            let (order, mv) = take_best(&mut moves, next);
+            let Some((order, mv)) = self.pick(&mut moves, next, true) else {
+                break;
+            };
             next += 1;
             if !self.position.is_legal_with(&legality, mv) {
                 continue;
@@ -1254,7 +1269,9 @@ impl<'a> Searcher<'a> {
                 && depth <= 3
                 && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
             let may_reduce = quiet && depth >= 3 && index >= 2 && !in_check;
-            let gives_check = (late || futile || may_reduce) && self.position.is_check();
+            let asked = late || futile || may_reduce;
+            let gives_check = asked && self.position.is_check();
+            self.known_check[ply + 1] = asked.then_some(gives_check);
             if late && !gives_check {
                 self.position.unmake(mv, undo);
                 self.path.pop();
@@ -1391,7 +1408,7 @@ impl<'a> Searcher<'a> {
         let mut best_move = None;
         let mut moves = std::mem::take(&mut self.move_buffers[ply]);
         moves.clear();
-        let searching_evasions = evasions > 0 && self.position.is_check();
+        let searching_evasions = evasions > 0 && self.in_check(ply);
         let legality = if searching_evasions {
             // In check every evasion is searched, and having none loses.
             self.score_moves(&mut moves, hash_move, None, ply)
@@ -1407,28 +1424,28 @@ impl<'a> Searcher<'a> {
             for &mv in &plain {
                 let gain = self.capture_gain(mv);
                 if stand_pat + gain + DELTA_MARGIN > alpha {
-                    if let Some(order) = self.capture_order(mv, 0) {
-                        let order = if Some(mv) == hash_move {
-                            HASH_ORDER
-                        } else {
-                            order
-                        };
-                        moves.push((order, mv));
+                    let mut candidate = self.capture_candidate(mv);
+                    if Some(mv) == hash_move {
+                        candidate.order = HASH_ORDER;
                     }
+                    moves.push(candidate);
                 }
             }
             self.plain_buffers[ply] = plain;
             legality
         };
         let mut legal_moves = 0;
-        for next in 0..moves.len() {
-            let (_, mv) = take_best(&mut moves, next);
+        let mut next = 0;
+        // Captures that lose material by exchange are not searched here.
+        while let Some((_, mv)) = self.pick(&mut moves, next, searching_evasions) {
+            next += 1;
             if !self.position.is_legal_with(&legality, mv) {
                 continue;
             }
             legal_moves += 1;
             let undo = self.position.make(mv);
             self.arrived_by[ply + 1] = Some(mv);
+            self.known_check[ply + 1] = None;
             let left = evasions - u8::from(searching_evasions);
             let score = -self.quiescence(ply + 1, -beta, -alpha, left, depth - 1);
             self.position.unmake(mv, undo);
@@ -1479,32 +1496,64 @@ impl<'a> Searcher<'a> {
             + mv.promotion().map_or(0, |kind| piece_value(position, kind))
     }
 
-    /// The ordering key of capture `mv`: most valuable victim first, least valuable attacker
-    /// among equals; `None` when it loses material by exchange and the search does not want
-    /// such moves (`losing_order` 0), else `losing_order` plus its victim's worth.
-    fn capture_order(&mut self, mv: Move, losing_order: i32) -> Option<i32> {
+    /// Capture `mv` with the key of a capture that does not lose material: most valuable
+    /// victim first, least valuable attacker among equals. Whether it does is left to its
+    /// static exchange evaluation, when it is picked ([`Searcher::pick`]), if the attacker is
+    /// worth more than what it takes at once.
+    fn capture_candidate(&self, mv: Move) -> Candidate {
         let gain = self.capture_gain(mv);
         let attacker = self
             .position
             .piece_at(mv.from)
             .map_or(0, |piece| exchange_value(&self.position, piece.kind));
-        let winning = gain >= attacker || see(&mut self.position, mv) >= 0;
-        if winning {
-            Some(CAPTURE_ORDER + gain * 16 - attacker / 16)
-        } else if losing_order != 0 {
-            Some(losing_order + gain)
-        } else {
-            None
+        Candidate {
+            order: CAPTURE_ORDER + gain * 16 - attacker / 16,
+            mv,
+            exchange_unknown: gain < attacker,
+        }
+    }
+
+    /// The next move to search: the first of `moves` from `next` on with the highest key,
+    /// brought to `next`, the others keeping their order (the moves come out as a stable sort
+    /// would give them, but a node cut off after a move or two does not sort the rest). A
+    /// capture whose exchange is unknown is evaluated when it would be picked: if it loses
+    /// material it falls among the losing captures (with `losing_kept`) or is left out, and
+    /// the choice is made again.
+    fn pick(
+        &mut self,
+        moves: &mut Vec<Candidate>,
+        next: usize,
+        losing_kept: bool,
+    ) -> Option<(i32, Move)> {
+        loop {
+            let best = best_index(moves, next)?;
+            let Candidate {
+                mv,
+                exchange_unknown,
+                ..
+            } = moves[best];
+            if !exchange_unknown {
+                moves[next..=best].rotate_right(1);
+                return Some((moves[next].order, mv));
+            }
+            moves[best].exchange_unknown = false;
+            if see(&mut self.position, mv) < 0 {
+                if losing_kept {
+                    moves[best].order = LOSING_CAPTURE_ORDER + self.capture_gain(mv);
+                } else {
+                    moves.remove(best);
+                }
+            }
         }
     }
 
     /// Puts the pseudo-legal hash move `mv` alone in `moves`, to be searched before the
     /// others are generated, if it is legal; returns it with the test of legality.
-    fn legal_first(&mut self, mv: Move, moves: &mut Vec<(i32, Move)>) -> Option<(Move, Legality)> {
+    fn legal_first(&mut self, mv: Move, moves: &mut Vec<Candidate>) -> Option<(Move, Legality)> {
         let legality = self.position.legality()?;
         let legal = self.position.is_legal_with(&legality, mv);
         legal.then(|| {
-            moves.push((HASH_ORDER, mv));
+            moves.push(Candidate::known(HASH_ORDER, mv));
             (mv, legality)
         })
     }
@@ -1514,7 +1563,7 @@ impl<'a> Searcher<'a> {
     /// was searched alone ([`Searcher::legal_first`]: `searched` and its test), the others.
     fn score_moves(
         &mut self,
-        moves: &mut Vec<(i32, Move)>,
+        moves: &mut Vec<Candidate>,
         hash_move: Option<Move>,
         searched: Option<(Move, Legality)>,
         ply: usize,
@@ -1537,8 +1586,8 @@ impl<'a> Searcher<'a> {
             let order = if Some(mv) == hash_move {
                 HASH_ORDER
             } else if self.position.is_capture(mv) {
-                self.capture_order(mv, LOSING_CAPTURE_ORDER)
-                    .expect("losing captures have an order")
+                moves.push(self.capture_candidate(mv));
+                continue;
             } else if let Some(kind) = mv.promotion() {
                 PROMOTION_ORDER + piece_value(&self.position, kind)
             } else if killers[0] == Some(mv) {
@@ -1548,7 +1597,7 @@ impl<'a> Searcher<'a> {
             } else {
                 self.history[side + mv.from.index() * SQUARE_SLOTS + mv.to.index()]
             };
-            moves.push((order, mv));
+            moves.push(Candidate::known(order, mv));
         }
         self.plain_buffers[ply] = plain;
         legality
@@ -1585,19 +1634,38 @@ const PROMOTION_ORDER: i32 = 1 << 27;
 const KILLER_ORDER: i32 = 1 << 26;
 const LOSING_CAPTURE_ORDER: i32 = -(1 << 26);
 
-/// Brings the first of the moves from `next` on with the highest ordering key to `next`, the
-/// others keeping their order, and returns it: the moves come out as a stable sort would give
-/// them, but a node cut off after a move or two does not sort the rest.
+/// A move to try and its ordering key (higher first). A capture by a piece worth more than
+/// what it takes has the key of a capture that does not lose material until it is picked
+/// ([`Searcher::pick`]): its static exchange evaluation waits until then, and a node cut off
+/// before never does it.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    order: i32,
+    mv: Move,
+    exchange_unknown: bool,
+}
+
+impl Candidate {
+    /// `mv` with its final ordering key.
+    fn known(order: i32, mv: Move) -> Candidate {
+        Candidate {
+            order,
+            mv,
+            exchange_unknown: false,
+        }
+    }
+}
+
+/// Where the first of `moves` from `next` on with the highest key stands, if any.
 #[inline]
-fn take_best(moves: &mut [(i32, Move)], next: usize) -> (i32, Move) {
+fn best_index(moves: &[Candidate], next: usize) -> Option<usize> {
     let mut best = next;
     for index in next + 1..moves.len() {
-        if moves[index].0 > moves[best].0 {
+        if moves[index].order > moves[best].order {
             best = index;
         }
     }
-    moves[next..=best].rotate_right(1);
-    moves[next]
+    (best < moves.len()).then_some(best)
 }
 
 /// How many plies less a late quiet move is searched: about ln(depth) ln(index) / 2, one more
