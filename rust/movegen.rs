@@ -148,9 +148,17 @@ impl Position<'_> {
     /// Offers `visit` each pseudo-legal move of the side to move's piece on `from` along its
     /// paths, stopping early when `visit` returns `true`; returns whether it did.
     #[inline]
-    pub(crate) fn for_each_move_from(
+    pub(crate) fn for_each_move_from(&self, from: Square, visit: impl FnMut(Move) -> bool) -> bool {
+        self.walk_from(from, false, visit)
+    }
+
+    /// [`Position::for_each_move_from`], offering only captures (and some other moves, which
+    /// [`Position::is_capture`] tells apart) where `captures_only`: quiet moves are not offered.
+    #[inline]
+    fn walk_from(
         &self,
         from: Square,
+        captures_only: bool,
         mut visit: impl FnMut(Move) -> bool,
     ) -> bool {
         let us = self.turn();
@@ -182,7 +190,7 @@ impl Position<'_> {
             };
             if mode.hops() {
                 let limited = path.hop_limited().then_some(piece.kind);
-                if self.for_each_hop(limited, squares, mode, |index, to| {
+                if self.for_each_hop(limited, squares, mode, captures_only, |index, to| {
                     emit(to, MoveKind::Normal, index)
                 }) {
                     return true;
@@ -194,6 +202,9 @@ impl Position<'_> {
                 let target = self.code_at(to);
                 if target == 0 {
                     let kind = if mode.moves() {
+                        if captures_only {
+                            continue;
+                        }
                         MoveKind::Normal
                     } else if en_passant == Some(to) && mode.captures() {
                         MoveKind::EnPassant
@@ -240,15 +251,16 @@ impl Position<'_> {
 
     /// Offers `visit` (index in the path, square) each destination of a hopper walking
     /// `squares` in `mode`: beyond the first piece (the screen), every empty square up to the
-    /// next piece when it moves quietly, and that piece when it is an enemy; a Grasshopper's
-    /// only right behind the screen. `limited` names the hopper's kind when it may not jump or
-    /// capture some kinds (its rule says which). Stops early when `visit` returns `true`;
-    /// returns whether it did.
+    /// next piece when it moves quietly (unless `captures_only`), and that piece when it is an
+    /// enemy; a Grasshopper's only right behind the screen. `limited` names the hopper's kind
+    /// when it may not jump or capture some kinds (its rule says which). Stops early when
+    /// `visit` returns `true`; returns whether it did.
     fn for_each_hop(
         &self,
         limited: Option<Kind>,
         squares: &[Square],
         mode: Mode,
+        captures_only: bool,
         mut visit: impl FnMut(usize, Square) -> bool,
     ) -> bool {
         let Some(screen) = squares.iter().position(|&s| !self.is_empty(s)) else {
@@ -271,7 +283,7 @@ impl Position<'_> {
         for (index, &to) in squares.iter().enumerate().skip(screen + 1).take(landings) {
             let target = self.code_at(to);
             if target == 0 {
-                if mode.moves() && visit(index, to) {
+                if mode.moves() && !captures_only && visit(index, to) {
                     return true;
                 }
                 continue;
@@ -416,7 +428,7 @@ impl Position<'_> {
         out.clear();
         // Drops and castling never capture: only the pieces' own moves are generated.
         for from in self.occupied_by(self.turn()).iter() {
-            self.for_each_move_from(from, |mv| {
+            self.walk_from(from, true, |mv| {
                 if self.is_capture(mv) {
                     out.push(mv);
                 }
@@ -872,6 +884,17 @@ mod tests {
                 position.legal_captures(&mut captures);
                 let searched = tried_and_legal(&mut position, true);
                 assert_eq!(searched, captures, "{text}: the captures a search tries");
+                // The captures are the legal moves that capture, but gating ones.
+                let capturing: Vec<Move> = fast
+                    .iter()
+                    .copied()
+                    .filter(|&mv| position.is_capture(mv) && !matches!(mv.kind, MoveKind::Gate(_)))
+                    .collect();
+                assert!(
+                    capturing.len() == captures.len()
+                        && capturing.iter().all(|mv| captures.contains(mv)),
+                    "{text}: captures {captures:?}, capturing moves {capturing:?}"
+                );
                 if fast.is_empty() {
                     break;
                 }

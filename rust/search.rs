@@ -2,7 +2,9 @@
 //! a transposition table, null-move pruning, late-move reductions and pruning, and quiescence on
 //! captures that do not lose material by static exchange evaluation ([`see`]). Moves are tried
 //! hash move first, then winning and even captures (most valuable victim, least valuable
-//! attacker), promotions, killer moves, quiet moves by history, and losing captures last.
+//! attacker), promotions, killer moves, quiet moves by history, and losing captures last. Work
+//! that a cut-off would waste waits: a legal hash move is searched before the other moves are
+//! generated, and a capture's exchange is evaluated only when it comes up to be searched.
 //!
 //! Scores are centipawns from the side to move's point of view. A side with no legal move has
 //! lost, scored `-MATE + ply`, when it is in check, over a limit of the variant, or in a variant
