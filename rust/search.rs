@@ -1430,7 +1430,7 @@ impl<'a> Searcher<'a> {
                     if Some(mv) == hash_move {
                         candidate.order = HASH_ORDER;
                     }
-                    moves.push(candidate);
+                    add(&mut moves, candidate);
                 }
             }
             self.plain_buffers[ply] = plain;
@@ -1512,41 +1512,73 @@ impl<'a> Searcher<'a> {
             order: CAPTURE_ORDER + gain * 16 - attacker / 16,
             mv,
             exchange_unknown: gain < attacker,
+            seq: 0,
         }
     }
 
-    /// The next move to search: the first of `moves` from `next` on with the highest key,
-    /// brought to `next`, the others keeping their order (the moves come out as a stable sort
-    /// would give them, but a node cut off after a move or two does not sort the rest). A
-    /// capture whose exchange is unknown is evaluated when it would be picked: if it loses
-    /// material it falls among the losing captures (with `losing_kept`) or is left out, and
-    /// the choice is made again.
+    /// The next move to search, the `next`th (each called for once, in order): the moves
+    /// come out as a stable sort by key would give them, highest first. The first few are
+    /// picked one at a time (the first of the rest with the highest key, brought to `next`),
+    /// so that a node cut off after a move or two does not sort the rest; the rest are sorted
+    /// at once after [`PICKS_BEFORE_SORTING`]. A capture whose exchange is unknown is
+    /// evaluated when it would be picked, or when the rest are sorted: if it loses material it
+    /// falls among the losing captures (with `losing_kept`) or is left out.
     fn pick(
         &mut self,
         moves: &mut Vec<Candidate>,
         next: usize,
         losing_kept: bool,
     ) -> Option<(i32, Move)> {
+        if next >= PICKS_BEFORE_SORTING {
+            if next == PICKS_BEFORE_SORTING {
+                self.settle_exchanges(moves, next, losing_kept);
+                // Keys tied keep the order the moves were added in, as a stable sort would.
+                moves[next..]
+                    .sort_unstable_by(|a, b| b.order.cmp(&a.order).then(a.seq.cmp(&b.seq)));
+            }
+            return moves
+                .get(next)
+                .map(|candidate| (candidate.order, candidate.mv));
+        }
         loop {
             let best = best_index(moves, next)?;
-            let Candidate {
-                mv,
-                exchange_unknown,
-                ..
-            } = moves[best];
-            if !exchange_unknown {
+            let mut candidate = moves[best];
+            if !candidate.exchange_unknown {
                 moves[next..=best].rotate_right(1);
-                return Some((moves[next].order, mv));
+                return Some((candidate.order, candidate.mv));
             }
-            moves[best].exchange_unknown = false;
-            if see(&mut self.position, mv) < 0 {
-                if losing_kept {
-                    moves[best].order = LOSING_CAPTURE_ORDER + self.capture_gain(mv);
-                } else {
-                    moves.remove(best);
-                }
+            if self.settle(&mut candidate, losing_kept) {
+                moves[best] = candidate;
+            } else {
+                moves.remove(best);
             }
         }
+    }
+
+    /// Settles the exchanges still unknown among `moves` from `next` on ([`Searcher::settle`]),
+    /// leaving out the captures not kept; the others keep their order.
+    fn settle_exchanges(&mut self, moves: &mut Vec<Candidate>, next: usize, losing_kept: bool) {
+        let mut kept = next;
+        for index in next..moves.len() {
+            let mut candidate = moves[index];
+            if !candidate.exchange_unknown || self.settle(&mut candidate, losing_kept) {
+                moves[kept] = candidate;
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
+
+    /// Evaluates the exchange of capture `candidate`, until now unknown: one that loses
+    /// material gets the key of a losing capture. Returns whether it is still to be searched
+    /// (whether it wins or breaks even, or losing captures are kept: `losing_kept`).
+    fn settle(&mut self, candidate: &mut Candidate, losing_kept: bool) -> bool {
+        candidate.exchange_unknown = false;
+        if see(&mut self.position, candidate.mv) >= 0 {
+            return true;
+        }
+        candidate.order = LOSING_CAPTURE_ORDER + self.capture_gain(candidate.mv);
+        losing_kept
     }
 
     /// Puts the pseudo-legal hash move `mv` alone in `moves`, to be searched before the
@@ -1555,7 +1587,7 @@ impl<'a> Searcher<'a> {
         let legality = self.position.legality()?;
         let legal = self.position.is_legal_with(&legality, mv);
         legal.then(|| {
-            moves.push(Candidate::known(HASH_ORDER, mv));
+            add(moves, Candidate::known(HASH_ORDER, mv));
             (mv, legality)
         })
     }
@@ -1588,7 +1620,7 @@ impl<'a> Searcher<'a> {
             let order = if Some(mv) == hash_move {
                 HASH_ORDER
             } else if self.position.is_capture(mv) {
-                moves.push(self.capture_candidate(mv));
+                add(moves, self.capture_candidate(mv));
                 continue;
             } else if let Some(kind) = mv.promotion() {
                 PROMOTION_ORDER + piece_value(&self.position, kind)
@@ -1599,7 +1631,7 @@ impl<'a> Searcher<'a> {
             } else {
                 self.history[side + mv.from.index() * SQUARE_SLOTS + mv.to.index()]
             };
-            moves.push(Candidate::known(order, mv));
+            add(moves, Candidate::known(order, mv));
         }
         self.plain_buffers[ply] = plain;
         legality
@@ -1645,6 +1677,8 @@ struct Candidate {
     order: i32,
     mv: Move,
     exchange_unknown: bool,
+    /// Where it was added among the node's moves: ties of keys are broken by it.
+    seq: u16,
 }
 
 impl Candidate {
@@ -1654,9 +1688,22 @@ impl Candidate {
             order,
             mv,
             exchange_unknown: false,
+            seq: 0,
         }
     }
 }
+
+/// Adds `candidate` to `moves`, numbered by its place ([`Candidate::seq`]).
+#[inline]
+fn add(moves: &mut Vec<Candidate>, mut candidate: Candidate) {
+    candidate.seq = moves.len() as u16;
+    moves.push(candidate);
+}
+
+/// How many of a node's moves are picked one at a time before the rest are sorted
+/// ([`Searcher::pick`]): nine nodes in ten that are cut off are cut off by their first move.
+/// (Sorting after the second or third took 0.1 % and 0.4 % more instructions to depth 8.)
+const PICKS_BEFORE_SORTING: usize = 1;
 
 /// Where the first of `moves` from `next` on with the highest key stands, if any.
 #[inline]
