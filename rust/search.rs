@@ -29,7 +29,7 @@ use crate::game::Game;
 use crate::geometry::{Square, SQUARE_SLOTS};
 use crate::movegen::Legality;
 use crate::moves::{Move, MoveKind};
-use crate::piece::{Color, Kind};
+use crate::piece::{Color, Kind, Piece};
 use crate::position::Position;
 use crate::repetition::{Path, Repetition};
 use crate::variant::Stalemate;
@@ -1738,14 +1738,19 @@ pub fn see(position: &mut Position, mv: Move) -> i32 {
     let Some(mover) = position.piece_at(mv.from) else {
         return 0;
     };
-    let mut gains = [0i32; 64];
+    let mut gains = [0i32; EXCHANGE_CAPTURES];
     gains[0] = position
         .piece_at(target)
         .map_or(0, |victim| value(position, victim.kind));
     let mut standing = value(position, mv.promotion().unwrap_or(mover.kind));
-    let mut lifted: Vec<(crate::piece::Piece, Square)> = Vec::with_capacity(8);
+    // The pieces taken off the board as the exchange goes on (their codes and squares), to be
+    // put back: the mover and one a capture after it at most.
+    let mut lifted_codes = [0u8; EXCHANGE_CAPTURES];
+    let mut lifted_squares = [mv.from; EXCHANGE_CAPTURES];
+    let mut count = 0;
     if let Some(piece) = position.lift_scratch(mv.from) {
-        lifted.push((piece, mv.from));
+        lifted_codes[0] = piece.code();
+        count = 1;
     }
     let mut side = mover.color.opponent();
     let mut depth = 0;
@@ -1762,11 +1767,14 @@ pub fn see(position: &mut Position, mv: Move) -> i32 {
             .lift_scratch(from)
             .expect("an attacker stands there");
         standing = value(position, piece.kind);
-        lifted.push((piece, from));
+        lifted_codes[count] = piece.code();
+        lifted_squares[count] = from;
+        count += 1;
         side = side.opponent();
     }
-    for (piece, square) in lifted.into_iter().rev() {
-        position.restore_scratch(piece, square);
+    for index in (0..count).rev() {
+        let piece = Piece::from_code(lifted_codes[index]).expect("a lifted piece's code");
+        position.restore_scratch(piece, lifted_squares[index]);
     }
     while depth > 0 {
         gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
@@ -1774,6 +1782,9 @@ pub fn see(position: &mut Position, mv: Move) -> i32 {
     }
     gains[0]
 }
+
+/// The most captures an exchange evaluation follows on one square.
+const EXCHANGE_CAPTURES: usize = 64;
 
 /// A piece's worth in an exchange: its value, or a King's that no exchange can pay for.
 fn exchange_value(position: &Position, kind: Kind) -> i32 {
