@@ -1,9 +1,11 @@
-//! Fits a variant's piece-square values to a stronger engine's scores (Texel's method), for
-//! the variant file's `square-values` tables:
+//! Fits a variant's piece-square values (and, with `--mobility`, its riders' mobility weights)
+//! to a stronger engine's scores (Texel's method), for the variant file's `square-values`
+//! tables (and `mobility` keys):
 //!
 //! ```sh
 //! python3 benches/tune_data.py --engine FSF --variant chess games.pgn > chess.tsv
 //! cargo run --release --example evaltune -- chess chess.tsv 3e-8 > chess-squares.toml
+//! cargo run --release --example evaltune -- xiangqi xiangqi.tsv 3e-8 --mobility > xiangqi.toml
 //! ```
 //!
 //! Each line of the data holds a FEN and the engine's score in centipawns for the side to move.
@@ -16,9 +18,11 @@
 //! each value from where it started. Each kind's mean value stays; values on squares seldom
 //! seen stay as they were. A tenth of the positions is held out to show the fit generalises.
 //! The output is one `square-values` table a piece, to paste after the piece's entry in the
-//! file.
+//! file. With `--mobility` each rider's weight per square its lines reach is fitted too (from
+//! the file's or the derived one, pulled the same way; for kinds whose lines reach squares in
+//! at least [`MIN_SEEN`] positions) and written as a `mobility` line for the piece's entry.
 
-use meiriqi::eval::evaluate;
+use meiriqi::eval::{evaluate, mobility_counts};
 use meiriqi::geometry::Square;
 use meiriqi::piece::Color;
 use meiriqi::position::Position;
@@ -34,6 +38,10 @@ struct Sample {
     /// Per piece: the parameter index of its middlegame value (the endgame's is one further)
     /// and +1 or -1 for its side as seen by the side to move.
     pieces: Vec<(usize, f64)>,
+    /// Per kind whose mobility is fitted: the parameter index of its weight and the squares
+    /// its lines reach, the side to move's less the other side's (the weighted sum is out of
+    /// `rest`).
+    lines: Vec<(usize, f64)>,
     /// The stronger engine's score, centipawns for the side to move.
     target: f64,
 }
@@ -46,7 +54,11 @@ const MAX_TARGET: f64 = 1000.0;
 /// behind it than about the square.
 const MAX_VALUE: f64 = 150.0;
 
-/// Fewer positions than this with a kind on a square leave its values unfitted.
+/// The largest mobility weight written (what a variant file may hold).
+const MAX_MOBILITY: f64 = 100.0;
+
+/// Fewer positions than this with a kind on a square (or its lines reaching any square) leave
+/// its values unfitted.
 const MIN_SEEN: u32 = 300;
 
 /// Expected score of a centipawn advantage.
@@ -56,9 +68,13 @@ fn expected(cp: f64) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [name, data, pull] = &args[..] else {
-        eprintln!("usage: evaltune VARIANT DATA.tsv PULL");
-        std::process::exit(2);
+    let (name, data, pull, with_mobility) = match &args[..] {
+        [name, data, pull] => (name, data, pull, false),
+        [name, data, pull, flag] if flag == "--mobility" => (name, data, pull, true),
+        _ => {
+            eprintln!("usage: evaltune VARIANT DATA.tsv PULL [--mobility]");
+            std::process::exit(2);
+        }
     };
     let pull: f64 = pull.parse().expect("a number");
     let variant = without_square_values(name);
@@ -67,9 +83,15 @@ fn main() {
     let tables = variant.eval_tables();
     let kinds: Vec<_> = variant.rules().map(|rule| rule.kind).collect();
     let slot = |kind: meiriqi::Kind| kinds.iter().position(|&k| k == kind).unwrap();
-    // Parameters: by kind (in the rules' order), white square, phase.
-    let mut params = vec![0.0f64; kinds.len() * squares * 2];
+    // Parameters: by kind (in the rules' order), white square, phase; then a mobility weight
+    // by kind.
+    let lines_at = kinds.len() * squares * 2;
+    let mut params = vec![0.0f64; lines_at + kinds.len()];
     let mut seen = vec![0u32; kinds.len() * squares];
+    let mut lines_seen = vec![0u32; kinds.len()];
+    for (k, &kind) in kinds.iter().enumerate() {
+        params[lines_at + k] = f64::from(tables.mobility(kind));
+    }
     for (k, &kind) in kinds.iter().enumerate() {
         for rule in variant.rules().filter(|rule| rule.kind == kind) {
             for square in rule.allowed[0].iter() {
@@ -91,10 +113,22 @@ fn main() {
         if target.abs() > MAX_TARGET {
             continue;
         }
-        samples.push(sample(
-            &position, target, &params, &slot, squares, &mut seen,
-        ));
+        let mut sample = sample(&position, target, &params, &slot, squares, &mut seen);
+        if with_mobility {
+            sample.lines = lines(&position, &kinds, lines_at);
+            for &(at, _) in &sample.lines {
+                lines_seen[at - lines_at] += 1;
+            }
+            sample.rest -= mobility_terms(&sample, &params);
+        }
+        samples.push(sample);
     }
+    let free: Vec<bool> = (0..params.len())
+        .map(|i| match i.checked_sub(lines_at) {
+            None => seen[i / 2] >= MIN_SEEN,
+            Some(k) => lines_seen[k] >= MIN_SEEN,
+        })
+        .collect();
     let held_out = samples.len() / 10;
     let (test, train) = samples.split_at(held_out);
     eprintln!("{} positions, {} held out", samples.len(), held_out);
@@ -105,7 +139,7 @@ fn main() {
         loss(train, &params, scale),
         loss(test, &params, scale)
     );
-    fit(train, &mut params, &seen, scale, squares, pull);
+    fit(train, &mut params, &free, &seen, scale, squares, pull);
     eprintln!(
         "loss after: train {:.6}, held out {:.6}",
         loss(train, &params, scale),
@@ -113,6 +147,10 @@ fn main() {
     );
     for (k, rule) in variant.rules().enumerate() {
         println!("# {} ({})", rule.spec.name, rule.spec.symbol);
+        if free[lines_at + k] {
+            let weight = params[lines_at + k].round().clamp(0.0, MAX_MOBILITY);
+            println!("mobility = {weight}");
+        }
         println!("[pieces.square-values]");
         for (phase, key) in ["middlegame", "endgame"].iter().enumerate() {
             println!("{key} = \"\"\"");
@@ -196,10 +234,42 @@ fn sample(
         rest: f64::from(evaluate(position)),
         phase,
         pieces,
+        lines: Vec::new(),
         target,
     };
     sample.rest -= square_terms(&sample, params);
     sample
+}
+
+/// Per kind whose lines reach squares in `position` (of `kinds`, in the rules' order): the
+/// index of its mobility weight (from `lines_at` on) and its count for the side to move.
+fn lines(position: &Position, kinds: &[meiriqi::Kind], lines_at: usize) -> Vec<(usize, f64)> {
+    let counts = mobility_counts(position);
+    let sign = if position.turn() == Color::White {
+        1.0
+    } else {
+        -1.0
+    };
+    kinds
+        .iter()
+        .enumerate()
+        .filter(|&(_, kind)| counts[kind.index()] != 0)
+        .map(|(k, kind)| (lines_at + k, sign * f64::from(counts[kind.index()])))
+        .collect()
+}
+
+/// The mobility terms of `sample` with `params`, for the side to move.
+fn mobility_terms(sample: &Sample, params: &[f64]) -> f64 {
+    sample
+        .lines
+        .iter()
+        .map(|&(at, count)| params[at] * count)
+        .sum()
+}
+
+/// Our evaluation of `sample` with `params`, for the side to move.
+fn model(sample: &Sample, params: &[f64]) -> f64 {
+    sample.rest + square_terms(sample, params) + mobility_terms(sample, params)
 }
 
 /// The piece-square terms of `sample` with `params`, for the side to move.
@@ -239,7 +309,7 @@ fn loss(samples: &[Sample], params: &[f64], scale: f64) -> f64 {
     let total: f64 = samples
         .iter()
         .map(|sample| {
-            let ours = expected(sample.rest + square_terms(sample, params));
+            let ours = expected(model(sample, params));
             (ours - expected(sample.target * scale)).powi(2)
         })
         .sum();
@@ -262,13 +332,15 @@ fn best_scale(samples: &[Sample], params: &[f64]) -> f64 {
     (low + high) / 2.0
 }
 
-/// Full-batch Adam on the loss; the values of a kind on a square `seen` on fewer than
-/// [`MIN_SEEN`] positions stay as they are, and each kind's mean value in each phase (weighted
-/// by how often it stands on each square, over `squares` squares) stays too: the material
-/// values are the variant's, and the fit only spreads them over the board.
+/// Full-batch Adam on the loss; only the `free` parameters move (a kind's values on a square
+/// `seen` on fewer than [`MIN_SEEN`] positions stay as they are), and each kind's mean value
+/// in each phase (weighted by how often it stands on each square, over `squares` squares)
+/// stays too: the material values are the variant's, and the fit only spreads them over the
+/// board. The mobility weights after them stay within 0 to [`MAX_MOBILITY`].
 fn fit(
     samples: &[Sample],
     params: &mut [f64],
+    free: &[bool],
     seen: &[u32],
     scale: f64,
     squares: usize,
@@ -276,7 +348,10 @@ fn fit(
 ) {
     let initial = params.to_vec();
     const STEPS: usize = 3000;
+    // Adam's step, about the most a parameter moves a step: a centipawn for a square value,
+    // a twentieth for a mobility weight (one square counts many times a position).
     const RATE: f64 = 1.0;
+    const MOBILITY_RATE: f64 = 0.05;
     let (beta1, beta2) = (0.9, 0.999);
     let mut first = vec![0.0; params.len()];
     let mut second = vec![0.0; params.len()];
@@ -285,7 +360,7 @@ fn fit(
     for step in 1..=STEPS {
         gradient.iter_mut().for_each(|g| *g = 0.0);
         for sample in samples {
-            let ours = expected(sample.rest + square_terms(sample, params));
+            let ours = expected(model(sample, params));
             let error = ours - expected(sample.target * scale);
             // d expected / d cp = ln 10 / 400 * p (1 - p)
             let slope = 2.0 * error * ours * (1.0 - ours) * ln10 / 400.0;
@@ -293,17 +368,29 @@ fn fit(
                 gradient[at] += slope * sign * sample.phase;
                 gradient[at + 1] += slope * sign * (1.0 - sample.phase);
             }
+            for &(at, count) in &sample.lines {
+                gradient[at] += slope * count;
+            }
         }
         let count = samples.len() as f64;
-        for i in (0..params.len()).filter(|&i| seen[i / 2] >= MIN_SEEN) {
+        for i in (0..params.len()).filter(|&i| free[i]) {
             let g = gradient[i] / count + pull * (params[i] - initial[i]);
             first[i] = beta1 * first[i] + (1.0 - beta1) * g;
             second[i] = beta2 * second[i] + (1.0 - beta2) * g * g;
             let corrected_first = first[i] / (1.0 - beta1.powi(step as i32));
             let corrected_second = second[i] / (1.0 - beta2.powi(step as i32));
-            params[i] -= RATE * corrected_first / (corrected_second.sqrt() + 1e-12);
+            let rate = if i < seen.len() * 2 {
+                RATE
+            } else {
+                MOBILITY_RATE
+            };
+            params[i] -= rate * corrected_first / (corrected_second.sqrt() + 1e-12);
         }
         keep_means(params, &initial, seen, squares);
+        // Mobility weights stay within what a variant file may hold.
+        for weight in &mut params[seen.len() * 2..] {
+            *weight = weight.clamp(0.0, MAX_MOBILITY);
+        }
         if step % 500 == 0 {
             eprintln!("step {step}: loss {:.6}", loss(samples, params, scale));
         }

@@ -4,8 +4,9 @@
 //! precomputed with its move tables.
 
 use crate::geometry::Square;
-use crate::piece::{Color, Kind};
+use crate::piece::{Color, Kind, Piece, KIND_SLOTS};
 use crate::position::Position;
+use crate::tables::Tables;
 
 /// The material value of a piece of `kind` in `position`'s variant, in centipawns: the
 /// variant file's `value`, or one derived from the piece's mobility.
@@ -16,12 +17,6 @@ pub fn piece_value(position: &Position, kind: Kind) -> i32 {
 
 /// Centipawns per piece in hand over its value on the board: a piece in hand may go anywhere.
 const IN_HAND_BONUS: i32 = 10;
-/// Centipawns per destination a side's riders can reach, less one per
-/// [`MOBILITY_VALUE_STEP`] of the rider's value (at least one): chess's Bishop and Rook 3,
-/// its Queen 1.
-const MOBILITY_WEIGHT: i32 = 4;
-/// See [`MOBILITY_WEIGHT`].
-const MOBILITY_VALUE_STEP: i32 = 300;
 /// Centipawns per King step a piece (not a Pawn) stands nearer the enemy King than
 /// [`TROPISM_RANGE`]: pieces gathering around a King threaten it.
 const KING_TROPISM: i32 = 4;
@@ -236,16 +231,7 @@ fn side_terms(position: &Position, color: Color, pawns: &mut PawnFiles) -> Terms
             continue;
         }
         terms.material += value;
-        // A strong piece is not to be lured out early by its many squares.
-        let mobility_weight = (MOBILITY_WEIGHT - value / MOBILITY_VALUE_STEP).max(1);
-        // A leaper's reach is in its piece-square terms; only riders' lines are counted.
-        for path in tables.paths(color, piece.kind.number(), from) {
-            let squares = tables.squares(path);
-            if squares.len() > 1 {
-                let reached = reachable(position, color, squares, path.pass()) as i32;
-                terms.add(mobility_weight * reached);
-            }
-        }
+        terms.add(eval.mobility(piece.kind) * lines_reach(position, tables, piece, from));
         if let Some(king) = enemy_king {
             terms.mg += KING_TROPISM * (TROPISM_RANGE - distance(from, king)).max(0);
         }
@@ -260,6 +246,41 @@ fn side_terms(position: &Position, color: Color, pawns: &mut PawnFiles) -> Terms
         terms.mg += KING_SHELTER * shelter(position, color, king).min(3);
     }
     terms
+}
+
+/// How many squares the lines of `piece` on `from` reach (see [`reachable`]). A leaper's reach
+/// is in its piece-square terms; only riders' lines are counted.
+#[inline]
+fn lines_reach(position: &Position, tables: &Tables, piece: Piece, from: Square) -> i32 {
+    let mut reached = 0;
+    for path in tables.paths(piece.color, piece.kind.number(), from) {
+        let squares = tables.squares(path);
+        if squares.len() > 1 {
+            reached += reachable(position, piece.color, squares, path.pass()) as i32;
+        }
+    }
+    reached
+}
+
+/// The squares the lines of each kind's pieces reach, White's less Black's, by kind number:
+/// what [`evaluate`] weighs by each kind's [`mobility`](crate::eval_tables::EvalTables::mobility)
+/// (Pawns and the King are not counted). For fitting those weights.
+pub fn mobility_counts(position: &Position) -> Vec<i32> {
+    let variant = position.variant();
+    let mut counts = vec![0; KIND_SLOTS];
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        for from in position.occupied_by(color).iter() {
+            let Some(piece) = position.piece_at(from) else {
+                continue;
+            };
+            if piece.kind != variant.royal() && variant.pawns() & piece.kind.bit() == 0 {
+                counts[piece.kind.index()] +=
+                    sign * lines_reach(position, variant.tables(), piece, from);
+            }
+        }
+    }
+    counts
 }
 
 /// How many of `color`'s own pieces stand next to its `king`.
@@ -342,6 +363,34 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn each_kind_s_mobility_weighs_the_squares_its_lines_reach() {
+        let chess = Variant::by_name("chess").unwrap();
+        let text = crate::catalog::source(chess)
+            .replace("name = \"chess\"", "name = \"mobile-chess\"")
+            .replace("value = 320\n", "value = 320\nmobility = 10\n");
+        let mobile: &'static Variant = Box::leak(Box::new(
+            crate::catalog::read(&text, "mobile.toml").unwrap(),
+        ));
+        let bishop = chess.kind_by_letter('B').unwrap();
+        assert_eq!(chess.eval_tables().mobility(bishop), 3);
+        assert_eq!(mobile.eval_tables().mobility(bishop), 10);
+        // After 1. e4 White's f1 Bishop reaches five squares, Black's none.
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let plain = fen::parse(chess, fen).unwrap();
+        let weighted = fen::parse(mobile, fen).unwrap();
+        let count = mobility_counts(&plain)[bishop.index()];
+        assert_eq!(count, 5);
+        assert_eq!(
+            evaluate(&weighted) - evaluate(&plain),
+            -(10 - 3) * count,
+            "Black to move"
+        );
+        let even = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        let even = fen::parse(chess, even).unwrap();
+        assert_eq!(mobility_counts(&even)[bishop.index()], 0, "five each");
     }
 
     #[test]

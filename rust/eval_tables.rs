@@ -25,6 +25,12 @@ use crate::piece::{Color, Kind, KindSet, KIND_SLOTS};
 use crate::piece_rule::PieceRule;
 use crate::tables::Tables;
 
+/// Centipawns per square a rider's lines reach (see [`EvalTables::mobility`]), less one per
+/// [`MOBILITY_VALUE_STEP`] of its value (at least one): chess's Bishop and Rook 3, its
+/// Queen 1. A strong piece is not to be lured out early by its many squares.
+const MOBILITY_WEIGHT: i32 = 4;
+/// See [`MOBILITY_WEIGHT`].
+const MOBILITY_VALUE_STEP: i32 = 300;
 /// Centipawns per rank a Pawn has advanced beyond its start.
 const PAWN_ADVANCE: i32 = 6;
 /// Centipawns per destination a piece reaches on the empty board from its square above its
@@ -48,6 +54,8 @@ pub struct EvalTables {
     start_material: i32,
     /// By colour, kind number and square: middlegame and endgame.
     square_terms: Vec<[i16; 2]>,
+    /// By kind number: centipawns per square its lines reach.
+    mobility: Vec<i32>,
 }
 
 impl EvalTables {
@@ -62,6 +70,7 @@ impl EvalTables {
     ) -> EvalTables {
         let mut values = vec![0; KIND_SLOTS];
         let mut square_terms = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
+        let mut mobility = vec![0; KIND_SLOTS];
         for rule in rules {
             let kind = rule.kind;
             let destinations = |color: Color, from: Square| -> i32 {
@@ -82,6 +91,9 @@ impl EvalTables {
                 None if rule.spec.royal => 0,
                 None => derived_value(f64::from(total) / f64::from(count)),
             };
+            mobility[kind.index()] = rule.spec.mobility.unwrap_or_else(|| {
+                (MOBILITY_WEIGHT - values[kind.index()] / MOBILITY_VALUE_STEP).max(1)
+            });
             let pawn = pawns & kind.bit() != 0;
             for color in Color::ALL {
                 for from in rule.allowed[color.index()].iter() {
@@ -121,6 +133,7 @@ impl EvalTables {
             values,
             start_material: 0,
             square_terms,
+            mobility,
         }
     }
 
@@ -150,6 +163,15 @@ impl EvalTables {
     #[inline]
     pub fn value(&self, kind: Kind) -> i32 {
         self.values[kind.index()]
+    }
+
+    /// Centipawns per square the lines of a piece of `kind` reach (the variant file's
+    /// `mobility`, or [`MOBILITY_WEIGHT`] less one per [`MOBILITY_VALUE_STEP`] of its value):
+    /// the evaluation counts the riders' lines only, a leaper's reach being in its
+    /// piece-square terms.
+    #[inline]
+    pub fn mobility(&self, kind: Kind) -> i32 {
+        self.mobility[kind.index()]
     }
 
     /// The piece-square terms of a `color` piece of `kind` on `square`: middlegame and

@@ -96,6 +96,9 @@ pub struct PieceSpec {
     /// Its worth to the search, in hundredths of a Pawn; `None`: derived from its mobility
     /// (see [`crate::eval_tables`]).
     pub value: Option<i32>,
+    /// Its worth to the search for each square its lines reach, in hundredths of a Pawn;
+    /// `None`: derived from its value (see [`crate::eval_tables`]).
+    pub mobility: Option<i32>,
     /// What it is worth on each square over its value, from White's side (mirrored for Black);
     /// `None`: derived from its mobility (see [`crate::eval_tables`]).
     pub square_values: Option<SquareValues>,

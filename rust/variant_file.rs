@@ -85,6 +85,9 @@ fn one_line(text: &str) -> String {
 /// The largest square value read, either way, in centipawns.
 const MAX_SQUARE_VALUE: i16 = 2_000;
 
+/// The largest `mobility` read, in centipawns a square.
+const MAX_MOBILITY: i32 = 100;
+
 /// The numbers of a board diagram `text` on a board of `dims`: one line a rank (the top rank
 /// first; blank lines aside), numbers separated by spaces; indexed by `rank * files + file`.
 fn square_diagram(text: &str, dims: Dimensions) -> Result<Vec<i16>, String> {
@@ -576,6 +579,19 @@ impl Checks<'_, '_> {
                 ))
             }
         };
+        let mobility = entry
+            .mobility
+            .as_ref()
+            .map(|weight| match *weight.get_ref() {
+                weight @ 0..=MAX_MOBILITY => Ok(weight),
+                other => Err(sources.at(
+                    weight.span(),
+                    format!(
+                        "{field}: mobility: {other} is not a whole number from 0 to {MAX_MOBILITY}"
+                    ),
+                )),
+            })
+            .transpose()?;
         let square_values = entry
             .square_values
             .as_ref()
@@ -621,6 +637,7 @@ impl Checks<'_, '_> {
             resets_clock: entry.resets_clock,
             swappable: entry.swappable,
             value: entry.value,
+            mobility,
             square_values,
             to_hand: entry.to_hand.clone(),
             drop_zone,
@@ -870,6 +887,29 @@ moves = [{{ ride = [1, 0] }}]
             let message = error(&text);
             assert!(message.contains(expected), "{message}");
             assert!(message.contains("pieces[2] (rook)"), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_piece_s_mobility_is_read_or_derived_from_its_value() {
+        let rook = |variant: &Variant| {
+            let rook = variant.kind_by_letter('R').unwrap();
+            variant.eval_tables().mobility(rook)
+        };
+        let derived = read(&small("")).unwrap();
+        assert_eq!(rook(&derived), 3, "4 less one per 300 of its 500");
+        let given = small("").replace("value = 500", "value = 500\nmobility = 7");
+        assert_eq!(rook(&read(&given).unwrap()), 7);
+        for wrong in ["-1", "101"] {
+            let text =
+                small("").replace("value = 500", &format!("value = 500\nmobility = {wrong}"));
+            let message = error(&text);
+            assert!(
+                message.contains(&format!(
+                    "pieces[2] (rook): mobility: {wrong} is not a whole number from 0 to 100"
+                )),
+                "{message}"
+            );
         }
     }
 

@@ -289,6 +289,7 @@ pub(super) struct PieceEntry {
     pub name: String,
     pub symbol: String,
     pub value: Option<i32>,
+    pub mobility: Option<Spanned<i32>>,
     pub square_values: Option<SquareValuesEntry>,
     pub about: Option<String>,
     pub betza: Option<Spanned<String>>,
