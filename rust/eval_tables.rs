@@ -166,9 +166,8 @@ impl EvalTables {
     }
 
     /// Centipawns per square the lines of a piece of `kind` reach (the variant file's
-    /// `mobility`, or [`MOBILITY_WEIGHT`] less one per [`MOBILITY_VALUE_STEP`] of its value):
-    /// the evaluation counts the riders' lines only, a leaper's reach being in its
-    /// piece-square terms.
+    /// `mobility`, or 4 less one per 300 of its value, at least 1): the evaluation counts the
+    /// riders' lines only, a leaper's reach being in its piece-square terms.
     #[inline]
     pub fn mobility(&self, kind: Kind) -> i32 {
         self.mobility[kind.index()]
