@@ -1,7 +1,7 @@
 //! Static evaluation: material, piece-square terms, the riders' mobility and pieces' nearness to
-//! the enemy King, in centipawns from the side to move's point of view. The material values and
-//! piece-square terms are each variant's [`EvalTables`](crate::eval_tables::EvalTables),
-//! precomputed with its move tables.
+//! the enemy King, in centipawns from the side to move's point of view. The material values,
+//! piece-square terms and mobility weights are each variant's
+//! [`EvalTables`](crate::eval_tables::EvalTables), precomputed with its move tables.
 
 use crate::geometry::Square;
 use crate::piece::{Color, Kind, Piece, KIND_SLOTS};
