@@ -417,13 +417,16 @@ impl Position<'_> {
         self.retain_legal(out);
     }
 
-    /// Replaces the contents of `out` with every legal capture of the side to move.
+    /// Replaces the contents of `out` with every legal capture of the side to move made by a
+    /// piece's own move: a capture that also brings a piece in through a gate (Seirawan's
+    /// `b1c3h`) is left out, as the search's quiescence leaves it out.
     pub fn legal_captures(&mut self, out: &mut Vec<Move>) {
         self.pseudo_legal_captures(out);
         self.retain_legal(out);
     }
 
-    /// Replaces the contents of `out` with every pseudo-legal capture of the side to move.
+    /// Replaces the contents of `out` with every pseudo-legal capture of the side to move made
+    /// by a piece's own move (gating captures left out, as in [`Position::legal_captures`]).
     fn pseudo_legal_captures(&mut self, out: &mut Vec<Move>) {
         out.clear();
         // Drops and castling never capture: only the pieces' own moves are generated.
