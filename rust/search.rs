@@ -29,7 +29,7 @@ use crate::game::Game;
 use crate::geometry::{Square, SQUARE_SLOTS};
 use crate::movegen::Legality;
 use crate::moves::{Move, MoveKind};
-use crate::piece::{Color, Kind, Piece};
+use crate::piece::{Color, Kind};
 use crate::position::Position;
 use crate::repetition::{Path, Repetition};
 use crate::variant::Stalemate;
@@ -1743,15 +1743,11 @@ pub fn see(position: &mut Position, mv: Move) -> i32 {
         .piece_at(target)
         .map_or(0, |victim| value(position, victim.kind));
     let mut standing = value(position, mv.promotion().unwrap_or(mover.kind));
-    // The pieces taken off the board as the exchange goes on (their codes and squares), to be
-    // put back: the mover and one a capture after it at most.
-    let mut lifted_codes = [0u8; EXCHANGE_CAPTURES];
+    // The pieces taken off the board as the exchange goes on and their squares, to be put
+    // back: the mover and one a capture after it at most.
+    let mut lifted_pieces = [mover; EXCHANGE_CAPTURES];
     let mut lifted_squares = [mv.from; EXCHANGE_CAPTURES];
-    let mut count = 0;
-    if let Some(piece) = position.lift_scratch(mv.from) {
-        lifted_codes[0] = piece.code();
-        count = 1;
-    }
+    let mut count = usize::from(position.lift_scratch(mv.from).is_some());
     let mut side = mover.color.opponent();
     let mut depth = 0;
     while depth + 1 < gains.len() {
@@ -1767,14 +1763,13 @@ pub fn see(position: &mut Position, mv: Move) -> i32 {
             .lift_scratch(from)
             .expect("an attacker stands there");
         standing = value(position, piece.kind);
-        lifted_codes[count] = piece.code();
+        lifted_pieces[count] = piece;
         lifted_squares[count] = from;
         count += 1;
         side = side.opponent();
     }
     for index in (0..count).rev() {
-        let piece = Piece::from_code(lifted_codes[index]).expect("a lifted piece's code");
-        position.restore_scratch(piece, lifted_squares[index]);
+        position.restore_scratch(lifted_pieces[index], lifted_squares[index]);
     }
     while depth > 0 {
         gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
