@@ -44,6 +44,7 @@
 //! drop_mate                                 a mate by a drop that the dropper loses
 //! uci, fen, san, movetext, record_writer    text: coordinate moves, FEN, SAN, game records
 //! game, perft, eval, repetition            history and endings, counting, evaluation, repetitions
+//! quiet_history                             what a search learns of quiet moves' success
 //! search, playout                           the computer player, random games
 //! move_examples                             a variant's example moves, from its file or its start
 //! catalog                                   the one list of variants, built in and loaded
@@ -85,6 +86,7 @@ pub mod piece_rule;
 pub mod playout;
 pub mod position;
 pub mod presentation;
+pub mod quiet_history;
 pub mod record_writer;
 pub mod region;
 pub mod repetition;

@@ -2,7 +2,8 @@
 //! a transposition table, null-move pruning, late-move reductions and pruning, and quiescence on
 //! captures that do not lose material by static exchange evaluation ([`see`]). Moves are tried
 //! hash move first, then winning and even captures (most valuable victim, least valuable
-//! attacker), promotions, killer moves, quiet moves by history, and losing captures last. Work
+//! attacker), promotions, killer moves, quiet moves by their history alone and after the two
+//! moves before them ([`crate::quiet_history`]), and losing captures last. Work
 //! that a cut-off would waste waits: a legal hash move is searched before the other moves are
 //! generated, and a capture's exchange is evaluated only when it comes up to be searched.
 //!
@@ -26,11 +27,12 @@
 
 use crate::eval::{evaluate, piece_value, PawnCache};
 use crate::game::Game;
-use crate::geometry::{Square, SQUARE_SLOTS};
+use crate::geometry::Square;
 use crate::movegen::Legality;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Kind};
 use crate::position::Position;
+use crate::quiet_history::{Context, QuietHistory, HISTORY_LIMIT};
 use crate::repetition::{Path, Repetition};
 use crate::variant::Stalemate;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -73,8 +75,6 @@ const REVERSE_FUTILITY_MARGIN: i32 = 90;
 const FUTILITY_MARGIN: i32 = 120;
 /// See [`FUTILITY_MARGIN`].
 const FUTILITY_BASE: i32 = 100;
-/// The largest history score either way; updates shrink towards it (history gravity).
-const HISTORY_LIMIT: i32 = 16_384;
 /// How much a piece that cannot be taken by exchange is worth in [`see`] (the King).
 const ROYAL_EXCHANGE_VALUE: i32 = 20_000;
 
@@ -580,8 +580,8 @@ struct Searcher<'a> {
     path: Path,
     table: Table<'a>,
     killers: [[Option<Move>; 2]; MAX_PLY],
-    /// Quiet moves' success, by side, origin and destination.
-    history: Vec<i32>,
+    /// Quiet moves' success, alone and after the moves before them.
+    history: QuietHistory,
     /// Static evaluations remembered.
     evaluations: Evaluations,
     pv: Vec<Vec<Move>>,
@@ -777,7 +777,7 @@ impl<'a> Searcher<'a> {
             path: Path::of(game, settings.perpetual_check_loses),
             table,
             killers: [[None; 2]; MAX_PLY],
-            history: vec![0; 2 * SQUARE_SLOTS * SQUARE_SLOTS],
+            history: QuietHistory::new(game.position().variant().rules().count() + 1),
             evaluations,
             pv: vec![Vec::new(); MAX_PLY + 1],
             move_buffers: vec![Vec::new(); MAX_PLY + 1],
@@ -1612,7 +1612,7 @@ impl<'a> Searcher<'a> {
         };
         let searched = searched.map(|(mv, _)| mv);
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        let side = self.position.turn().index() * SQUARE_SLOTS * SQUARE_SLOTS;
+        let context = self.context(ply);
         for &mv in &plain {
             if Some(mv) == searched {
                 continue;
@@ -1629,7 +1629,7 @@ impl<'a> Searcher<'a> {
             } else if killers[1] == Some(mv) {
                 KILLER_ORDER - 1
             } else {
-                self.history[side + mv.from.index() * SQUARE_SLOTS + mv.to.index()]
+                self.history.score(&self.position, context, mv)
             };
             add(moves, Candidate::known(order, mv));
         }
@@ -1649,13 +1649,22 @@ impl<'a> Searcher<'a> {
                 killers[0] = Some(mv);
             }
         }
-        let bonus = (depth * depth).min(400);
-        let side = self.position.turn().index() * SQUARE_SLOTS * SQUARE_SLOTS;
-        for &other in tried {
-            let change = if other == mv { bonus } else { -bonus };
-            let slot =
-                &mut self.history[side + other.from.index() * SQUARE_SLOTS + other.to.index()];
-            *slot += change - *slot * change.abs() / HISTORY_LIMIT;
+        let context = self.context(ply);
+        self.history
+            .reward(&self.position, context, mv, tried, depth);
+    }
+
+    /// The moves before the node at `ply` that its quiet moves' history looks back on.
+    #[inline]
+    fn context(&self, ply: usize) -> Context {
+        let before = |back: usize| {
+            ply.checked_sub(back)
+                .and_then(|earlier| self.arrived_by[earlier + 1])
+                .map(|mv| mv.to)
+        };
+        Context {
+            reply_to: before(0),
+            follow_up: before(1),
         }
     }
 }
