@@ -40,10 +40,12 @@ pub struct QuietHistory {
 impl QuietHistory {
     /// Empty tables for a variant with kinds numbered up to `kind_slots - 1`.
     pub fn new(kind_slots: usize) -> QuietHistory {
-        let continuation = vec![0; 2 * SQUARE_SLOTS * kind_slots * SQUARE_SLOTS];
+        // Each table is allocated zeroed on its own (not cloned): the memory is then zeroed
+        // page by page as the search first touches it, and a short search touches little.
+        let continuation = || vec![0; 2 * SQUARE_SLOTS * kind_slots * SQUARE_SLOTS];
         QuietHistory {
             moves: vec![0; 2 * SQUARE_SLOTS * SQUARE_SLOTS],
-            continuations: [continuation.clone(), continuation],
+            continuations: [continuation(), continuation()],
             kind_slots,
         }
     }
