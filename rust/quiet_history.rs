@@ -9,6 +9,7 @@ use crate::geometry::{Square, SQUARE_SLOTS};
 use crate::moves::{Move, MoveKind};
 use crate::piece::Kind;
 use crate::position::Position;
+use crate::variant::Variant;
 
 /// The largest score a table holds either way.
 pub const HISTORY_LIMIT: i32 = 16_384;
@@ -38,8 +39,10 @@ pub struct QuietHistory {
 }
 
 impl QuietHistory {
-    /// Empty tables for a variant with kinds numbered up to `kind_slots - 1`.
-    pub fn new(kind_slots: usize) -> QuietHistory {
+    /// Empty tables for `variant`'s kinds.
+    pub fn new(variant: &Variant) -> QuietHistory {
+        // Kinds are numbered from 1 to the number of rules.
+        let kind_slots = variant.rules().count() + 1;
         // Each table is allocated zeroed on its own (not cloned): the memory is then zeroed
         // page by page as the search first touches it, and a short search touches little.
         let continuation = || vec![0; 2 * SQUARE_SLOTS * kind_slots * SQUARE_SLOTS];
@@ -139,7 +142,7 @@ fn pull(score: &mut i16, change: i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{fen, Variant};
+    use crate::fen;
 
     fn chess() -> Position<'static> {
         let variant = Variant::by_name("chess").unwrap();
@@ -153,7 +156,7 @@ mod tests {
     #[test]
     fn a_cut_off_raises_the_move_and_lowers_those_tried_before() {
         let position = chess();
-        let mut history = QuietHistory::new(position.variant().rules().count() + 1);
+        let mut history = QuietHistory::new(position.variant());
         let context = Context::default();
         let (best, other) = (find(&position, "g1f3"), find(&position, "a2a3"));
         history.reward(&position, context, best, &[other, best], 4);
@@ -164,7 +167,7 @@ mod tests {
     #[test]
     fn continuations_count_only_after_their_own_earlier_move() {
         let position = chess();
-        let mut history = QuietHistory::new(position.variant().rules().count() + 1);
+        let mut history = QuietHistory::new(position.variant());
         let after = |square: &str| Context {
             reply_to: Some(Square::parse(square).unwrap()),
             follow_up: None,
@@ -180,7 +183,7 @@ mod tests {
     #[test]
     fn scores_stay_within_the_limit() {
         let position = chess();
-        let mut history = QuietHistory::new(position.variant().rules().count() + 1);
+        let mut history = QuietHistory::new(position.variant());
         let context = Context::default();
         let best = find(&position, "e2e4");
         for _ in 0..1_000 {

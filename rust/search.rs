@@ -777,7 +777,7 @@ impl<'a> Searcher<'a> {
             path: Path::of(game, settings.perpetual_check_loses),
             table,
             killers: [[None; 2]; MAX_PLY],
-            history: QuietHistory::new(game.position().variant().rules().count() + 1),
+            history: QuietHistory::new(game.position().variant()),
             evaluations,
             pv: vec![Vec::new(); MAX_PLY + 1],
             move_buffers: vec![Vec::new(); MAX_PLY + 1],
@@ -1657,9 +1657,10 @@ impl<'a> Searcher<'a> {
     /// The moves before the node at `ply` that its quiet moves' history looks back on.
     #[inline]
     fn context(&self, ply: usize) -> Context {
+        // `arrived_by[ply]` is the move that led to the node at `ply`.
         let before = |back: usize| {
             ply.checked_sub(back)
-                .and_then(|earlier| self.arrived_by[earlier + 1])
+                .and_then(|node| self.arrived_by[node])
                 .map(|mv| mv.to)
         };
         Context {
