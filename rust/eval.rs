@@ -3,10 +3,10 @@
 //! piece-square terms and mobility weights are each variant's
 //! [`EvalTables`](crate::eval_tables::EvalTables), precomputed with its move tables.
 
+use crate::eval_tables::EvalTables;
 use crate::geometry::Square;
-use crate::piece::{Color, Kind, Piece, KIND_SLOTS};
+use crate::piece::{code_color, Color, Kind, Piece, KIND_SLOTS};
 use crate::position::Position;
-use crate::tables::Tables;
 
 /// The material value of a piece of `kind` in `position`'s variant, in centipawns: the
 /// variant file's `value`, or one derived from the piece's mobility.
@@ -210,7 +210,6 @@ impl PawnFiles {
 fn side_terms(position: &Position, color: Color, pawns: &mut PawnFiles) -> Terms {
     let variant = position.variant();
     let eval = variant.eval_tables();
-    let tables = variant.tables();
     let pawn_kinds = variant.pawns();
     let royal = variant.royal();
     let enemy_king = position.king(color.opponent());
@@ -231,7 +230,10 @@ fn side_terms(position: &Position, color: Color, pawns: &mut PawnFiles) -> Terms
             continue;
         }
         terms.material += value;
-        terms.add(eval.mobility(piece.kind) * lines_reach(position, tables, piece, from));
+        let weight = eval.mobility(piece.kind);
+        if weight != 0 {
+            terms.add(weight * lines_reach(position, eval, piece, from));
+        }
         if let Some(king) = enemy_king {
             terms.mg += KING_TROPISM * (TROPISM_RANGE - distance(from, king)).max(0);
         }
@@ -248,15 +250,25 @@ fn side_terms(position: &Position, color: Color, pawns: &mut PawnFiles) -> Terms
     terms
 }
 
-/// How many squares the lines of `piece` on `from` reach (see [`reachable`]). A leaper's reach
-/// is in its piece-square terms; only riders' lines are counted.
+/// How many squares the lines of `piece` on `from` reach: along each, the empty squares and
+/// the enemy piece that stops it, beyond the squares only passed. A leaper's reach is in its
+/// piece-square terms; only riders' lines are counted
+/// ([`EvalTables::lines`]).
 #[inline]
-fn lines_reach(position: &Position, tables: &Tables, piece: Piece, from: Square) -> i32 {
+fn lines_reach(position: &Position, eval: &EvalTables, piece: Piece, from: Square) -> i32 {
     let mut reached = 0;
-    for path in tables.paths(piece.color, piece.kind.number(), from) {
-        let squares = tables.squares(path);
-        if squares.len() > 1 {
-            reached += reachable(position, piece.color, squares, path.pass()) as i32;
+    let mut rest = eval.lines(piece.color, piece.kind, from);
+    while let [length, pass, tail @ ..] = rest {
+        let (line, next) = tail.split_at(usize::from(*length));
+        rest = next;
+        let pass = usize::from(*pass);
+        for (index, &number) in line.iter().enumerate() {
+            let code = position.code_at_number(number);
+            if code != 0 {
+                reached += i32::from(index >= pass && code_color(code) != piece.color);
+                break;
+            }
+            reached += i32::from(index >= pass);
         }
     }
     reached
@@ -276,7 +288,7 @@ pub fn mobility_counts(position: &Position) -> Vec<i32> {
             };
             if piece.kind != variant.royal() && variant.pawns() & piece.kind.bit() == 0 {
                 counts[piece.kind.index()] +=
-                    sign * lines_reach(position, variant.tables(), piece, from);
+                    sign * lines_reach(position, variant.eval_tables(), piece, from);
             }
         }
     }
@@ -303,21 +315,6 @@ fn distance(a: Square, b: Square) -> i32 {
     let files = i32::from(a.file()).abs_diff(i32::from(b.file()));
     let ranks = i32::from(a.rank()).abs_diff(i32::from(b.rank()));
     files.max(ranks) as i32
-}
-
-/// Number of destinations along one path: empty squares, and the enemy piece that stops it.
-fn reachable(position: &Position, color: Color, squares: &[Square], pass: usize) -> usize {
-    let mut count = 0;
-    for (index, &square) in squares.iter().enumerate() {
-        match position.piece_at(square) {
-            None => count += usize::from(index >= pass),
-            Some(piece) => {
-                count += usize::from(index >= pass && piece.color != color);
-                break;
-            }
-        }
-    }
-    count
 }
 
 #[cfg(test)]

@@ -56,6 +56,11 @@ pub struct EvalTables {
     square_terms: Vec<[i16; 2]>,
     /// By kind number: centipawns per square its lines reach.
     mobility: Vec<i32>,
+    /// The lines whose reach mobility counts, by colour, kind number and square: a range of
+    /// `line_codes` (see [`EvalTables::lines`]).
+    line_ranges: Vec<[u32; 2]>,
+    /// Each line as its length, the number of squares only passed, then its square numbers.
+    line_codes: Vec<u8>,
 }
 
 impl EvalTables {
@@ -71,6 +76,8 @@ impl EvalTables {
         let mut values = vec![0; KIND_SLOTS];
         let mut square_terms = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
         let mut mobility = vec![0; KIND_SLOTS];
+        let mut line_ranges = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
+        let mut line_codes = Vec::new();
         for rule in rules {
             let kind = rule.kind;
             let destinations = |color: Color, from: Square| -> i32 {
@@ -96,6 +103,17 @@ impl EvalTables {
             });
             let pawn = pawns & kind.bit() != 0;
             for color in Color::ALL {
+                for from in dims.squares().filter(|_| !pawn) {
+                    let start = line_codes.len() as u32;
+                    for path in tables.paths(color, kind.number(), from) {
+                        let squares = tables.squares(path);
+                        if squares.len() > 1 {
+                            line_codes.extend([squares.len() as u8, path.pass() as u8]);
+                            line_codes.extend(squares.iter().map(|square| square.index() as u8));
+                        }
+                    }
+                    line_ranges[index(color, kind, from)] = [start, line_codes.len() as u32];
+                }
                 for from in rule.allowed[color.index()].iter() {
                     let white_square = match color {
                         Color::White => from,
@@ -134,6 +152,8 @@ impl EvalTables {
             start_material: 0,
             square_terms,
             mobility,
+            line_ranges,
+            line_codes,
         }
     }
 
@@ -171,6 +191,16 @@ impl EvalTables {
     #[inline]
     pub fn mobility(&self, kind: Kind) -> i32 {
         self.mobility[kind.index()]
+    }
+
+    /// The lines whose reach the mobility of a `color` piece of `kind` (not a Pawn) on `square`
+    /// counts: its paths of more than one square, one after another, each as its length, the
+    /// number of its squares only passed, then its square numbers in walking order. One slice
+    /// for the piece, so that the evaluation's walk looks nothing else up.
+    #[inline]
+    pub fn lines(&self, color: Color, kind: Kind, square: Square) -> &[u8] {
+        let [start, end] = self.line_ranges[index(color, kind, square)];
+        &self.line_codes[start as usize..end as usize]
     }
 
     /// The piece-square terms of a `color` piece of `kind` on `square`: middlegame and
@@ -254,5 +284,34 @@ mod tests {
             "{}",
             value('P')
         );
+    }
+
+    #[test]
+    fn mobility_walks_the_riders_lines_and_no_leaps() {
+        let chess = Variant::by_name("chess").unwrap();
+        let eval = chess.eval_tables();
+        let square = |name| Square::parse(name).unwrap();
+        let kind = |letter| chess.kind_by_letter(letter).unwrap();
+        // Lengths of the lines in `codes`, checking that each holds its length's squares.
+        let lengths = |mut codes: &[u8]| {
+            let mut lengths = Vec::new();
+            while let [length, pass, rest @ ..] = codes {
+                assert_eq!(*pass, 0);
+                lengths.push(usize::from(*length));
+                codes = &rest[usize::from(*length)..];
+            }
+            lengths.sort_unstable();
+            lengths
+        };
+        let rook = eval.lines(Color::White, kind('R'), square("a1"));
+        assert_eq!(lengths(rook), [7, 7]);
+        let a2 = square("a2").index() as u8;
+        assert!(rook.starts_with(&[7, 0, a2]) || rook[9..].starts_with(&[7, 0, a2]));
+        assert_eq!(
+            lengths(eval.lines(Color::White, kind('Q'), square("d4"))).len(),
+            8
+        );
+        assert!(eval.lines(Color::White, kind('N'), square("d4")).is_empty());
+        assert!(eval.lines(Color::White, kind('P'), square("d4")).is_empty());
     }
 }

@@ -190,6 +190,13 @@ impl<'v> Position<'v> {
         self.board[square.index()]
     }
 
+    /// The raw piece code on the square numbered `number` ([`Square::index`]), for the hot
+    /// loops that keep squares as bytes.
+    #[inline]
+    pub(crate) fn code_at_number(&self, number: u8) -> u8 {
+        self.board[usize::from(number)]
+    }
+
     /// Whether `square` is empty.
     #[inline]
     pub fn is_empty(&self, square: Square) -> bool {
