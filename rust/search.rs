@@ -2147,6 +2147,36 @@ mod tests {
     }
 
     #[test]
+    fn quiet_moves_look_back_on_the_opponent_s_last_move_and_our_own_before_it() {
+        let game = chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let (stop, progress) = (AtomicBool::new(false), Progress::default());
+        let settings = Settings::from(Limits::depth(1));
+        let shared = Shared::new(&stop, &progress, &settings);
+        let workspace = Workspace::take();
+        let table = Table {
+            words: &workspace.table,
+            generation: workspace.generation,
+        };
+        let mut searcher = Searcher::new(&game, &settings, &shared, table, Evaluations::new());
+        // The root's move e2e4 leads to ply 1, the reply e7e5 to ply 2.
+        searcher.arrived_by[1] = Some(uci(&game, "e2e4"));
+        searcher.arrived_by[2] = Some(Move {
+            from: Square::parse("e7").unwrap(),
+            to: Square::parse("e5").unwrap(),
+            kind: MoveKind::Normal,
+        });
+        searcher.arrived_by[3] = Some(uci(&game, "g1f3"));
+        let square = |name| Square::parse(name);
+        let at_two = searcher.context(2);
+        assert_eq!(at_two.reply_to, square("e5"), "White to move answers e7e5");
+        assert_eq!(at_two.follow_up, square("e4"), "after its own e2e4");
+        let at_one = searcher.context(1);
+        assert_eq!((at_one.reply_to, at_one.follow_up), (square("e4"), None));
+        let root = searcher.context(0);
+        assert_eq!((root.reply_to, root.follow_up), (None, None));
+    }
+
+    #[test]
     fn a_perpetual_check_loses_where_the_settings_say_so() {
         // Checking again draws, or loses by the Asian rules; anything else leaves White two
         // Chariots down.
