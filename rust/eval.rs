@@ -1,7 +1,7 @@
 //! Static evaluation: material, piece-square terms, the riders' mobility and pieces' nearness to
 //! the enemy King, in centipawns from the side to move's point of view. The material values,
 //! piece-square terms and mobility weights are each variant's
-//! [`EvalTables`](crate::eval_tables::EvalTables), precomputed with its move tables.
+//! [`EvalTables`], precomputed with its move tables.
 
 use crate::eval_tables::EvalTables;
 use crate::geometry::Square;
@@ -275,7 +275,7 @@ fn lines_reach(position: &Position, eval: &EvalTables, piece: Piece, from: Squar
 }
 
 /// The squares the lines of each kind's pieces reach, White's less Black's, by kind number:
-/// what [`evaluate`] weighs by each kind's [`mobility`](crate::eval_tables::EvalTables::mobility)
+/// what [`evaluate`] weighs by each kind's [`mobility`](EvalTables::mobility)
 /// (Pawns and the King are not counted). For fitting those weights.
 pub fn mobility_counts(position: &Position) -> Vec<i32> {
     let variant = position.variant();
