@@ -250,10 +250,9 @@ fn side_terms(position: &Position, color: Color, pawns: &mut PawnFiles) -> Terms
     terms
 }
 
-/// How many squares the lines of `piece` on `from` reach: along each, the empty squares and
-/// the enemy piece that stops it, beyond the squares only passed. A leaper's reach is in its
-/// piece-square terms; only riders' lines are counted
-/// ([`EvalTables::lines`]).
+/// How many squares the lines of `piece` on `from` ([`EvalTables::lines`]) reach: along each,
+/// the empty squares and the enemy piece that stops it, beyond the squares only passed. A
+/// leaper's reach is in its piece-square terms; only riders' lines are counted.
 #[inline]
 fn lines_reach(position: &Position, eval: &EvalTables, piece: Piece, from: Square) -> i32 {
     let mut reached = 0;

@@ -102,8 +102,10 @@ impl EvalTables {
                 (MOBILITY_WEIGHT - values[kind.index()] / MOBILITY_VALUE_STEP).max(1)
             });
             let pawn = pawns & kind.bit() != 0;
+            // Pawns' and the King's reach is not counted: they have no lines.
+            let walked = !pawn && !rule.spec.royal;
             for color in Color::ALL {
-                for from in dims.squares().filter(|_| !pawn) {
+                for from in dims.squares().filter(|_| walked) {
                     let start = line_codes.len() as u32;
                     for path in tables.paths(color, kind.number(), from) {
                         let squares = tables.squares(path);
@@ -193,8 +195,8 @@ impl EvalTables {
         self.mobility[kind.index()]
     }
 
-    /// The lines whose reach the mobility of a `color` piece of `kind` (not a Pawn) on `square`
-    /// counts: its paths of more than one square, one after another, each as its length, the
+    /// The lines whose reach the mobility of a `color` piece of `kind` (not a Pawn nor the
+    /// King) on `square` counts: its paths of more than one square, one after another, each as its length, the
     /// number of its squares only passed, then its square numbers in walking order. One slice
     /// for the piece, so that the evaluation's walk looks nothing else up.
     #[inline]
@@ -313,5 +315,6 @@ mod tests {
         );
         assert!(eval.lines(Color::White, kind('N'), square("d4")).is_empty());
         assert!(eval.lines(Color::White, kind('P'), square("d4")).is_empty());
+        assert!(eval.lines(Color::White, kind('K'), square("d4")).is_empty());
     }
 }

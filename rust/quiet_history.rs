@@ -26,8 +26,9 @@ pub struct Context {
     pub follow_up: Option<Square>,
 }
 
-/// The three tables of quiet moves' scores of one search.
-#[derive(Clone, Debug)]
+/// The three tables of quiet moves' scores of one search (not `Clone`: a copy would write
+/// every page of tables that a short search barely touches).
+#[derive(Debug)]
 pub struct QuietHistory {
     /// By side, origin and destination.
     moves: Vec<i16>,
