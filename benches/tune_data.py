@@ -8,6 +8,9 @@ piece-square values to these lines.
 
     python3 benches/tune_data.py --engine benches/compare/fairy-stockfish/src/stockfish \\
         --variant chess --depth 8 games.pgn > chess.tsv
+
+With `--part K/N` it scores only the K-th of N shares of the positions, so that N processes
+can share the work (each writes its own lines; concatenate them).
 """
 
 from __future__ import annotations
@@ -87,9 +90,17 @@ def main() -> None:
     parser.add_argument("--variant", required=True, help="the game, as both programs name it")
     parser.add_argument("--depth", type=int, default=8, help="the engine's depth a position")
     parser.add_argument("--skip", type=int, default=10, help="plies of each game left out")
+    parser.add_argument(
+        "--part",
+        default="1/1",
+        help="K/N: score only the K-th of N equal shares of the positions (to run N at once)",
+    )
     arguments = parser.parse_args()
+    share, shares = (int(number) for number in arguments.part.split("/"))
+    if not 1 <= share <= shares:
+        parser.error(f"--part {arguments.part}: K/N with 1 <= K <= N")
     scorer = Scorer(arguments.engine, arguments.variant, arguments.depth)
-    fens = positions(arguments.records, arguments.variant, arguments.skip)
+    fens = positions(arguments.records, arguments.variant, arguments.skip)[share - 1 :: shares]
     print(f"{len(fens)} positions", file=sys.stderr)
     kept = 0
     for number, fen in enumerate(fens, 1):
