@@ -21,6 +21,8 @@
 //! file. With `--mobility` each rider's weight per square its lines reach is fitted too (from
 //! the file's or the derived one, pulled the same way; for kinds whose lines reach squares in
 //! at least [`MIN_SEEN`] positions) and written as a `mobility` line for the piece's entry.
+//! With `--mirror` each value is kept equal to the one on the square mirrored left to right,
+//! for a game whose wings are alike (Xiangqi): half the values, each on twice the positions.
 
 use meiriqi::eval::{evaluate, mobility_counts};
 use meiriqi::geometry::Square;
@@ -61,6 +63,11 @@ const MAX_MOBILITY: f64 = 100.0;
 /// its values unfitted.
 const MIN_SEEN: u32 = 300;
 
+/// The flags after the pull: `--mobility` fits the riders' mobility weights too; `--mirror`
+/// keeps each value equal to the one on the square mirrored left to right (a game whose
+/// two wings are alike: half the values, each fitted on twice the positions).
+const FLAGS: [&str; 2] = ["--mobility", "--mirror"];
+
 /// Expected score of a centipawn advantage.
 fn expected(cp: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-cp / 400.0))
@@ -68,14 +75,19 @@ fn expected(cp: f64) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let (name, data, pull, with_mobility) = match &args[..] {
-        [name, data, pull] => (name, data, pull, false),
-        [name, data, pull, flag] if flag == "--mobility" => (name, data, pull, true),
+    let flags_known = args
+        .iter()
+        .skip(3)
+        .all(|flag| FLAGS.contains(&flag.as_str()));
+    let (name, data, pull) = match &args[..] {
+        [name, data, pull, ..] if flags_known => (name, data, pull),
         _ => {
-            eprintln!("usage: evaltune VARIANT DATA.tsv PULL [--mobility]");
+            eprintln!("usage: evaltune VARIANT DATA.tsv PULL [--mobility] [--mirror]");
             std::process::exit(2);
         }
     };
+    let with_mobility = args[3..].iter().any(|flag| flag == "--mobility");
+    let mirror = args[3..].iter().any(|flag| flag == "--mirror");
     let pull: f64 = pull.parse().expect("a number");
     let variant = without_square_values(name);
     let dims = variant.dimensions();
@@ -123,6 +135,13 @@ fn main() {
         }
         samples.push(sample);
     }
+    if mirror {
+        // A square and its mirror image are fitted together, on the positions of both.
+        let pooled: Vec<u32> = (0..seen.len())
+            .map(|at| seen[at] + seen[mirrored(at, dims.files)])
+            .collect();
+        seen = pooled;
+    }
     let free: Vec<bool> = (0..params.len())
         .map(|i| match i.checked_sub(lines_at) {
             None => seen[i / 2] >= MIN_SEEN,
@@ -139,7 +158,17 @@ fn main() {
         loss(train, &params, scale),
         loss(test, &params, scale)
     );
-    fit(train, &mut params, &free, &seen, scale, squares, pull);
+    let files = mirror.then_some(dims.files);
+    fit(
+        train,
+        &mut params,
+        &free,
+        &seen,
+        scale,
+        squares,
+        pull,
+        files,
+    );
     eprintln!(
         "loss after: train {:.6}, held out {:.6}",
         loss(train, &params, scale),
@@ -190,6 +219,14 @@ fn without_square_values(name: &str) -> &'static Variant {
     }
     let variant = catalog::read(&kept, name).expect("the file without its square values");
     Box::leak(Box::new(variant))
+}
+
+/// The index (into the per-kind square values, as [`white_index`] numbers them) of the square
+/// mirrored left to right from `at`'s, on a board `files` wide.
+fn mirrored(at: usize, files: u8) -> usize {
+    let files = usize::from(files);
+    let (kind_rank, file) = (at / files, at % files);
+    kind_rank * files + files - 1 - file
 }
 
 /// The index of `square` seen from White's side on a board `files` wide.
@@ -336,7 +373,9 @@ fn best_scale(samples: &[Sample], params: &[f64]) -> f64 {
 /// `seen` on fewer than [`MIN_SEEN`] positions stay as they are), and each kind's mean value
 /// in each phase (weighted by how often it stands on each square, over `squares` squares)
 /// stays too: the material values are the variant's, and the fit only spreads them over the
-/// board. The mobility weights after them stay within 0 to [`MAX_MOBILITY`].
+/// board. The mobility weights after them stay within 0 to [`MAX_MOBILITY`]. With `mirror`
+/// (the board's files) each value and its mirror image are kept equal (their mean).
+#[allow(clippy::too_many_arguments)]
 fn fit(
     samples: &[Sample],
     params: &mut [f64],
@@ -345,6 +384,7 @@ fn fit(
     scale: f64,
     squares: usize,
     pull: f64,
+    mirror: Option<u8>,
 ) {
     let initial = params.to_vec();
     const STEPS: usize = 3000;
@@ -385,6 +425,16 @@ fn fit(
                 MOBILITY_RATE
             };
             params[i] -= rate * corrected_first / (corrected_second.sqrt() + 1e-12);
+        }
+        if let Some(files) = mirror {
+            for at in 0..seen.len() {
+                let other = mirrored(at, files);
+                for phase in 0..2 {
+                    let mean = (params[at * 2 + phase] + params[other * 2 + phase]) / 2.0;
+                    params[at * 2 + phase] = mean;
+                    params[other * 2 + phase] = mean;
+                }
+            }
         }
         keep_means(params, &initial, seen, squares);
         // Mobility weights stay within what a variant file may hold.
