@@ -83,6 +83,14 @@ def positions(paths: list[str], variant: str, skip: int) -> list[str]:
     return list(seen)
 
 
+def part(text: str) -> tuple[int, int]:
+    """`K/N` as (K, N), with 1 <= K <= N."""
+    share, slash, shares = text.partition("/")
+    if not (slash and share.isdigit() and shares.isdigit() and 1 <= int(share) <= int(shares)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not K/N with 1 <= K <= N")
+    return int(share), int(shares)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("records", nargs="+", help="game records (PGN)")
@@ -92,14 +100,16 @@ def main() -> None:
     parser.add_argument("--skip", type=int, default=10, help="plies of each game left out")
     parser.add_argument(
         "--part",
-        default="1/1",
+        type=part,
+        default=(1, 1),
         help="K/N: score only the K-th of N equal shares of the positions (to run N at once)",
     )
     arguments = parser.parse_args()
-    share, shares = (int(number) for number in arguments.part.split("/"))
-    if not 1 <= share <= shares:
-        parser.error(f"--part {arguments.part}: K/N with 1 <= K <= N")
-    scorer = Scorer(arguments.engine, arguments.variant, arguments.depth)
+    share, shares = arguments.part
+    try:
+        scorer = Scorer(arguments.engine, arguments.variant, arguments.depth)
+    except OSError as error:
+        parser.error(f"--engine {arguments.engine}: {error.strerror}")
     fens = positions(arguments.records, arguments.variant, arguments.skip)[share - 1 :: shares]
     print(f"{len(fens)} positions", file=sys.stderr)
     kept = 0

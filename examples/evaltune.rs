@@ -88,7 +88,10 @@ fn main() {
     };
     let with_mobility = args[3..].iter().any(|flag| flag == "--mobility");
     let mirror = args[3..].iter().any(|flag| flag == "--mirror");
-    let pull: f64 = pull.parse().expect("a number");
+    let Ok(pull) = pull.parse::<f64>() else {
+        eprintln!("evaltune: the pull {pull:?} is not a number");
+        std::process::exit(2);
+    };
     let variant = without_square_values(name);
     let dims = variant.dimensions();
     let squares = usize::from(dims.files) * usize::from(dims.ranks);
@@ -429,6 +432,9 @@ fn fit(
         if let Some(files) = mirror {
             for at in 0..seen.len() {
                 let other = mirrored(at, files);
+                if other <= at {
+                    continue;
+                }
                 for phase in 0..2 {
                     let mean = (params[at * 2 + phase] + params[other * 2 + phase]) / 2.0;
                     params[at * 2 + phase] = mean;

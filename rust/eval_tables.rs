@@ -196,9 +196,10 @@ impl EvalTables {
     }
 
     /// The lines whose reach the mobility of a `color` piece of `kind` (not a Pawn nor the
-    /// King) on `square` counts: its paths of more than one square, one after another, each as its length, the
-    /// number of its squares only passed, then its square numbers in walking order. One slice
-    /// for the piece, so that the evaluation's walk looks nothing else up.
+    /// King) on `square` counts: its paths of more than one square, one after another, each
+    /// as its length, the number of its squares only passed, then its square numbers in
+    /// walking order. One slice for the piece, so that the evaluation's walk looks nothing
+    /// else up.
     #[inline]
     pub fn lines(&self, color: Color, kind: Kind, square: Square) -> &[u8] {
         let [start, end] = self.line_ranges[index(color, kind, square)];
