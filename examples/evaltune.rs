@@ -15,14 +15,17 @@
 //! full-batch gradient descent (Adam) on the squared difference of expected scores,
 //! `1 / (1 + 10^(-cp / 400))`, of our evaluation and the engine's, the engine's scores first
 //! scaled to fit ours best, plus the third argument (the pull) times the squared distance of
-//! each value from where it started. Each kind's mean value stays; values on squares seldom
-//! seen stay as they were. A tenth of the positions is held out to show the fit generalises.
+//! each value from where it started. Each kind's mean value stays (but see `--free-means`);
+//! values on squares seldom seen stay as they were. A tenth of the positions is held out to
+//! show the fit generalises.
 //! The output is one `square-values` table a piece, to paste after the piece's entry in the
 //! file. With `--mobility` each rider's weight per square its lines reach is fitted too (from
 //! the file's or the derived one, pulled the same way; for kinds whose lines reach squares in
 //! at least [`MIN_SEEN`] positions) and written as a `mobility` line for the piece's entry.
 //! With `--mirror` each value is kept equal to the one on the square mirrored left to right,
 //! for a game whose wings are alike (Xiangqi): half the values, each on twice the positions.
+//! With `--free-means` each kind's mean value may move too, in each phase apart: the material
+//! value then differs between the middlegame and the endgame by what the tables add.
 
 use meiriqi::eval::{evaluate, mobility_counts};
 use meiriqi::geometry::Square;
@@ -65,8 +68,9 @@ const MIN_SEEN: u32 = 300;
 
 /// The flags after the pull: `--mobility` fits the riders' mobility weights too; `--mirror`
 /// keeps each value equal to the one on the square mirrored left to right (a game whose
-/// two wings are alike: half the values, each fitted on twice the positions).
-const FLAGS: [&str; 2] = ["--mobility", "--mirror"];
+/// two wings are alike: half the values, each fitted on twice the positions); `--free-means`
+/// lets each kind's mean value move, in each phase apart.
+const FLAGS: [&str; 3] = ["--mobility", "--mirror", "--free-means"];
 
 /// Expected score of a centipawn advantage.
 fn expected(cp: f64) -> f64 {
@@ -82,12 +86,15 @@ fn main() {
     let (name, data, pull) = match &args[..] {
         [name, data, pull, ..] if flags_known => (name, data, pull),
         _ => {
-            eprintln!("usage: evaltune VARIANT DATA.tsv PULL [--mobility] [--mirror]");
+            eprintln!(
+                "usage: evaltune VARIANT DATA.tsv PULL [--mobility] [--mirror] [--free-means]"
+            );
             std::process::exit(2);
         }
     };
     let with_mobility = args[3..].iter().any(|flag| flag == "--mobility");
     let mirror = args[3..].iter().any(|flag| flag == "--mirror");
+    let free_means = args[3..].iter().any(|flag| flag == "--free-means");
     let Ok(pull) = pull.parse::<f64>() else {
         eprintln!("evaltune: the pull {pull:?} is not a number");
         std::process::exit(2);
@@ -161,17 +168,14 @@ fn main() {
         loss(train, &params, scale),
         loss(test, &params, scale)
     );
-    let files = mirror.then_some(dims.files);
-    fit(
-        train,
-        &mut params,
-        &free,
-        &seen,
+    let fitting = Fitting {
         scale,
         squares,
         pull,
-        files,
-    );
+        mirror: mirror.then_some(dims.files),
+        keep_means: !free_means,
+    };
+    fit(train, &mut params, &free, &seen, &fitting);
     eprintln!(
         "loss after: train {:.6}, held out {:.6}",
         loss(train, &params, scale),
@@ -372,23 +376,36 @@ fn best_scale(samples: &[Sample], params: &[f64]) -> f64 {
     (low + high) / 2.0
 }
 
-/// Full-batch Adam on the loss; only the `free` parameters move (a kind's values on a square
-/// `seen` on fewer than [`MIN_SEEN`] positions stay as they are), and each kind's mean value
-/// in each phase (weighted by how often it stands on each square, over `squares` squares)
-/// stays too: the material values are the variant's, and the fit only spreads them over the
-/// board. The mobility weights after them stay within 0 to [`MAX_MOBILITY`]. With `mirror`
-/// (the board's files) each value and its mirror image are kept equal (their mean).
-#[allow(clippy::too_many_arguments)]
-fn fit(
-    samples: &[Sample],
-    params: &mut [f64],
-    free: &[bool],
-    seen: &[u32],
+/// How [`fit`] fits.
+#[derive(Clone, Copy)]
+struct Fitting {
+    /// The factor on the engine's scores.
     scale: f64,
+    /// The board's squares.
     squares: usize,
+    /// The weight of each parameter's squared distance from where it started.
     pull: f64,
+    /// The board's files, when each value is kept equal to its mirror image's.
     mirror: Option<u8>,
-) {
+    /// Whether each kind's mean value in each phase stays where it started.
+    keep_means: bool,
+}
+
+/// Full-batch Adam on the loss; only the `free` parameters move (a kind's values on a square
+/// `seen` on fewer than [`MIN_SEEN`] positions stay as they are), and with
+/// [`Fitting::keep_means`] each kind's mean value in each phase (weighted by how often it
+/// stands on each square) stays too: the material values are the variant's, and the fit only
+/// spreads them over the board. The mobility weights after them stay within 0 to
+/// [`MAX_MOBILITY`]. With [`Fitting::mirror`] each value and its mirror image are kept equal
+/// (their mean).
+fn fit(samples: &[Sample], params: &mut [f64], free: &[bool], seen: &[u32], fitting: &Fitting) {
+    let Fitting {
+        scale,
+        squares,
+        pull,
+        mirror,
+        keep_means: means_kept,
+    } = *fitting;
     let initial = params.to_vec();
     const STEPS: usize = 3000;
     // Adam's step, about the most a parameter moves a step: a centipawn for a square value,
@@ -442,7 +459,9 @@ fn fit(
                 }
             }
         }
-        keep_means(params, &initial, seen, squares);
+        if means_kept {
+            keep_means(params, &initial, seen, squares);
+        }
         // Mobility weights stay within what a variant file may hold.
         for weight in &mut params[seen.len() * 2..] {
             *weight = weight.clamp(0.0, MAX_MOBILITY);
