@@ -173,7 +173,7 @@ fn main() {
         squares,
         pull,
         mirror: mirror.then_some(dims.files),
-        keep_means: !free_means,
+        fixed_means: !free_means,
     };
     fit(train, &mut params, &free, &seen, &fitting);
     eprintln!(
@@ -388,12 +388,12 @@ struct Fitting {
     /// The board's files, when each value is kept equal to its mirror image's.
     mirror: Option<u8>,
     /// Whether each kind's mean value in each phase stays where it started.
-    keep_means: bool,
+    fixed_means: bool,
 }
 
 /// Full-batch Adam on the loss; only the `free` parameters move (a kind's values on a square
 /// `seen` on fewer than [`MIN_SEEN`] positions stay as they are), and with
-/// [`Fitting::keep_means`] each kind's mean value in each phase (weighted by how often it
+/// [`Fitting::fixed_means`] each kind's mean value in each phase (weighted by how often it
 /// stands on each square) stays too: the material values are the variant's, and the fit only
 /// spreads them over the board. The mobility weights after them stay within 0 to
 /// [`MAX_MOBILITY`]. With [`Fitting::mirror`] each value and its mirror image are kept equal
@@ -404,7 +404,7 @@ fn fit(samples: &[Sample], params: &mut [f64], free: &[bool], seen: &[u32], fitt
         squares,
         pull,
         mirror,
-        keep_means: means_kept,
+        fixed_means,
     } = *fitting;
     let initial = params.to_vec();
     const STEPS: usize = 3000;
@@ -459,7 +459,7 @@ fn fit(samples: &[Sample], params: &mut [f64], free: &[bool], seen: &[u32], fitt
                 }
             }
         }
-        if means_kept {
+        if fixed_means {
             keep_means(params, &initial, seen, squares);
         }
         // Mobility weights stay within what a variant file may hold.

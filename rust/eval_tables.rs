@@ -267,6 +267,31 @@ mod tests {
     }
 
     #[test]
+    fn xiangqi_s_fitted_tables_are_alike_on_both_wings() {
+        // Fitted with `evaltune --mirror --free-means` (docs/variants.md): each value equals
+        // its mirror image's, and an Advisor is worth less in the endgame than in the
+        // middlegame.
+        let xiangqi = Variant::by_name("xiangqi").unwrap();
+        let eval = xiangqi.eval_tables();
+        let files = xiangqi.dimensions().files;
+        for rule in xiangqi.rules() {
+            for square in xiangqi.dimensions().squares() {
+                let image = Square::new(files - 1 - square.file(), square.rank()).unwrap();
+                assert_eq!(
+                    eval.square_term(Color::White, rule.kind, square),
+                    eval.square_term(Color::White, rule.kind, image),
+                    "{} on {square:?}",
+                    rule.spec.name
+                );
+            }
+        }
+        let advisor = xiangqi.kind_by_letter('A').unwrap();
+        let [middlegame, endgame] =
+            eval.square_term(Color::White, advisor, Square::parse("e2").unwrap());
+        assert!(endgame < middlegame, "{middlegame} {endgame}");
+    }
+
+    #[test]
     fn a_variant_file_without_values_gets_them_from_mobility() {
         let text = crate::catalog::source(Variant::by_name("chess").unwrap())
             .replace("name = \"chess\"", "name = \"valueless-chess\"");
