@@ -20,9 +20,11 @@
 //! a King less (it is safer where it is hard to reach), and a Pawn more the further it has
 //! advanced. They are precomputed per variant ([`EvalTables`]).
 
+use crate::atom::Mode;
 use crate::geometry::{Dimensions, Square, SQUARE_SLOTS};
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS};
 use crate::piece_rule::PieceRule;
+use crate::square_set::SquareSet;
 use crate::tables::Tables;
 
 /// Centipawns per square a rider's lines reach (see [`EvalTables::mobility`]), less one per
@@ -59,9 +61,18 @@ pub struct EvalTables {
     /// The lines whose reach mobility counts, by colour, kind number and square: a range of
     /// `line_codes` (see [`EvalTables::lines`]).
     line_ranges: Vec<[u32; 2]>,
-    /// Each line as its length, the number of squares only passed, then its square numbers.
+    /// Each line as its length, the number of squares only passed (with [`CAPTURING_LINE`]
+    /// set when the line may end in a capture), then its square numbers.
     line_codes: Vec<u8>,
+    /// By colour, kind number and square: the squares its one-square paths capture on (a
+    /// Knight's leaps, a Pawn's diagonal steps, the King's); empty unless `attacks`.
+    leap_attacks: Vec<SquareSet>,
+    /// Whether threats and King danger are weighed (the variant file's `evaluation.attacks`).
+    attacks: bool,
 }
+
+/// Set in a line's second byte ([`EvalTables::lines`]) when the line may end in a capture.
+pub const CAPTURING_LINE: u8 = 0x80;
 
 impl EvalTables {
     /// The tables of the kinds `rules` (in numbering order) on a board of `dims`, whose paths
@@ -72,12 +83,17 @@ impl EvalTables {
         rules: &[PieceRule],
         tables: &Tables,
         pawns: KindSet,
+        attacks: bool,
     ) -> EvalTables {
         let mut values = vec![0; KIND_SLOTS];
         let mut square_terms = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
         let mut mobility = vec![0; KIND_SLOTS];
         let mut line_ranges = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
         let mut line_codes = Vec::new();
+        let mut leap_attacks = match attacks {
+            true => vec![SquareSet::EMPTY; 2 * KIND_SLOTS * SQUARE_SLOTS],
+            false => Vec::new(),
+        };
         for rule in rules {
             let kind = rule.kind;
             let destinations = |color: Color, from: Square| -> i32 {
@@ -105,13 +121,19 @@ impl EvalTables {
             // Pawns' and the King's reach is not counted: they have no lines.
             let walked = !pawn && !rule.spec.royal;
             for color in Color::ALL {
-                for from in dims.squares().filter(|_| walked) {
+                for from in dims.squares() {
                     let start = line_codes.len() as u32;
                     for path in tables.paths(color, kind.number(), from) {
                         let squares = tables.squares(path);
-                        if squares.len() > 1 {
-                            line_codes.extend([squares.len() as u8, path.pass() as u8]);
+                        let captures =
+                            matches!(path.mode(), Mode::MoveOrCapture | Mode::CaptureOnly);
+                        if squares.len() > 1 && walked {
+                            let pass =
+                                path.pass() as u8 | if captures { CAPTURING_LINE } else { 0 };
+                            line_codes.extend([squares.len() as u8, pass]);
                             line_codes.extend(squares.iter().map(|square| square.index() as u8));
+                        } else if squares.len() == 1 && captures && attacks {
+                            leap_attacks[index(color, kind, from)].insert(squares[0]);
                         }
                     }
                     line_ranges[index(color, kind, from)] = [start, line_codes.len() as u32];
@@ -156,6 +178,8 @@ impl EvalTables {
             mobility,
             line_ranges,
             line_codes,
+            leap_attacks,
+            attacks,
         }
     }
 
@@ -204,6 +228,22 @@ impl EvalTables {
     pub fn lines(&self, color: Color, kind: Kind, square: Square) -> &[u8] {
         let [start, end] = self.line_ranges[index(color, kind, square)];
         &self.line_codes[start as usize..end as usize]
+    }
+
+    /// Whether the evaluation weighs threats and King danger from each side's attacks.
+    #[inline]
+    pub fn attacks(&self) -> bool {
+        self.attacks
+    }
+
+    /// The squares a `color` piece of `kind` on `square` captures on with one-square paths,
+    /// in a variant whose evaluation weighs attacks ([`EvalTables::attacks`]); none in others.
+    #[inline]
+    pub fn leap_attacks(&self, color: Color, kind: Kind, square: Square) -> &SquareSet {
+        static NONE: SquareSet = SquareSet::EMPTY;
+        self.leap_attacks
+            .get(index(color, kind, square))
+            .unwrap_or(&NONE)
     }
 
     /// The piece-square terms of a `color` piece of `kind` on `square`: middlegame and
@@ -323,8 +363,11 @@ mod tests {
         // Lengths of the lines in `codes`, checking that each holds its length's squares.
         let lengths = |mut codes: &[u8]| {
             let mut lengths = Vec::new();
-            while let [length, pass, rest @ ..] = codes {
-                assert_eq!(*pass, 0);
+            while let [length, flags, rest @ ..] = codes {
+                assert_eq!(
+                    *flags, CAPTURING_LINE,
+                    "nothing passed, and a capture at the end"
+                );
                 lengths.push(usize::from(*length));
                 codes = &rest[usize::from(*length)..];
             }
@@ -334,7 +377,8 @@ mod tests {
         let rook = eval.lines(Color::White, kind('R'), square("a1"));
         assert_eq!(lengths(rook), [7, 7]);
         let a2 = square("a2").index() as u8;
-        assert!(rook.starts_with(&[7, 0, a2]) || rook[9..].starts_with(&[7, 0, a2]));
+        let up = [7, CAPTURING_LINE, a2];
+        assert!(rook.starts_with(&up) || rook[9..].starts_with(&up));
         assert_eq!(
             lengths(eval.lines(Color::White, kind('Q'), square("d4"))).len(),
             8
@@ -342,5 +386,30 @@ mod tests {
         assert!(eval.lines(Color::White, kind('N'), square("d4")).is_empty());
         assert!(eval.lines(Color::White, kind('P'), square("d4")).is_empty());
         assert!(eval.lines(Color::White, kind('K'), square("d4")).is_empty());
+    }
+
+    #[test]
+    fn leaps_that_capture_are_attacks_and_moves_only_are_not() {
+        let chess = Variant::by_name("chess").unwrap();
+        let eval = chess.eval_tables();
+        let squares = |names: &[&str]| -> SquareSet {
+            names
+                .iter()
+                .map(|name| Square::parse(name).unwrap())
+                .collect()
+        };
+        let kind = |letter| chess.kind_by_letter(letter).unwrap();
+        let e4 = Square::parse("e4").unwrap();
+        let white_pawn = eval.leap_attacks(Color::White, kind('P'), e4);
+        assert_eq!(*white_pawn, squares(&["d5", "f5"]), "not e5, a move only");
+        let black_pawn = eval.leap_attacks(Color::Black, kind('P'), e4);
+        assert_eq!(*black_pawn, squares(&["d3", "f3"]));
+        let a1 = Square::parse("a1").unwrap();
+        let knight = eval.leap_attacks(Color::White, kind('N'), a1);
+        assert_eq!(*knight, squares(&["b3", "c2"]));
+        assert!(eval.leap_attacks(Color::White, kind('R'), a1).is_empty());
+        assert!(eval.attacks(), "chess's file weighs attacks");
+        let xiangqi = Variant::by_name("xiangqi").unwrap();
+        assert!(!xiangqi.eval_tables().attacks());
     }
 }

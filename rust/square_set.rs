@@ -27,6 +27,13 @@ impl SquareSet {
         self.0[i / 64] |= 1 << (i % 64);
     }
 
+    /// Adds the square numbered `number` (below [`SQUARE_SLOTS`]).
+    #[inline]
+    pub fn insert_number(&mut self, number: u8) {
+        let i = usize::from(number);
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
     /// Removes `square`.
     #[inline]
     pub fn remove(&mut self, square: Square) {
@@ -68,6 +75,13 @@ impl BitOr for SquareSet {
     type Output = SquareSet;
     fn bitor(self, other: SquareSet) -> SquareSet {
         SquareSet(std::array::from_fn(|i| self.0[i] | other.0[i]))
+    }
+}
+
+impl std::ops::Not for SquareSet {
+    type Output = SquareSet;
+    fn not(self) -> SquareSet {
+        SquareSet(self.0.map(|word| !word))
     }
 }
 

@@ -175,6 +175,9 @@ pub struct VariantSpec {
     pub promotions_reset_clock: bool,
     /// Whether the chess draws apply.
     pub chess_draws: bool,
+    /// Whether the evaluation weighs threats and King danger from each side's attacks
+    /// ([`crate::eval`]): worth its cost in chess, not yet measured elsewhere.
+    pub attack_terms: bool,
     /// Which positions are dead for lack of material.
     pub dead_positions: DeadPositions,
     /// The draws a player may claim when the chess draws do not apply.
@@ -355,7 +358,7 @@ impl Variant {
             spec.black_moves,
             spec.promotes_leaving_zone,
         );
-        let eval_tables = EvalTables::build(dims, &rules[1..], &tables, pawns);
+        let eval_tables = EvalTables::build(dims, &rules[1..], &tables, pawns, spec.attack_terms);
         let drop_rules = DropRules {
             stuck_allowed: spec.stuck_pieces == StuckPieces::Allowed,
             promoted: spec.drop_promoted,

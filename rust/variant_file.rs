@@ -427,6 +427,7 @@ impl Checks<'_, '_> {
             stuck_pieces: rules.stuck_pieces.unwrap_or_default(),
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),
+            attack_terms: document.evaluation.attacks.unwrap_or(false),
             dead_positions: rules.dead_positions.unwrap_or(DeadPositions::None),
             draw_claims: DrawClaims {
                 move_rule: rules.move_rule.unwrap_or(0),
@@ -888,6 +889,21 @@ moves = [{{ ride = [1, 0] }}]
             assert!(message.contains(expected), "{message}");
             assert!(message.contains("pieces[2] (rook)"), "{message}");
         }
+    }
+
+    #[test]
+    fn the_evaluation_weighs_attacks_where_the_file_asks() {
+        assert!(!read(&small("")).unwrap().eval_tables().attacks());
+        let asked = read(&small("[evaluation]\nattacks = true\n")).unwrap();
+        assert!(asked.eval_tables().attacks());
+        let message = error(&small("[evaluation]\nattacks = 1\n"));
+        assert!(message.contains("line 6, column 11"), "{message}");
+        assert!(message.contains("expected a boolean"), "{message}");
+        // A game made from chess weighs them as chess does, unless it says otherwise.
+        let child = "extends = \"chess\"\nname = \"mine\"\n";
+        assert!(read(child).unwrap().eval_tables().attacks());
+        let plain = format!("{child}[evaluation]\nattacks = false\n");
+        assert!(!read(&plain).unwrap().eval_tables().attacks());
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub(super) struct Document {
     #[serde(default)]
     pub examples: ExampleEntries,
     #[serde(default)]
+    pub evaluation: EvaluationEntries,
+    #[serde(default)]
     pub xboard: XBoardEntries,
     #[serde(default)]
     pub pieces: Vec<Spanned<PieceEntry>>,
@@ -87,6 +89,7 @@ impl Document {
             display: self.display.overridden_by(child.display),
             castling: child.castling.or(self.castling),
             examples: self.examples.overridden_by(child.examples),
+            evaluation: self.evaluation.overridden_by(child.evaluation),
             // XBoard's own game is not a game made from it.
             xboard: child.xboard,
             pieces,
@@ -231,6 +234,14 @@ pub(super) struct GoalEntry {
     pub black_region: Option<Spanned<String>>,
     #[serde(default)]
     pub black_may_equalize: bool,
+}
+
+optional_fields! {
+    /// The `[evaluation]` table: what the search's evaluation weighs beyond its usual terms.
+    struct EvaluationEntries {
+        /// Whether threats and King danger, from each side's attacks, are weighed.
+        attacks: bool,
+    }
 }
 
 optional_fields! {
