@@ -78,6 +78,8 @@ impl BitOr for SquareSet {
     }
 }
 
+/// Every square number not in the set, off-board numbers too: meant to be intersected with a
+/// set of squares on the board before it is counted.
 impl std::ops::Not for SquareSet {
     type Output = SquareSet;
     fn not(self) -> SquareSet {
