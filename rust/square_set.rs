@@ -23,8 +23,7 @@ impl SquareSet {
     /// Adds `square`.
     #[inline]
     pub fn insert(&mut self, square: Square) {
-        let i = square.index();
-        self.0[i / 64] |= 1 << (i % 64);
+        self.insert_number(square.index() as u8);
     }
 
     /// Adds the square numbered `number` (below [`SQUARE_SLOTS`]).
