@@ -4,12 +4,21 @@
 //! [`EvalTables`], precomputed with its move tables.
 //!
 //! Where the variant file asks (`[evaluation] attacks`, chess), the same walk of the pieces'
-//! lines also gathers each side's attacks, and `threats` weighs threats (pieces attacked by
-//! Pawns, great pieces by minor ones, pieces attacked and not defended) and King danger (pieces
-//! attacking the King's zone, its squares only the King defends, squares a piece could check
-//! from safely), squared as Stockfish's classical evaluation does. The weights are guesses in
-//! Stockfish's proportions, not fitted; at equal nodes they won 98 Elo in chess and 70 in
-//! Xiangqi, for some 20 to 35 % of the nodes a second (benches/RESULTS.md).
+//! lines also gathers each side's attacks, and the evaluation adds terms of Stockfish's
+//! classical evaluation that rest on them, in its proportions scaled to our centipawns (not
+//! fitted):
+//! - mobility counts every piece's attacked squares not held by its side nor attacked by an
+//!   enemy Pawn;
+//! - `threats` weighs threats (pieces attacked by Pawns, great pieces by minor ones, pieces
+//!   attacked and not defended) and King danger (pieces attacking the King's zone, its squares
+//!   only the King defends, squares a piece could check from safely), squared;
+//! - `passed_pawns` weighs a passed Pawn by the Kings' distances and its free way;
+//! - connected Pawns (defended by or beside another) gain by rank (`connection`);
+//! - `piece_placement`: Rooks (pieces riding along their file) on open files, minor pieces on
+//!   outposts.
+//!
+//! They assume Pawns that capture diagonally forward, as chess's. What each was worth in
+//! games is in benches/RESULTS.md.
 
 use crate::eval_tables::{EvalTables, CAPTURING_LINE};
 use crate::geometry::Square;
@@ -52,12 +61,12 @@ const KING_SHELTER: i32 = 8;
 /// The evaluation of `position` for the side to move: each term's middlegame and endgame
 /// weights blended by how much of the start's material (Pawns and the King aside) is left.
 pub fn evaluate(position: &Position) -> i32 {
-    evaluate_by(position, |pawns| pawns.terms(position))
+    evaluate_by(position, |pawns| pawns.structure(position))
 }
 
 /// [`evaluate`], with the Pawn structure's terms given by `structure`.
 #[inline]
-fn evaluate_by(position: &Position, structure: impl FnOnce(&PawnFiles) -> Terms) -> i32 {
+fn evaluate_by(position: &Position, structure: impl FnOnce(&PawnFiles) -> Structure) -> i32 {
     // Two builds of the evaluation: one with the attacks, one as fast as without them.
     if position.variant().eval_tables().attacks() {
         evaluate_weighing::<true>(position, structure)
@@ -70,15 +79,26 @@ fn evaluate_by(position: &Position, structure: impl FnOnce(&PawnFiles) -> Terms)
 #[inline]
 fn evaluate_weighing<const ATTACKS: bool>(
     position: &Position,
-    structure: impl FnOnce(&PawnFiles) -> Terms,
+    structure: impl FnOnce(&PawnFiles) -> Structure,
 ) -> i32 {
     let mut pawns = PawnFiles::default();
     let mut attacks = [Attacks::default(); 2];
-    let white = side_terms::<ATTACKS>(position, Color::White, &mut pawns, &mut attacks[0]);
-    let black = side_terms::<ATTACKS>(position, Color::Black, &mut pawns, &mut attacks[1]);
-    let structure = structure(&pawns);
+    if ATTACKS {
+        for color in Color::ALL {
+            let side = &mut attacks[color.index()];
+            (side.pawn_squares, side.pawns) = pawns_and_attacks(position, color);
+        }
+    }
+    let white = side_terms::<ATTACKS>(position, Color::White, &mut pawns, &mut attacks);
+    let black = side_terms::<ATTACKS>(position, Color::Black, &mut pawns, &mut attacks);
+    let Structure {
+        terms: structure,
+        passed,
+    } = structure(&pawns);
     let threats = match ATTACKS {
-        true => threats(position, &attacks),
+        true => threats(position, &attacks)
+            .plus(passed_pawns(position, &passed, &attacks))
+            .plus(piece_placement(position, &pawns, &attacks)),
         false => Terms::default(),
     };
     let mg = white.mg - black.mg + structure.mg + threats.mg;
@@ -108,6 +128,22 @@ impl Terms {
         self.mg += both;
         self.eg += both;
     }
+
+    /// These terms and `other`'s, summed.
+    fn plus(self, other: Terms) -> Terms {
+        Terms {
+            mg: self.mg + other.mg,
+            eg: self.eg + other.eg,
+            material: self.material + other.material,
+        }
+    }
+}
+
+/// A Pawn structure's terms (White's less Black's) and its passed Pawns.
+#[derive(Clone, Copy, Debug, Default)]
+struct Structure {
+    terms: Terms,
+    passed: PawnFiles,
 }
 
 /// Pawn structures met in a search and their terms, found by a hash of the structure: a
@@ -124,7 +160,7 @@ pub struct PawnCache {
 struct PawnEntry {
     generation: u64,
     pawns: PawnFiles,
-    terms: Terms,
+    structure: Structure,
 }
 
 /// The number of entries of a [`PawnCache`] (a power of two).
@@ -152,10 +188,10 @@ impl PawnCache {
                 *entry = PawnEntry {
                     generation: self.generation,
                     pawns: *pawns,
-                    terms: pawns.terms(position),
+                    structure: pawns.structure(position),
                 };
             }
-            entry.terms
+            entry.structure
         })
     }
 }
@@ -180,40 +216,46 @@ impl PawnFiles {
         }) >> 32
     }
 
+    /// The ranks of `color`'s Pawns on the files next to `file`.
+    fn beside(&self, color: Color, file: usize) -> u16 {
+        let ranks = &self.ranks[color.index()];
+        let left = file.checked_sub(1).map_or(0, |left| ranks[left]);
+        left | ranks.get(file + 1).copied().unwrap_or(0)
+    }
+
     /// The Pawn structure's terms, White's minus Black's: passed Pawns by how far they have
-    /// come, doubled and isolated ones.
-    fn terms(&self, position: &Position) -> Terms {
+    /// come, doubled and isolated ones, and in a game that weighs attacks connected ones
+    /// ([`connection`]); and which Pawns are passed.
+    fn structure(&self, position: &Position) -> Structure {
         let dims = position.variant().dimensions();
         let files = usize::from(dims.files);
         let last = i32::from(dims.ranks) - 1;
+        let connections = position.variant().eval_tables().attacks();
         let mut terms = Terms::default();
+        let mut passed = PawnFiles::default();
         for color in Color::ALL {
             let sign = if color == Color::White { 1 } else { -1 };
             let own = &self.ranks[color.index()];
             let enemy = &self.ranks[color.opponent().index()];
+            let supported = match connections {
+                true => pawns_and_attacks(position, color).1,
+                false => SquareSet::EMPTY,
+            };
             for file in 0..files {
-                let neighbours = |masks: &[u16; 12]| {
-                    let left = if file > 0 { masks[file - 1] } else { 0 };
-                    let right = if file + 1 < files { masks[file + 1] } else { 0 };
-                    left | right
-                };
                 let mut pawns = own[file];
-                let isolated = neighbours(own) == 0;
+                let isolated = self.beside(color, file) == 0;
                 while pawns != 0 {
                     let rank = pawns.trailing_zeros() as i32;
                     pawns &= pawns - 1;
-                    // Ranks ahead of this Pawn, from its owner's side.
-                    let ahead: u16 = if color == Color::White {
-                        !0u16 << (rank + 1)
-                    } else {
-                        (1u16 << rank) - 1
-                    };
+                    let ahead = ranks_ahead(color, rank);
                     let own_rank = if color == Color::White {
                         rank
                     } else {
                         last - rank
                     };
-                    if (enemy[file] | neighbours(enemy)) & ahead == 0 && last > 0 {
+                    let enemy_beside = self.beside(color.opponent(), file);
+                    if (enemy[file] | enemy_beside) & ahead == 0 && last > 0 {
+                        passed.ranks[color.index()][file] |= 1 << rank;
                         let square = own_rank * own_rank;
                         terms.mg += sign * PASSED_MG * square / (last * last);
                         terms.eg += sign * PASSED_EG * square / (last * last);
@@ -226,20 +268,54 @@ impl PawnFiles {
                         terms.mg -= sign * ISOLATED_MG;
                         terms.eg -= sign * ISOLATED_EG;
                     }
+                    let phalanx = self.beside(color, file) >> rank & 1 != 0;
+                    let support = Square::new(file as u8, rank as u8)
+                        .is_some_and(|square| supported.contains(square));
+                    if connections && (phalanx || support) {
+                        let opposed = enemy[file] & ahead != 0;
+                        let [mg, eg] = connection(own_rank * 7 / last, phalanx, opposed, support);
+                        terms.mg += sign * mg;
+                        terms.eg += sign * eg;
+                    }
                 }
             }
         }
-        terms
+        Structure { terms, passed }
     }
 }
 
-/// Material, piece-square terms, riders' mobility, King tropism and shelter of `color`; its
-/// Pawns go into `pawns` and, when `ATTACKS`, its attacks into `attacks`.
+/// Stockfish's classical bonus by rank (of eight, from the own side: 1 is the start) for a
+/// connected Pawn, one that another Pawn of its side defends or stands beside.
+const CONNECTED: [i32; 8] = [0, 7, 8, 12, 29, 48, 86, 0];
+/// Stockfish's bonus for each Pawn defending a connected one (here: whether one does).
+const SUPPORTED: i32 = 21;
+
+/// The middlegame and endgame bonus of a connected Pawn on `rank` (of eight, from its side),
+/// in a `phalanx` (beside another), `opposed` by an enemy Pawn ahead on its file, `supported`
+/// (defended by a Pawn): Stockfish's classical term, scaled by [`STOCKFISH_SCALE`].
+fn connection(rank: i32, phalanx: bool, opposed: bool, supported: bool) -> [i32; 2] {
+    let rank = rank.clamp(0, 7);
+    let base = CONNECTED[rank as usize] * (2 + i32::from(phalanx) - i32::from(opposed));
+    let value = base + SUPPORTED * i32::from(supported);
+    [value, value * (rank - 2) / 4].map(|term| term * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1])
+}
+
+/// The ranks ahead of one on `rank`, from `color`'s side, as bits.
+fn ranks_ahead(color: Color, rank: i32) -> u16 {
+    match color {
+        Color::White => !0u16 << (rank + 1),
+        Color::Black => (1u16 << rank) - 1,
+    }
+}
+
+/// Material, piece-square terms, mobility, King tropism and shelter of `color`; its Pawns go
+/// into `pawns` and, when `ATTACKS`, its pieces' attacks into its entry of `attacks` (whose
+/// `pawns` both hold already: [`pawns_and_attacks`]).
 fn side_terms<const ATTACKS: bool>(
     position: &Position,
     color: Color,
     pawns: &mut PawnFiles,
-    attacks: &mut Attacks,
+    attacks: &mut [Attacks; 2],
 ) -> Terms {
     let variant = position.variant();
     let eval = variant.eval_tables();
@@ -249,6 +325,10 @@ fn side_terms<const ATTACKS: bool>(
     let mut target = enemy_king
         .filter(|_| ATTACKS)
         .map(|king| KingTarget::new(position, color.opponent(), king));
+    // With the attacks, mobility counts the squares neither held by the side nor attacked by
+    // an enemy Pawn.
+    let unsafe_squares = *position.occupied_by(color) | attacks[color.opponent().index()].pawns;
+    let attacks = &mut attacks[color.index()];
     let mut terms = Terms::default();
     for from in position.occupied_by(color).iter() {
         let Some(piece) = position.piece_at(from) else {
@@ -258,32 +338,34 @@ fn side_terms<const ATTACKS: bool>(
         let [mg, eg] = eval.square_term(color, piece.kind, from);
         terms.mg += value + mg;
         terms.eg += value + eg;
-        let leaps = match ATTACKS {
-            true => *eval.leap_attacks(color, piece.kind, from),
-            false => SquareSet::EMPTY,
-        };
         if piece.kind == royal {
-            attacks.king = leaps;
+            if ATTACKS {
+                attacks.king = *eval.leap_attacks(color, piece.kind, from);
+            }
             continue;
         }
         if pawn_kinds & piece.kind.bit() != 0 {
             pawns.ranks[color.index()][usize::from(from.file())] |= 1 << from.rank();
-            attacks.pawns = attacks.pawns | leaps;
             continue;
         }
         terms.material += value;
         let weight = eval.mobility(piece.kind);
-        let mut reached = leaps;
         if ATTACKS {
-            terms.add(weight * lines_reach::<true>(position, eval, piece, from, &mut reached));
+            let reached = piece_attacks(position, eval, piece, from);
+            terms.add(weight * (reached & !unsafe_squares).len() as i32);
+            attacks.add_piece(position, piece.kind, value, reached, target.as_mut());
+            if eval.file_riders() & piece.kind.bit() != 0 {
+                attacks.file_riders |= 1 << from.file();
+            }
+            if value < MINOR_LIMIT && attacks.pawns.contains(from) {
+                attacks.defended_minors.insert(from);
+            }
         } else if weight != 0 {
-            terms.add(weight * lines_reach::<false>(position, eval, piece, from, &mut reached));
+            let mut unmarked = SquareSet::EMPTY;
+            terms.add(weight * lines_reach::<false>(position, eval, piece, from, &mut unmarked));
         }
         if let Some(king) = enemy_king {
             terms.mg += KING_TROPISM * (TROPISM_RANGE - distance(from, king)).max(0);
-        }
-        if ATTACKS {
-            attacks.add_piece(position, piece.kind, value, reached, target.as_mut());
         }
     }
     if position.hand_kinds(color) != 0 {
@@ -297,6 +379,32 @@ fn side_terms<const ATTACKS: bool>(
         terms.mg += KING_SHELTER * attacks.shelter;
     }
     terms
+}
+
+/// The squares of `color`'s Pawns and the squares they attack.
+fn pawns_and_attacks(position: &Position, color: Color) -> (SquareSet, SquareSet) {
+    let variant = position.variant();
+    let eval = variant.eval_tables();
+    let mut squares = SquareSet::EMPTY;
+    let mut attacked = SquareSet::EMPTY;
+    for from in position.occupied_by(color).iter() {
+        if let Some(piece) = position.piece_at(from) {
+            if variant.pawns() & piece.kind.bit() != 0 {
+                squares.insert(from);
+                attacked = attacked | *eval.leap_attacks(color, piece.kind, from);
+            }
+        }
+    }
+    (squares, attacked)
+}
+
+/// The squares `piece` on `from` attacks: its one-square captures' and its capturing lines'
+/// up to and with the first piece.
+#[inline]
+fn piece_attacks(position: &Position, eval: &EvalTables, piece: Piece, from: Square) -> SquareSet {
+    let mut reached = *eval.leap_attacks(piece.color, piece.kind, from);
+    lines_reach::<true>(position, eval, piece, from, &mut reached);
+    reached
 }
 
 /// How many squares the lines of `piece` on `from` ([`EvalTables::lines`]) reach: along each,
@@ -335,7 +443,8 @@ fn lines_reach<const MARK: bool>(
 }
 
 /// The squares a side attacks: with its pieces (neither Pawns nor the King), with its Pawns,
-/// with its pieces worth less than [`MINOR_LIMIT`], with its King; how many of its pieces
+/// with its pieces worth less than [`MINOR_LIMIT`] and with those worth less than
+/// [`MAJOR_LIMIT`], with its King; how many of its pieces
 /// attack the enemy King's zone (the King's square and its steps) and on how many squares;
 /// the squares its pieces reach and could give check from. Hoppers' captures are not counted.
 #[derive(Clone, Copy, Debug, Default)]
@@ -343,12 +452,21 @@ struct Attacks {
     all: SquareSet,
     pawns: SquareSet,
     minors: SquareSet,
+    /// The attacks of pieces worth from [`MINOR_LIMIT`] up to [`MAJOR_LIMIT`], as Rooks.
+    rooks: SquareSet,
     king: SquareSet,
+    /// The squares of the side's Pawns.
+    pawn_squares: SquareSet,
     attackers: i32,
     zone_hits: i32,
     checks: SquareSet,
     /// How many of the side's own pieces stand next to its King (at most three count).
     shelter: i32,
+    /// The files of the side's pieces that ride along their file (as bits).
+    file_riders: u16,
+    /// The side's minor pieces its Pawns defend: outposts, unless an enemy Pawn could come to
+    /// attack them ([`piece_placement`]).
+    defended_minors: SquareSet,
 }
 
 impl Attacks {
@@ -370,6 +488,8 @@ impl Attacks {
         self.all = self.all | reached;
         if value < MINOR_LIMIT {
             self.minors = self.minors | reached;
+        } else if value < MAJOR_LIMIT {
+            self.rooks = self.rooks | reached;
         }
         if let Some(target) = target {
             let hits = (reached & target.zone).len() as i32;
@@ -453,24 +573,33 @@ const DANGER_EG_DIVISOR: i32 = 70;
 /// The largest middlegame penalty for King danger.
 const DANGER_LIMIT: i32 = 800;
 
-/// Pieces worth less than this are minor: their attacks threaten the greater pieces.
+/// Pieces worth less than this are minor (as Knights and Bishops).
 const MINOR_LIMIT: i32 = 400;
-/// Centipawns, middlegame and endgame, per enemy piece (not a Pawn nor the King) a Pawn
-/// attacks.
-const THREAT_BY_PAWN: [i32; 2] = [60, 40];
-/// The same, per enemy piece worth [`MINOR_LIMIT`] or more that a minor piece attacks.
-const THREAT_BY_MINOR: [i32; 2] = [40, 30];
-/// The same, per enemy piece attacked and not defended.
-const HANGING: [i32; 2] = [30, 20];
+/// Pieces worth from [`MINOR_LIMIT`] up to this threaten as Rooks; those worth more are
+/// threatened as Queens.
+const MAJOR_LIMIT: i32 = 700;
+/// Stockfish's classical weights, middlegame and endgame, for a piece attacked by a minor
+/// piece, by the class of the piece attacked: a Pawn not defended by a Pawn, a minor piece, a
+/// Rook's class, a Queen's (see [`MAJOR_LIMIT`]). Scaled by [`STOCKFISH_SCALE`].
+const THREAT_BY_MINOR: [[i32; 2]; 4] = [[5, 32], [67, 48], [88, 119], [79, 161]];
+/// The same, for a piece not defended by a Pawn and attacked by a Rook.
+const THREAT_BY_ROOK: [[i32; 2]; 4] = [[3, 44], [40, 64], [0, 39], [58, 43]];
+/// The same, for a piece not defended by a Pawn and attacked by the King.
+const THREAT_BY_KING: [i32; 2] = [24, 89];
+/// The same, for a piece attacked and not defended.
+const HANGING: [i32; 2] = [69, 36];
+/// The same, per piece (not a Pawn) attacked by a Pawn that is not attacked or is defended.
+const THREAT_BY_SAFE_PAWN: [i32; 2] = [173, 94];
 
-/// Threats and King danger, White's less Black's: enemy pieces attacked by Pawns, great ones
-/// attacked by minor pieces, pieces attacked and not defended; and against each King, its
-/// danger from the pieces attacking its zone, the zone's squares only the King defends and the
-/// squares a piece could check from safely (at most three count), squared.
+/// Threats and King danger, White's less Black's. Threats as Stockfish's classical evaluation
+/// weighs them, by the class of the piece attacked: by minor pieces (a Pawn only where no Pawn
+/// defends it), and where no Pawn defends the piece, by Rooks and by the King, and attacked and
+/// not defended at all; pieces attacked by safe Pawns. And against each King, its danger from
+/// the pieces attacking its zone, the zone's squares only the King defends and the squares a
+/// piece could check from safely (at most three count), squared.
 fn threats(position: &Position, attacks: &[Attacks; 2]) -> Terms {
     let variant = position.variant();
     let eval = variant.eval_tables();
-    let skipped = variant.pawns() | variant.royal().bit();
     let mut terms = Terms::default();
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
@@ -494,54 +623,220 @@ fn threats(position: &Position, attacks: &[Attacks; 2]) -> Terms {
                 }
             }
         }
-        let attacked = ours.any();
-        for square in (*position.occupied_by(color.opponent()) & attacked).iter() {
+        let mut add = |weights: [i32; 2]| {
+            terms.mg += sign * weights[0] * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
+            terms.eg += sign * weights[1] * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
+        };
+        for square in (*position.occupied_by(color.opponent()) & ours.any()).iter() {
             let Some(piece) = position.piece_at(square) else {
                 continue;
             };
-            if skipped & piece.kind.bit() != 0 {
+            let pawn = variant.pawns() & piece.kind.bit() != 0;
+            if piece.kind == variant.royal() {
                 continue;
             }
-            let mut add = |weights: [i32; 2]| {
-                terms.mg += sign * weights[0];
-                terms.eg += sign * weights[1];
+            let class = match eval.value(piece.kind) {
+                _ if pawn => 0,
+                value if value < MINOR_LIMIT => 1,
+                value if value < MAJOR_LIMIT => 2,
+                _ => 3,
             };
-            if ours.pawns.contains(square) {
-                add(THREAT_BY_PAWN);
-            } else if ours.minors.contains(square) && eval.value(piece.kind) >= MINOR_LIMIT {
-                add(THREAT_BY_MINOR);
+            // Weak: not defended by a Pawn. A Pawn defended by one is not threatened.
+            let weak = !theirs.pawns.contains(square);
+            if ours.minors.contains(square) && (weak || !pawn) {
+                add(THREAT_BY_MINOR[class]);
             }
-            if !defended.contains(square) {
-                add(HANGING);
+            if weak {
+                if ours.rooks.contains(square) {
+                    add(THREAT_BY_ROOK[class]);
+                }
+                if ours.king.contains(square) {
+                    add(THREAT_BY_KING);
+                }
+                if !theirs.any().contains(square) {
+                    add(HANGING);
+                }
+            }
+        }
+        // Pawns not attacked, or defended, attacking pieces.
+        let safe_pawns = ours.pawn_squares & (!theirs.any() | ours.any());
+        let mut safe_pawn_attacks = SquareSet::EMPTY;
+        for square in safe_pawns.iter() {
+            if let Some(piece) = position.piece_at(square) {
+                safe_pawn_attacks =
+                    safe_pawn_attacks | *eval.leap_attacks(color, piece.kind, square);
+            }
+        }
+        let mut threatened = *position.occupied_by(color.opponent()) & !theirs.pawn_squares;
+        if let Some(king) = position.king(color.opponent()) {
+            threatened.remove(king);
+        }
+        let threatened = (safe_pawn_attacks & threatened).len() as i32;
+        add(THREAT_BY_SAFE_PAWN.map(|weight| weight * threatened));
+    }
+    terms
+}
+
+/// Passed Pawns' terms that depend on the pieces, White's less Black's, as Stockfish's
+/// classical evaluation weighs them (scaled by [`STOCKFISH_SCALE`]), from the fourth rank on (of
+/// eight; ranks scaled on other boards) by a weight growing with the rank: in the endgame,
+/// the enemy King far from the square before the Pawn and its own King near it; and, where that
+/// square is empty, the way to the last rank free of enemy pieces and attacks (or at least
+/// that square), and that square defended.
+fn passed_pawns(position: &Position, passed: &PawnFiles, attacks: &[Attacks; 2]) -> Terms {
+    let last = i32::from(position.variant().dimensions().ranks) - 1;
+    let mut terms = Terms::default();
+    for color in Color::ALL {
+        let white = color == Color::White;
+        let sign = if white { 1 } else { -1 };
+        let forward = sign;
+        let kings = (position.king(color), position.king(color.opponent()));
+        let ours = attacks[color.index()].any();
+        let blocked =
+            *position.occupied_by(color.opponent()) | attacks[color.opponent().index()].any();
+        for (file, &ranks) in passed.ranks[color.index()].iter().enumerate() {
+            let mut ranks = ranks;
+            while ranks != 0 {
+                let rank = ranks.trailing_zeros() as i32;
+                ranks &= ranks - 1;
+                let advanced = if white { rank } else { last - rank };
+                let weight = 5 * advanced * 7 / last - 13;
+                if weight <= 0 || advanced >= last {
+                    continue;
+                }
+                let square = |steps: i32| Square::new(file as u8, (rank + steps * forward) as u8);
+                let Some(block) = square(1) else {
+                    continue;
+                };
+                let mut eg = 0;
+                if let (Some(own), Some(enemy)) = kings {
+                    let near = |king: Square, to: Square| distance(king, to).min(PROXIMITY_LIMIT);
+                    eg += (near(enemy, block) * 19 / 4 - near(own, block) * 2) * weight;
+                    if let Some(next) = square(2).filter(|_| advanced + 1 < last) {
+                        eg -= near(own, next) * weight;
+                    }
+                }
+                if position.is_empty(block) {
+                    let path_free = (1..=last - advanced)
+                        .filter_map(square)
+                        .all(|step| !blocked.contains(step));
+                    let mut free = if path_free {
+                        PATH_FREE
+                    } else if !blocked.contains(block) {
+                        BLOCK_SQUARE_FREE
+                    } else {
+                        0
+                    };
+                    if ours.contains(block) {
+                        free += BLOCK_SQUARE_DEFENDED;
+                    }
+                    terms.mg += sign * free * weight * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
+                    eg += free * weight;
+                }
+                terms.eg += sign * eg * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
             }
         }
     }
     terms
 }
 
-/// The squares the lines of each kind's pieces reach, White's less Black's, by kind number:
-/// what [`evaluate`] weighs by each kind's [`mobility`](EvalTables::mobility)
-/// (Pawns and the King are not counted). For fitting those weights.
+/// Pieces placed by the Pawns, White's less Black's: pieces that ride along their file on a
+/// file without own Pawns (more without any), minor pieces defended by a Pawn where no enemy
+/// Pawn could come to attack them, from the fourth rank to the sixth (of eight; scaled on other
+/// boards): Stockfish's classical terms for Rooks on files and outposts, scaled by
+/// [`STOCKFISH_SCALE`]. Pawns are taken to capture diagonally forward, as in chess.
+fn piece_placement(position: &Position, pawns: &PawnFiles, attacks: &[Attacks; 2]) -> Terms {
+    let last = i32::from(position.variant().dimensions().ranks) - 1;
+    let eval = position.variant().eval_tables();
+    let mut terms = Terms::default();
+    for color in Color::ALL {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let ours = &attacks[color.index()];
+        let mut add = |weights: [i32; 2]| {
+            terms.mg += sign * weights[0] * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
+            terms.eg += sign * weights[1] * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
+        };
+        let mut files = ours.file_riders;
+        while files != 0 {
+            let file = files.trailing_zeros() as usize;
+            files &= files - 1;
+            if pawns.ranks[color.index()][file] == 0 {
+                let open = pawns.ranks[color.opponent().index()][file] == 0;
+                add(if open { OPEN_FILE } else { SEMI_OPEN_FILE });
+            }
+        }
+        for square in ours.defended_minors.iter() {
+            let rank = i32::from(square.rank());
+            let advanced = if color == Color::White {
+                rank
+            } else {
+                last - rank
+            } * 7
+                / last;
+            let attackers = pawns.beside(color.opponent(), usize::from(square.file()));
+            if (3..=5).contains(&advanced) && attackers & ranks_ahead(color, rank) == 0 {
+                let Some(piece) = position.piece_at(square) else {
+                    continue;
+                };
+                let leaper = eval.lines(color, piece.kind, square).is_empty();
+                add(if leaper { OUTPOST[0] } else { OUTPOST[1] });
+            }
+        }
+    }
+    terms
+}
+
+/// Stockfish's classical weights, middlegame and endgame, for a Rook on a file without own
+/// Pawns but with an enemy one ([`piece_placement`]).
+const SEMI_OPEN_FILE: [i32; 2] = [19, 7];
+/// The same, on a file without Pawns.
+const OPEN_FILE: [i32; 2] = [48, 29];
+/// The same, for a Knight and a Bishop (here: a minor leaper and a minor rider) on an
+/// outpost.
+const OUTPOST: [[i32; 2]; 2] = [[56, 36], [30, 23]];
+
+/// King distances beyond this count as this in [`passed_pawns`].
+const PROXIMITY_LIMIT: i32 = 5;
+/// Stockfish's weights, times a passed Pawn's weight by rank ([`passed_pawns`]), for its way to
+/// the last rank free, for the square before it free, for that square defended.
+const PATH_FREE: i32 = 36;
+/// See [`PATH_FREE`].
+const BLOCK_SQUARE_FREE: i32 = 7;
+/// See [`PATH_FREE`].
+const BLOCK_SQUARE_DEFENDED: i32 = 5;
+/// Stockfish's units to our centipawns: 7 / 15, the ratio the fit of its scores to ours found.
+const STOCKFISH_SCALE: [i32; 2] = [7, 15];
+
+/// The squares each kind's pieces reach, White's less Black's, by kind number: what
+/// [`evaluate`] weighs by each kind's [`mobility`](EvalTables::mobility) (Pawns and the King
+/// are not counted). The squares of the riders' lines; in a game that weighs attacks, the
+/// squares every piece attacks, less those held by its side or attacked by an enemy Pawn.
+/// For fitting those weights.
 pub fn mobility_counts(position: &Position) -> Vec<i32> {
     let variant = position.variant();
+    let eval = variant.eval_tables();
+    let pawn_attacks = Color::ALL.map(|color| match eval.attacks() {
+        true => pawns_and_attacks(position, color).1,
+        false => SquareSet::EMPTY,
+    });
     let mut counts = vec![0; KIND_SLOTS];
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
+        let unsafe_squares = *position.occupied_by(color) | pawn_attacks[color.opponent().index()];
         for from in position.occupied_by(color).iter() {
             let Some(piece) = position.piece_at(from) else {
                 continue;
             };
-            if piece.kind != variant.royal() && variant.pawns() & piece.kind.bit() == 0 {
-                let mut attacked = SquareSet::EMPTY;
-                counts[piece.kind.index()] += sign
-                    * lines_reach::<false>(
-                        position,
-                        variant.eval_tables(),
-                        piece,
-                        from,
-                        &mut attacked,
-                    );
+            if piece.kind == variant.royal() || variant.pawns() & piece.kind.bit() != 0 {
+                continue;
             }
+            let count = if eval.attacks() {
+                (piece_attacks(position, eval, piece, from) & !unsafe_squares).len() as i32
+            } else {
+                let mut unmarked = SquareSet::EMPTY;
+                lines_reach::<false>(position, eval, piece, from, &mut unmarked)
+            };
+            counts[piece.kind.index()] += sign * count;
         }
     }
     counts
@@ -574,30 +869,171 @@ mod tests {
     use super::*;
     use crate::{fen, Variant};
 
-    /// The threat and King-danger terms of the chess position `fen`, White's less Black's.
-    fn chess_threats(fen: &str) -> Terms {
+    /// The chess position `fen`, its Pawns and each side's attacks.
+    fn chess_attacks(fen: &str) -> (Position<'static>, PawnFiles, [Attacks; 2]) {
         let variant = Variant::by_name("chess").unwrap();
         let position = fen::parse(variant, fen).unwrap();
         let mut pawns = PawnFiles::default();
         let mut attacks = [Attacks::default(); 2];
         for color in Color::ALL {
-            side_terms::<true>(&position, color, &mut pawns, &mut attacks[color.index()]);
+            let side = &mut attacks[color.index()];
+            (side.pawn_squares, side.pawns) = pawns_and_attacks(&position, color);
         }
+        for color in Color::ALL {
+            side_terms::<true>(&position, color, &mut pawns, &mut attacks);
+        }
+        (position, pawns, attacks)
+    }
+
+    /// The threat and King-danger terms of the chess position `fen`, White's less Black's.
+    fn chess_threats(fen: &str) -> Terms {
+        let (position, _, attacks) = chess_attacks(fen);
         threats(&position, &attacks)
     }
 
+    /// The passed Pawns' terms of the chess position `fen` that depend on the pieces.
+    fn chess_passed_pawns(fen: &str) -> [i32; 2] {
+        let (position, pawns, attacks) = chess_attacks(fen);
+        let passed = pawns.structure(&position).passed;
+        let terms = passed_pawns(&position, &passed, &attacks);
+        [terms.mg, terms.eg]
+    }
+
     #[test]
-    fn a_piece_a_pawn_attacks_and_nothing_defends_is_threatened_twice() {
-        let terms = chess_threats("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
-        assert_eq!(terms.mg, THREAT_BY_PAWN[0] + HANGING[0]);
-        assert_eq!(terms.eg, THREAT_BY_PAWN[1] + HANGING[1]);
+    fn connected_pawns_are_weighed_where_attacks_are() {
+        let chess = Variant::by_name("chess").unwrap();
+        let text = "extends = \"chess\"\nname = \"plain\"\n[evaluation]\nattacks = false\n";
+        let plain: &'static Variant =
+            Box::leak(Box::new(crate::catalog::read(text, "plain.toml").unwrap()));
+        let bonus = |fen: &str| {
+            let [weighed, unweighed] = [chess, plain].map(|variant| {
+                let position = fen::parse(variant, fen).unwrap();
+                let mut pawns = PawnFiles::default();
+                let mut attacks = [Attacks::default(); 2];
+                for color in Color::ALL {
+                    side_terms::<false>(&position, color, &mut pawns, &mut attacks);
+                }
+                pawns.structure(&position).terms
+            });
+            [weighed.mg - unweighed.mg, weighed.eg - unweighed.eg]
+        };
+        // Two Pawns side by side on the fourth rank: 12 * 3 each, a quarter of it in the
+        // endgame, scaled by 7 / 15.
+        assert_eq!(connection(3, true, false, false), [16, 4]);
+        assert_eq!(bonus("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1"), [32, 8]);
+        // d4 defended by e3 (12 * 2 + 21); e3 neither defended nor beside another. For Black
+        // the same, opposed: 12 * 1 + 21.
+        assert_eq!(
+            bonus("4k3/8/8/8/3P4/4P3/8/4K3 w - - 0 1"),
+            connection(3, false, false, true)
+        );
+        let opposed = connection(3, false, true, true);
+        assert_eq!(opposed, [33 * 7 / 15, 33 / 4 * 7 / 15]);
+        assert_eq!(
+            bonus("4k3/8/4p3/3p4/3P4/8/8/4K3 w - - 0 1"),
+            [-opposed[0], -opposed[1]]
+        );
+    }
+
+    /// The terms of the chess position `fen` for pieces placed by the Pawns.
+    fn chess_placement(fen: &str) -> [i32; 2] {
+        let (position, pawns, attacks) = chess_attacks(fen);
+        let terms = piece_placement(&position, &pawns, &attacks);
+        [terms.mg, terms.eg]
+    }
+
+    #[test]
+    fn rooks_want_open_files_and_minor_pieces_outposts() {
+        let scaled = |weights: [i32; 2]| weights.map(|weight| weight * 7 / 15);
+        assert_eq!(
+            chess_placement("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"),
+            scaled(OPEN_FILE)
+        );
+        assert_eq!(
+            chess_placement("4k3/p7/8/8/8/8/8/R3K3 w - - 0 1"),
+            scaled(SEMI_OPEN_FILE)
+        );
+        assert_eq!(chess_placement("4k3/8/8/8/8/8/P7/R3K3 w - - 0 1"), [0, 0]);
+        // A Knight on d5 that e4 defends; a Bishop there counts less; a Pawn on c7 could
+        // drive either away; on d3 neither is an outpost.
+        let knight = "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1";
+        assert_eq!(chess_placement(knight), scaled(OUTPOST[0]));
+        assert_eq!(
+            chess_placement("4k3/8/8/3B4/4P3/8/8/4K3 w - - 0 1"),
+            scaled(OUTPOST[1])
+        );
+        assert_eq!(
+            chess_placement("4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1"),
+            [0, 0]
+        );
+        assert_eq!(chess_placement("4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1"), [0, 0]);
+        // Black's Knight on e4, which d5 defends: the same, for Black.
+        let black = "4k3/8/8/3p4/4n3/8/8/4K3 w - - 0 1";
+        assert_eq!(chess_placement(black), scaled(OUTPOST[0]).map(|term| -term));
+    }
+
+    #[test]
+    fn a_passed_pawn_weighs_the_kings_and_its_way() {
+        // e6: rank weight 12. The enemy King four steps from e7 (19 each four), its own five
+        // (2 each) and five from e8 (one each): (19 - 10 - 5) * 12 in the endgame; the way
+        // free: 36 * 12 in both; scaled by 7 / 15.
+        let free = 36 * 12;
+        let eg = (19 - 10 - 5) * 12 + free;
+        assert_eq!(
+            chess_passed_pawns("k7/8/4P3/8/8/8/8/4K3 w - - 0 1"),
+            [free * 7 / 15, eg * 7 / 15]
+        );
+        // The enemy King on d8 guards e7 and e8 and stands a step from e7: the way is shut.
+        assert_eq!(
+            chess_passed_pawns("3k4/8/4P3/8/8/8/8/4K3 w - - 0 1"),
+            [0, (4 - 10 - 5) * 12 * 7 / 15]
+        );
+        // A Pawn on the third rank weighs nothing yet; Black's are weighed alike.
+        assert_eq!(chess_passed_pawns("k7/8/8/8/8/4P3/8/4K3 w - - 0 1"), [0, 0]);
+        assert_eq!(
+            chess_passed_pawns("4k3/8/8/8/8/4p3/8/K7 b - - 0 1"),
+            [-free * 7 / 15, -eg * 7 / 15]
+        );
+    }
+
+    #[test]
+    fn threats_weigh_the_attacker_and_the_piece_attacked() {
+        let scaled = |weights: [i32; 2]| weights.map(|weight| weight * 7 / 15);
+        let sum = |terms: &[[i32; 2]]| {
+            terms.iter().fold([0, 0], |[mg, eg], &term| {
+                let [m, e] = scaled(term);
+                [mg + m, eg + e]
+            })
+        };
+        let threats = |fen: &str| {
+            let terms = chess_threats(fen);
+            [terms.mg, terms.eg]
+        };
+        // A safe Pawn attacks a Knight that nothing defends.
+        assert_eq!(
+            threats("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1"),
+            sum(&[THREAT_BY_SAFE_PAWN, HANGING])
+        );
         // Defended by a Pawn, the Knight is only attacked by one.
-        let terms = chess_threats("4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1");
-        assert_eq!([terms.mg, terms.eg], THREAT_BY_PAWN);
-        // A Rook a Knight attacks, defended by the other Rook: the lesser piece's threat
-        // alone, for Black (its Pawns keep the Rooks from checking).
-        let terms = chess_threats("4k3/p3p3/8/8/8/1n5K/8/R6R w - - 0 1");
-        assert_eq!([terms.mg, terms.eg], THREAT_BY_MINOR.map(|weight| -weight));
+        assert_eq!(
+            threats("4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1"),
+            sum(&[THREAT_BY_SAFE_PAWN])
+        );
+        // A Rook a Knight attacks, defended by the other Rook: the minor piece's threat
+        // alone, for Black (its King guards the Rook's one check, on a8).
+        assert_eq!(
+            threats("1k6/4p3/8/8/8/1n5K/8/R6R w - - 0 1"),
+            sum(&[THREAT_BY_MINOR[2]]).map(|term| -term)
+        );
+        // A Pawn the King attacks, a Knight a Rook does; neither defended.
+        assert_eq!(
+            threats("4k3/8/8/8/8/8/P3p3/R3K3 w - - 0 1"),
+            sum(&[THREAT_BY_KING, HANGING])
+        );
+        assert_eq!(
+            threats("4k3/8/8/7n/8/8/8/4K2R w - - 0 1"),
+            sum(&[THREAT_BY_ROOK[1], HANGING])
+        );
     }
 
     #[test]
@@ -622,19 +1058,29 @@ mod tests {
 
     #[test]
     fn attacks_are_weighed_only_where_the_variant_asks() {
-        let fen = "4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1";
+        let fen = "4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1";
         let chess = Variant::by_name("chess").unwrap();
         let text = "extends = \"chess\"\nname = \"plain\"\n[evaluation]\nattacks = false\n";
         let plain: &'static Variant =
             Box::leak(Box::new(crate::catalog::read(text, "plain.toml").unwrap()));
         let weighed = evaluate(&fen::parse(chess, fen).unwrap());
         let unweighed = evaluate(&fen::parse(plain, fen).unwrap());
-        // The Knight leaves little of the middlegame: the terms are blended mostly as the
-        // endgame's.
-        let [mg, eg] = [0, 1].map(|phase| THREAT_BY_PAWN[phase] + HANGING[phase]);
+        // With the attacks: the Rook's threat on the Knight, which hangs, and its open file;
+        // the Knight's eight squares count for its mobility (the Rook's seven count either
+        // way).
+        let knight = chess.kind_by_letter('N').unwrap();
+        let mobility = 8 * chess.eval_tables().mobility(knight);
+        let [mg, eg] = [0, 1].map(|phase| {
+            [THREAT_BY_ROOK[1], HANGING, OPEN_FILE]
+                .iter()
+                .map(|weights| weights[phase] * 7 / 15)
+                .sum::<i32>()
+                - mobility
+        });
+        let (low, high) = (mg.min(eg), mg.max(eg));
         assert!(
-            (eg..=mg).contains(&(weighed - unweighed)),
-            "{weighed} - {unweighed}"
+            (low..=high).contains(&(weighed - unweighed)),
+            "{weighed} - {unweighed}, not in {low}..={high}"
         );
     }
 
@@ -690,12 +1136,13 @@ mod tests {
         let bishop = chess.kind_by_letter('B').unwrap();
         assert_eq!(chess.eval_tables().mobility(bishop), 3);
         assert_eq!(mobile.eval_tables().mobility(bishop), 10);
-        // After 1. e4 White's f1 Bishop reaches five squares, Black's none.
+        // After 1. e4 White's f1 Bishop reaches five squares, Black's none; a Pawn on b7
+        // attacks one of the five (a6), which chess's mobility leaves out.
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
         let plain = fen::parse(chess, fen).unwrap();
         let weighted = fen::parse(mobile, fen).unwrap();
         let count = mobility_counts(&plain)[bishop.index()];
-        assert_eq!(count, 5);
+        assert_eq!(count, 4);
         assert_eq!(
             evaluate(&weighted) - evaluate(&plain),
             -(10 - 3) * count,
@@ -703,7 +1150,10 @@ mod tests {
         );
         let even = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
         let even = fen::parse(chess, even).unwrap();
-        assert_eq!(mobility_counts(&even)[bishop.index()], 0, "five each");
+        assert_eq!(mobility_counts(&even)[bishop.index()], 0, "four each");
+        // A Knight's squares count too: White's a3, c3, e2, f3 and h3 against Black's four.
+        let knight = chess.kind_by_letter('N').unwrap();
+        assert_eq!(mobility_counts(&plain)[knight.index()], 1);
     }
 
     #[test]
@@ -742,6 +1192,7 @@ mod tests {
                 "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w",
             ),
             ("chess", "6k1/5ppp/8/3N4/2q5/8/1P3PPP/3R2K1 b"),
+            ("chess", "8/k7/8/1P2K3/8/8/6p1/8 w"),
             (
                 "xiangqi",
                 "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R w",

@@ -69,6 +69,9 @@ pub struct EvalTables {
     leap_attacks: Vec<SquareSet>,
     /// Whether threats and King danger are weighed (the variant file's `evaluation.attacks`).
     attacks: bool,
+    /// The kinds (neither Pawns nor the King) with a line of more than one square along
+    /// their file.
+    file_riders: KindSet,
 }
 
 /// Set in a line's second byte ([`EvalTables::lines`]) when the line may end in a capture.
@@ -90,6 +93,7 @@ impl EvalTables {
         let mut mobility = vec![0; KIND_SLOTS];
         let mut line_ranges = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
         let mut line_codes = Vec::new();
+        let mut file_riders = 0;
         let mut leap_attacks = match attacks {
             true => vec![SquareSet::EMPTY; 2 * KIND_SLOTS * SQUARE_SLOTS],
             false => Vec::new(),
@@ -128,6 +132,9 @@ impl EvalTables {
                         let captures =
                             matches!(path.mode(), Mode::MoveOrCapture | Mode::CaptureOnly);
                         if squares.len() > 1 && walked {
+                            if squares.iter().all(|square| square.file() == from.file()) {
+                                file_riders |= kind.bit();
+                            }
                             let pass =
                                 path.pass() as u8 | if captures { CAPTURING_LINE } else { 0 };
                             line_codes.extend([squares.len() as u8, pass]);
@@ -180,6 +187,7 @@ impl EvalTables {
             line_codes,
             leap_attacks,
             attacks,
+            file_riders,
         }
     }
 
@@ -213,7 +221,8 @@ impl EvalTables {
 
     /// Centipawns per square the lines of a piece of `kind` reach (the variant file's
     /// `mobility`, or 4 less one per 300 of its value, at least 1): the evaluation counts the
-    /// riders' lines only, a leaper's reach being in its piece-square terms.
+    /// riders' lines only, a leaper's reach being in its piece-square terms; in a game that
+    /// weighs attacks, every piece's safe squares ([`crate::eval`]).
     #[inline]
     pub fn mobility(&self, kind: Kind) -> i32 {
         self.mobility[kind.index()]
@@ -234,6 +243,13 @@ impl EvalTables {
     #[inline]
     pub fn attacks(&self) -> bool {
         self.attacks
+    }
+
+    /// The kinds (neither Pawns nor the King) with a line of more than one square along their
+    /// file, as a Rook's.
+    #[inline]
+    pub fn file_riders(&self) -> KindSet {
+        self.file_riders
     }
 
     /// The squares a `color` piece of `kind` on `square` captures on with one-square paths,
