@@ -9,9 +9,10 @@
 //! fitted):
 //! - mobility counts every piece's attacked squares not held by its side nor attacked by an
 //!   enemy Pawn;
-//! - `threats` weighs threats (pieces attacked by Pawns, great pieces by minor ones, pieces
-//!   attacked and not defended) and King danger (pieces attacking the King's zone, its squares
-//!   only the King defends, squares a piece could check from safely), squared;
+//! - `threats` weighs threats by the class of the attacker (safe Pawn, minor piece, Rook,
+//!   King) and of the piece attacked, pieces attacked and not defended, and King danger
+//!   (pieces attacking the King's zone, its squares only the King defends, squares a piece
+//!   could check from safely), squared;
 //! - `passed_pawns` weighs a passed Pawn by the Kings' distances and its free way;
 //! - connected Pawns (defended by or beside another) gain by rank (`connection`);
 //! - `piece_placement`: Rooks (pieces riding along their file) on open files, minor pieces on
@@ -268,14 +269,17 @@ impl PawnFiles {
                         terms.mg -= sign * ISOLATED_MG;
                         terms.eg -= sign * ISOLATED_EG;
                     }
-                    let phalanx = self.beside(color, file) >> rank & 1 != 0;
-                    let support = Square::new(file as u8, rank as u8)
-                        .is_some_and(|square| supported.contains(square));
-                    if connections && (phalanx || support) {
-                        let opposed = enemy[file] & ahead != 0;
-                        let [mg, eg] = connection(own_rank * 7 / last, phalanx, opposed, support);
-                        terms.mg += sign * mg;
-                        terms.eg += sign * eg;
+                    if connections {
+                        let phalanx = self.beside(color, file) >> rank & 1 != 0;
+                        let support = Square::new(file as u8, rank as u8)
+                            .is_some_and(|square| supported.contains(square));
+                        if phalanx || support {
+                            let opposed = enemy[file] & ahead != 0;
+                            let rank = own_rank * 7 / last.max(1);
+                            let [mg, eg] = connection(rank, phalanx, opposed, support);
+                            terms.mg += sign * mg;
+                            terms.eg += sign * eg;
+                        }
                     }
                 }
             }
@@ -684,7 +688,7 @@ fn threats(position: &Position, attacks: &[Attacks; 2]) -> Terms {
 /// square is empty, the way to the last rank free of enemy pieces and attacks (or at least
 /// that square), and that square defended.
 fn passed_pawns(position: &Position, passed: &PawnFiles, attacks: &[Attacks; 2]) -> Terms {
-    let last = i32::from(position.variant().dimensions().ranks) - 1;
+    let last = (i32::from(position.variant().dimensions().ranks) - 1).max(1);
     let mut terms = Terms::default();
     for color in Color::ALL {
         let white = color == Color::White;
@@ -746,7 +750,7 @@ fn passed_pawns(position: &Position, passed: &PawnFiles, attacks: &[Attacks; 2])
 /// boards): Stockfish's classical terms for Rooks on files and outposts, scaled by
 /// [`STOCKFISH_SCALE`]. Pawns are taken to capture diagonally forward, as in chess.
 fn piece_placement(position: &Position, pawns: &PawnFiles, attacks: &[Attacks; 2]) -> Terms {
-    let last = i32::from(position.variant().dimensions().ranks) - 1;
+    let last = (i32::from(position.variant().dimensions().ranks) - 1).max(1);
     let eval = position.variant().eval_tables();
     let mut terms = Terms::default();
     for color in Color::ALL {
