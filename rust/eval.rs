@@ -130,6 +130,14 @@ impl Terms {
         self.eg += both;
     }
 
+    /// Adds Stockfish's middlegame and endgame `weights`, scaled to our centipawns
+    /// ([`STOCKFISH_SCALE`]), for White (`sign` 1) or Black (-1).
+    fn add_stockfish(&mut self, sign: i32, weights: [i32; 2]) {
+        let [mg, eg] = weights.map(from_stockfish);
+        self.mg += sign * mg;
+        self.eg += sign * eg;
+    }
+
     /// These terms and `other`'s, summed.
     fn plus(self, other: Terms) -> Terms {
         Terms {
@@ -301,7 +309,7 @@ fn connection(rank: i32, phalanx: bool, opposed: bool, supported: bool) -> [i32;
     let rank = rank.clamp(0, 7);
     let base = CONNECTED[rank as usize] * (2 + i32::from(phalanx) - i32::from(opposed));
     let value = base + SUPPORTED * i32::from(supported);
-    [value, value * (rank - 2) / 4].map(|term| term * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1])
+    [value, value * (rank - 2) / 4].map(from_stockfish)
 }
 
 /// The ranks ahead of one on `rank`, from `color`'s side, as bits.
@@ -490,10 +498,10 @@ impl Attacks {
         target: Option<&mut KingTarget>,
     ) {
         self.all = self.all | reached;
-        if value < MINOR_LIMIT {
-            self.minors = self.minors | reached;
-        } else if value < MAJOR_LIMIT {
-            self.rooks = self.rooks | reached;
+        match value_class(value) {
+            1 => self.minors = self.minors | reached,
+            2 => self.rooks = self.rooks | reached,
+            _ => {}
         }
         if let Some(target) = target {
             let hits = (reached & target.zone).len() as i32;
@@ -582,6 +590,16 @@ const MINOR_LIMIT: i32 = 400;
 /// Pieces worth from [`MINOR_LIMIT`] up to this threaten as Rooks; those worth more are
 /// threatened as Queens.
 const MAJOR_LIMIT: i32 = 700;
+
+/// The class of a piece (not a Pawn) worth `value`, as Stockfish's piece types: 1 minor (below
+/// [`MINOR_LIMIT`]), 2 the Rook's (below [`MAJOR_LIMIT`]), 3 the Queen's.
+fn value_class(value: i32) -> usize {
+    match value {
+        _ if value < MINOR_LIMIT => 1,
+        _ if value < MAJOR_LIMIT => 2,
+        _ => 3,
+    }
+}
 /// Stockfish's classical weights, middlegame and endgame, for a piece attacked by a minor
 /// piece, by the class of the piece attacked: a Pawn not defended by a Pawn, a minor piece, a
 /// Rook's class, a Queen's (see [`MAJOR_LIMIT`]). Scaled by [`STOCKFISH_SCALE`].
@@ -627,10 +645,7 @@ fn threats(position: &Position, attacks: &[Attacks; 2]) -> Terms {
                 }
             }
         }
-        let mut add = |weights: [i32; 2]| {
-            terms.mg += sign * weights[0] * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
-            terms.eg += sign * weights[1] * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
-        };
+        let mut add = |weights: [i32; 2]| terms.add_stockfish(sign, weights);
         for square in (*position.occupied_by(color.opponent()) & ours.any()).iter() {
             let Some(piece) = position.piece_at(square) else {
                 continue;
@@ -639,11 +654,9 @@ fn threats(position: &Position, attacks: &[Attacks; 2]) -> Terms {
             if piece.kind == variant.royal() {
                 continue;
             }
-            let class = match eval.value(piece.kind) {
-                _ if pawn => 0,
-                value if value < MINOR_LIMIT => 1,
-                value if value < MAJOR_LIMIT => 2,
-                _ => 3,
+            let class = match pawn {
+                true => 0,
+                false => value_class(eval.value(piece.kind)),
             };
             // Weak: not defended by a Pawn. A Pawn defended by one is not threatened.
             let weak = !theirs.pawns.contains(square);
@@ -657,13 +670,13 @@ fn threats(position: &Position, attacks: &[Attacks; 2]) -> Terms {
                 if ours.king.contains(square) {
                     add(THREAT_BY_KING);
                 }
-                if !theirs.any().contains(square) {
+                if !defended.contains(square) {
                     add(HANGING);
                 }
             }
         }
         // Pawns not attacked, or defended, attacking pieces.
-        let safe_pawns = ours.pawn_squares & (!theirs.any() | ours.any());
+        let safe_pawns = ours.pawn_squares & (!defended | ours.any());
         let mut safe_pawn_attacks = SquareSet::EMPTY;
         for square in safe_pawns.iter() {
             if let Some(piece) = position.piece_at(square) {
@@ -712,7 +725,7 @@ fn passed_pawns(position: &Position, passed: &PawnFiles, attacks: &[Attacks; 2])
                 let Some(block) = square(1) else {
                     continue;
                 };
-                let mut eg = 0;
+                let [mut mg, mut eg] = [0, 0];
                 if let (Some(own), Some(enemy)) = kings {
                     let near = |king: Square, to: Square| distance(king, to).min(PROXIMITY_LIMIT);
                     eg += (near(enemy, block) * 19 / 4 - near(own, block) * 2) * weight;
@@ -734,10 +747,10 @@ fn passed_pawns(position: &Position, passed: &PawnFiles, attacks: &[Attacks; 2])
                     if ours.contains(block) {
                         free += BLOCK_SQUARE_DEFENDED;
                     }
-                    terms.mg += sign * free * weight * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
+                    mg += free * weight;
                     eg += free * weight;
                 }
-                terms.eg += sign * eg * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
+                terms.add_stockfish(sign, [mg, eg]);
             }
         }
     }
@@ -756,10 +769,7 @@ fn piece_placement(position: &Position, pawns: &PawnFiles, attacks: &[Attacks; 2
     for color in Color::ALL {
         let sign = if color == Color::White { 1 } else { -1 };
         let ours = &attacks[color.index()];
-        let mut add = |weights: [i32; 2]| {
-            terms.mg += sign * weights[0] * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
-            terms.eg += sign * weights[1] * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1];
-        };
+        let mut add = |weights: [i32; 2]| terms.add_stockfish(sign, weights);
         let mut files = ours.file_riders;
         while files != 0 {
             let file = files.trailing_zeros() as usize;
@@ -810,6 +820,11 @@ const BLOCK_SQUARE_FREE: i32 = 7;
 const BLOCK_SQUARE_DEFENDED: i32 = 5;
 /// Stockfish's units to our centipawns: 7 / 15, the ratio the fit of its scores to ours found.
 const STOCKFISH_SCALE: [i32; 2] = [7, 15];
+
+/// Stockfish's `units` in our centipawns ([`STOCKFISH_SCALE`]).
+fn from_stockfish(units: i32) -> i32 {
+    units * STOCKFISH_SCALE[0] / STOCKFISH_SCALE[1]
+}
 
 /// The squares each kind's pieces reach, White's less Black's, by kind number: what
 /// [`evaluate`] weighs by each kind's [`mobility`](EvalTables::mobility) (Pawns and the King
