@@ -26,8 +26,11 @@
 //! for a game whose wings are alike (Xiangqi): half the values, each on twice the positions.
 //! With `--free-means` each kind's mean value may move too, in each phase apart: the material
 //! value then differs between the middlegame and the endgame by what the tables add.
+//! With `--groups` the weights of the groups of terms a game weighing attacks adds
+//! ([`TERM_GROUPS`]: Stockfish's classical terms, chess) are fitted too, in each phase, from
+//! the evaluation's [`GROUP_WEIGHTS`], and written in 64ths, as those are.
 
-use meiriqi::eval::{evaluate, mobility_counts};
+use meiriqi::eval::{evaluate, mobility_counts, term_groups, GROUP_WEIGHTS, TERM_GROUPS};
 use meiriqi::geometry::Square;
 use meiriqi::piece::Color;
 use meiriqi::position::Position;
@@ -44,8 +47,9 @@ struct Sample {
     /// and +1 or -1 for its side as seen by the side to move.
     pieces: Vec<(usize, f64)>,
     /// Per kind whose mobility is fitted: the parameter index of its weight and the squares
-    /// its lines reach, the side to move's less the other side's (the weighted sum is out of
-    /// `rest`).
+    /// its lines reach, the side to move's less the other side's; with `--groups`, per group of
+    /// terms and phase the index of its weight and its centipawns at weight one (the weighted
+    /// sums are out of `rest`).
     lines: Vec<(usize, f64)>,
     /// The stronger engine's score, centipawns for the side to move.
     target: f64,
@@ -70,7 +74,7 @@ const MIN_SEEN: u32 = 300;
 /// keeps each value equal to the one on the square mirrored left to right (a game whose
 /// two wings are alike: half the values, each fitted on twice the positions); `--free-means`
 /// lets each kind's mean value move, in each phase apart.
-const FLAGS: [&str; 3] = ["--mobility", "--mirror", "--free-means"];
+const FLAGS: [&str; 4] = ["--mobility", "--mirror", "--free-means", "--groups"];
 
 /// Expected score of a centipawn advantage.
 fn expected(cp: f64) -> f64 {
@@ -87,7 +91,8 @@ fn main() {
         [name, data, pull, ..] if flags_known => (name, data, pull),
         _ => {
             eprintln!(
-                "usage: evaltune VARIANT DATA.tsv PULL [--mobility] [--mirror] [--free-means]"
+                "usage: evaltune VARIANT DATA.tsv PULL [--mobility] [--mirror] [--free-means] \
+                 [--groups]"
             );
             std::process::exit(2);
         }
@@ -95,6 +100,7 @@ fn main() {
     let with_mobility = args[3..].iter().any(|flag| flag == "--mobility");
     let mirror = args[3..].iter().any(|flag| flag == "--mirror");
     let free_means = args[3..].iter().any(|flag| flag == "--free-means");
+    let with_groups = args[3..].iter().any(|flag| flag == "--groups");
     let Ok(pull) = pull.parse::<f64>() else {
         eprintln!("evaltune: the pull {pull:?} is not a number");
         std::process::exit(2);
@@ -108,9 +114,13 @@ fn main() {
     // Parameters: by kind (in the rules' order), white square, phase; then a mobility weight
     // by kind.
     let lines_at = kinds.len() * squares * 2;
-    let mut params = vec![0.0f64; lines_at + kinds.len()];
+    let groups_at = lines_at + kinds.len();
+    let mut params = vec![0.0f64; groups_at + 2 * TERM_GROUPS.len()];
+    for (at, weight) in GROUP_WEIGHTS.iter().flatten().enumerate() {
+        params[groups_at + at] = f64::from(*weight) / 64.0;
+    }
     let mut seen = vec![0u32; kinds.len() * squares];
-    let mut lines_seen = vec![0u32; kinds.len()];
+    let mut lines_seen = vec![0u32; kinds.len() + 2 * TERM_GROUPS.len()];
     for (k, &kind) in kinds.iter().enumerate() {
         params[lines_at + k] = f64::from(tables.mobility(kind));
     }
@@ -141,8 +151,15 @@ fn main() {
             for &(at, _) in &sample.lines {
                 lines_seen[at - lines_at] += 1;
             }
-            sample.rest -= mobility_terms(&sample, &params);
         }
+        if with_groups {
+            let groups = groups(&position, sample.phase, groups_at);
+            for &(at, _) in &groups {
+                lines_seen[at - lines_at] += 1;
+            }
+            sample.lines.extend(groups);
+        }
+        sample.rest -= mobility_terms(&sample, &params);
         samples.push(sample);
     }
     if mirror {
@@ -181,6 +198,13 @@ fn main() {
         loss(train, &params, scale),
         loss(test, &params, scale)
     );
+    if with_groups {
+        println!("# Each group's weights, middlegame and endgame, in 64ths (GROUP_WEIGHTS)");
+        for (g, name) in TERM_GROUPS.iter().enumerate() {
+            let [mg, eg] = [0, 1].map(|phase| (params[groups_at + 2 * g + phase] * 64.0).round());
+            println!("# {name}: [{mg}, {eg}]");
+        }
+    }
     for (k, rule) in variant.rules().enumerate() {
         println!("# {} ({})", rule.spec.name, rule.spec.symbol);
         if free[lines_at + k] {
@@ -300,6 +324,29 @@ fn lines(position: &Position, kinds: &[meiriqi::Kind], lines_at: usize) -> Vec<(
         .filter(|&(_, kind)| counts[kind.index()] != 0)
         .map(|(k, kind)| (lines_at + k, sign * f64::from(counts[kind.index()])))
         .collect()
+}
+
+/// The groups of terms of `position` ([`TERM_GROUPS`]) that are not zero, for the side to
+/// move, weighed by `phase` as the evaluation blends them: the index of each group's weight
+/// (middlegame, then endgame, from `groups_at` on) and the group's centipawns at weight one.
+fn groups(position: &Position, phase: f64, groups_at: usize) -> Vec<(usize, f64)> {
+    let sign = if position.turn() == Color::White {
+        1.0
+    } else {
+        -1.0
+    };
+    let mut weighed = Vec::new();
+    for (g, [mg, eg]) in term_groups(position).into_iter().enumerate() {
+        for (at, part) in [
+            (0, f64::from(mg) * phase),
+            (1, f64::from(eg) * (1.0 - phase)),
+        ] {
+            if part != 0.0 {
+                weighed.push((groups_at + 2 * g + at, sign * part));
+            }
+        }
+    }
+    weighed
 }
 
 /// The mobility terms of `sample` with `params`, for the side to move.

@@ -10,16 +10,20 @@
 //! - mobility counts every piece's attacked squares not held by its side nor attacked by an
 //!   enemy Pawn;
 //! - `threats` weighs threats by the class of the attacker (safe Pawn, minor piece, Rook,
-//!   King) and of the piece attacked, pieces attacked and not defended, and King danger
-//!   (pieces attacking the King's zone, its squares only the King defends, squares a piece
-//!   could check from safely), squared;
+//!   King) and of the piece attacked, and pieces attacked and not defended;
+//! - `king_danger` weighs pieces attacking the King's zone, its squares only the King defends,
+//!   squares a piece could check from safely, squared;
 //! - `passed_pawns` weighs a passed Pawn by the Kings' distances and its free way;
 //! - connected Pawns (defended by or beside another) gain by rank (`connection`);
 //! - `piece_placement`: Rooks (pieces riding along their file) on open files, minor pieces on
-//!   outposts.
+//!   outposts;
+//! - `coordination`: a Bishop pair (colour-bound pieces on both colours), minor pieces behind a
+//!   Pawn and near their King, the King near its Pawns.
 //!
-//! They assume Pawns that capture diagonally forward, as chess's. What each was worth in
-//! games is in benches/RESULTS.md.
+//! They assume Pawns that capture diagonally forward, as chess's. Each group of them
+//! ([`TERM_GROUPS`]) is weighed by a weight fitted to Fairy-Stockfish's scores in chess
+//! (`GROUP_WEIGHTS`), with chess's piece-square values. What each was worth in games is in
+//! benches/RESULTS.md.
 
 use crate::eval_tables::{EvalTables, CAPTURING_LINE};
 use crate::geometry::Square;
@@ -76,12 +80,62 @@ fn evaluate_by(position: &Position, structure: impl FnOnce(&PawnFiles) -> Struct
     }
 }
 
-/// [`evaluate_by`], with threats and King danger when `ATTACKS`.
+/// [`evaluate_by`], with the terms on the attacks when `ATTACKS`.
 #[inline]
 fn evaluate_weighing<const ATTACKS: bool>(
     position: &Position,
     structure: impl FnOnce(&PawnFiles) -> Structure,
 ) -> i32 {
+    let Breakdown { sides, groups } = breakdown::<ATTACKS>(position, structure);
+    let mut mg = sides.mg;
+    let mut eg = sides.eg;
+    for (group, [mg_weight, eg_weight]) in groups.iter().zip(GROUP_WEIGHTS) {
+        mg += group.mg * mg_weight / 64;
+        eg += group.eg * eg_weight / 64;
+    }
+    let start = position.variant().eval_tables().start_material().max(1);
+    let phase = (sides.material * 256 / start).clamp(0, 256);
+    let score = (mg * phase + eg * (256 - phase)) / 256;
+    let score = if position.turn() == Color::White {
+        score
+    } else {
+        -score
+    };
+    score + TEMPO
+}
+
+/// The groups of terms, in [`Breakdown::groups`], that a game weighing attacks weighs by
+/// [`GROUP_WEIGHTS`]: their names.
+pub const TERM_GROUPS: [&str; 6] = [
+    "Pawn structure",
+    "threats",
+    "King danger",
+    "passed Pawns",
+    "placement",
+    "coordination",
+];
+
+/// Each group's weight ([`TERM_GROUPS`]), middlegame and endgame, in 64ths: fitted with
+/// chess's piece-square values and mobility weights to Fairy-Stockfish's scores of 81,298
+/// chess positions (`evaltune chess DATA 1e-8 --mobility --free-means --groups`;
+/// benches/RESULTS.md, seventeenth round).
+pub const GROUP_WEIGHTS: [[i32; 2]; 6] = [[53, 12], [24, 46], [17, 0], [0, 33], [85, 0], [33, 72]];
+
+/// An evaluation's terms, White's less Black's: the sides' material, piece-square terms,
+/// mobility, King tropism and shelter (with both sides' material for the phase); the groups of
+/// [`TERM_GROUPS`] (all but the Pawn structure empty unless attacks are weighed; the structure
+/// in the sides' terms then).
+struct Breakdown {
+    sides: Terms,
+    groups: [Terms; 6],
+}
+
+/// The terms of `position`'s evaluation, with the Pawn structure's given by `structure`.
+#[inline]
+fn breakdown<const ATTACKS: bool>(
+    position: &Position,
+    structure: impl FnOnce(&PawnFiles) -> Structure,
+) -> Breakdown {
     let mut pawns = PawnFiles::default();
     let mut attacks = [Attacks::default(); 2];
     if ATTACKS {
@@ -96,23 +150,37 @@ fn evaluate_weighing<const ATTACKS: bool>(
         terms: structure,
         passed,
     } = structure(&pawns);
-    let threats = match ATTACKS {
-        true => threats(position, &attacks)
-            .plus(passed_pawns(position, &passed, &attacks))
-            .plus(piece_placement(position, &pawns, &attacks)),
-        false => Terms::default(),
+    let mut sides = Terms {
+        mg: white.mg - black.mg,
+        eg: white.eg - black.eg,
+        material: white.material + black.material,
     };
-    let mg = white.mg - black.mg + structure.mg + threats.mg;
-    let eg = white.eg - black.eg + structure.eg + threats.eg;
-    let start = position.variant().eval_tables().start_material().max(1);
-    let phase = ((white.material + black.material) * 256 / start).clamp(0, 256);
-    let score = (mg * phase + eg * (256 - phase)) / 256;
-    let score = if position.turn() == Color::White {
-        score
+    let mut groups = [Terms::default(); 6];
+    if ATTACKS {
+        groups = [
+            structure,
+            threats(position, &attacks),
+            king_danger(position, &attacks),
+            passed_pawns(position, &passed, &attacks),
+            piece_placement(position, &pawns, &attacks),
+            coordination(position, &attacks),
+        ];
     } else {
-        -score
+        sides.mg += structure.mg;
+        sides.eg += structure.eg;
+    }
+    Breakdown { sides, groups }
+}
+
+/// The groups of terms of [`TERM_GROUPS`] in `position`, White's less Black's, middlegame and
+/// endgame, before [`GROUP_WEIGHTS`]; all zero in a game that does not weigh attacks. For
+/// fitting those weights.
+pub fn term_groups(position: &Position) -> [[i32; 2]; 6] {
+    let groups = match position.variant().eval_tables().attacks() {
+        true => breakdown::<true>(position, |pawns| pawns.structure(position)).groups,
+        false => [Terms::default(); 6],
     };
-    score + TEMPO
+    groups.map(|group| [group.mg, group.eg])
 }
 
 /// A side's (or White's minus Black's) middlegame and endgame scores, and its material that
@@ -136,15 +204,6 @@ impl Terms {
         let [mg, eg] = weights.map(from_stockfish);
         self.mg += sign * mg;
         self.eg += sign * eg;
-    }
-
-    /// These terms and `other`'s, summed.
-    fn plus(self, other: Terms) -> Terms {
-        Terms {
-            mg: self.mg + other.mg,
-            eg: self.eg + other.eg,
-            material: self.material + other.material,
-        }
     }
 }
 
@@ -369,8 +428,14 @@ fn side_terms<const ATTACKS: bool>(
             if eval.file_riders() & piece.kind.bit() != 0 {
                 attacks.file_riders |= 1 << from.file();
             }
-            if value < MINOR_LIMIT && attacks.pawns.contains(from) {
-                attacks.defended_minors.insert(from);
+            if value < MINOR_LIMIT {
+                attacks.minors_at.insert(from);
+                if attacks.pawns.contains(from) {
+                    attacks.defended_minors.insert(from);
+                }
+            }
+            if eval.colour_bound() & piece.kind.bit() != 0 {
+                attacks.bound_colours |= 1 << ((from.file() + from.rank()) % 2);
             }
         } else if weight != 0 {
             let mut unmarked = SquareSet::EMPTY;
@@ -479,6 +544,10 @@ struct Attacks {
     /// The side's minor pieces its Pawns defend: outposts, unless an enemy Pawn could come to
     /// attack them ([`piece_placement`]).
     defended_minors: SquareSet,
+    /// The squares of the side's minor pieces (worth less than [`MINOR_LIMIT`]).
+    minors_at: SquareSet,
+    /// The square colours (bit 0 dark, bit 1 light) its colour-bound pieces stand on.
+    bound_colours: u8,
 }
 
 impl Attacks {
@@ -567,7 +636,7 @@ impl KingTarget {
 
 /// King danger units per piece attacking the enemy King's zone, per attack on the zone, per
 /// square of the zone attacked and defended by nothing but the King, per square a piece could
-/// give a check from safely (see [`threats`]).
+/// give a check from safely (see [`king_danger`]).
 const DANGER_PER_ATTACKER: i32 = 50;
 /// See [`DANGER_PER_ATTACKER`].
 const DANGER_PER_HIT: i32 = 69;
@@ -600,6 +669,7 @@ fn value_class(value: i32) -> usize {
         _ => 3,
     }
 }
+
 /// Stockfish's classical weights, middlegame and endgame, for a piece attacked by a minor
 /// piece, by the class of the piece attacked: a Pawn not defended by a Pawn, a minor piece, a
 /// Rook's class, a Queen's (see [`MAJOR_LIMIT`]). Scaled by [`STOCKFISH_SCALE`].
@@ -613,38 +683,16 @@ const HANGING: [i32; 2] = [69, 36];
 /// The same, per piece (not a Pawn) attacked by a Pawn that is not attacked or is defended.
 const THREAT_BY_SAFE_PAWN: [i32; 2] = [173, 94];
 
-/// Threats and King danger, White's less Black's. Threats as Stockfish's classical evaluation
-/// weighs them, by the class of the piece attacked: by minor pieces (a Pawn only where no Pawn
-/// defends it), and where no Pawn defends the piece, by Rooks and by the King, and attacked and
-/// not defended at all; pieces attacked by safe Pawns. And against each King, its danger from
-/// the pieces attacking its zone, the zone's squares only the King defends and the squares a
-/// piece could check from safely (at most three count), squared.
+/// Threats, White's less Black's, as Stockfish's classical evaluation weighs them, by the class
+/// of the piece attacked: by minor pieces (a Pawn only where no Pawn defends it), and where no
+/// Pawn defends the piece, by Rooks and by the King, and attacked and not defended at all;
+/// pieces attacked by safe Pawns.
 fn threats(position: &Position, attacks: &[Attacks; 2]) -> Terms {
     let variant = position.variant();
     let eval = variant.eval_tables();
     let mut terms = Terms::default();
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let ours = &attacks[color.index()];
-        let theirs = &attacks[color.opponent().index()];
+    for (color, sign, ours, theirs) in sides(attacks) {
         let defended = theirs.any();
-        if let Some(king) = position.king(color.opponent()) {
-            let safe_checks = (ours.checks & !(defended | *position.occupied_by(color))).len();
-            let mut zone = theirs.king;
-            zone.insert(king);
-            let weak = (zone & ours.any() & !(theirs.all | theirs.pawns)).len() as i32;
-            if ours.attackers >= 2 || safe_checks > 0 {
-                let danger = ours.attackers * DANGER_PER_ATTACKER
-                    + ours.zone_hits * DANGER_PER_HIT
-                    + weak * DANGER_PER_WEAK
-                    + safe_checks.min(3) as i32 * DANGER_PER_SAFE_CHECK
-                    - DANGER_SHELTER * theirs.shelter;
-                if danger > 100 {
-                    terms.mg += sign * (danger * danger / DANGER_MG_DIVISOR).min(DANGER_LIMIT);
-                    terms.eg += sign * danger / DANGER_EG_DIVISOR;
-                }
-            }
-        }
         let mut add = |weights: [i32; 2]| terms.add_stockfish(sign, weights);
         for square in (*position.occupied_by(color.opponent()) & ours.any()).iter() {
             let Some(piece) = position.piece_at(square) else {
@@ -694,6 +742,44 @@ fn threats(position: &Position, attacks: &[Attacks; 2]) -> Terms {
     terms
 }
 
+/// Each side, with its sign in the sums of White's terms less Black's (1 for White, -1 for
+/// Black), its attacks and the other side's.
+fn sides(attacks: &[Attacks; 2]) -> impl Iterator<Item = (Color, i32, &Attacks, &Attacks)> {
+    Color::ALL.into_iter().map(move |color| {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let theirs = &attacks[color.opponent().index()];
+        (color, sign, &attacks[color.index()], theirs)
+    })
+}
+
+/// Each King's danger, White's attack less Black's: from the pieces attacking its zone, the
+/// zone's squares only the King defends and the squares a piece could check from safely (at
+/// most three count), less the King's own pieces beside it; squared in the middlegame.
+fn king_danger(position: &Position, attacks: &[Attacks; 2]) -> Terms {
+    let mut terms = Terms::default();
+    for (color, sign, ours, theirs) in sides(attacks) {
+        let defended = theirs.any();
+        if let Some(king) = position.king(color.opponent()) {
+            let safe_checks = (ours.checks & !(defended | *position.occupied_by(color))).len();
+            let mut zone = theirs.king;
+            zone.insert(king);
+            let weak = (zone & ours.any() & !(theirs.all | theirs.pawns)).len() as i32;
+            if ours.attackers >= 2 || safe_checks > 0 {
+                let danger = ours.attackers * DANGER_PER_ATTACKER
+                    + ours.zone_hits * DANGER_PER_HIT
+                    + weak * DANGER_PER_WEAK
+                    + safe_checks.min(3) as i32 * DANGER_PER_SAFE_CHECK
+                    - DANGER_SHELTER * theirs.shelter;
+                if danger > 100 {
+                    terms.mg += sign * (danger * danger / DANGER_MG_DIVISOR).min(DANGER_LIMIT);
+                    terms.eg += sign * danger / DANGER_EG_DIVISOR;
+                }
+            }
+        }
+    }
+    terms
+}
+
 /// Passed Pawns' terms that depend on the pieces, White's less Black's, as Stockfish's
 /// classical evaluation weighs them (scaled by [`STOCKFISH_SCALE`]), from the fourth rank on (of
 /// eight; ranks scaled on other boards) by a weight growing with the rank: in the endgame,
@@ -703,14 +789,12 @@ fn threats(position: &Position, attacks: &[Attacks; 2]) -> Terms {
 fn passed_pawns(position: &Position, passed: &PawnFiles, attacks: &[Attacks; 2]) -> Terms {
     let last = (i32::from(position.variant().dimensions().ranks) - 1).max(1);
     let mut terms = Terms::default();
-    for color in Color::ALL {
+    for (color, sign, ours, theirs) in sides(attacks) {
         let white = color == Color::White;
-        let sign = if white { 1 } else { -1 };
         let forward = sign;
         let kings = (position.king(color), position.king(color.opponent()));
-        let ours = attacks[color.index()].any();
-        let blocked =
-            *position.occupied_by(color.opponent()) | attacks[color.opponent().index()].any();
+        let ours = ours.any();
+        let blocked = *position.occupied_by(color.opponent()) | theirs.any();
         for (file, &ranks) in passed.ranks[color.index()].iter().enumerate() {
             let mut ranks = ranks;
             while ranks != 0 {
@@ -766,9 +850,7 @@ fn piece_placement(position: &Position, pawns: &PawnFiles, attacks: &[Attacks; 2
     let last = (i32::from(position.variant().dimensions().ranks) - 1).max(1);
     let eval = position.variant().eval_tables();
     let mut terms = Terms::default();
-    for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let ours = &attacks[color.index()];
+    for (color, sign, ours, _) in sides(attacks) {
         let mut add = |weights: [i32; 2]| terms.add_stockfish(sign, weights);
         let mut files = ours.file_riders;
         while files != 0 {
@@ -800,6 +882,47 @@ fn piece_placement(position: &Position, pawns: &PawnFiles, attacks: &[Attacks; 2
     terms
 }
 
+/// How the pieces stand together, White's less Black's: a pair of colour-bound pieces on both
+/// colours (a Bishop pair), minor pieces sheltered by a Pawn just ahead and near their King,
+/// the King near its Pawns in the endgame: Stockfish's classical terms, scaled by
+/// [`STOCKFISH_SCALE`].
+fn coordination(position: &Position, attacks: &[Attacks; 2]) -> Terms {
+    let eval = position.variant().eval_tables();
+    let pawn_squares = attacks[0].pawn_squares | attacks[1].pawn_squares;
+    let mut terms = Terms::default();
+    for (color, sign, ours, _) in sides(attacks) {
+        let mut add = |weights: [i32; 2]| terms.add_stockfish(sign, weights);
+        if ours.bound_colours == 0b11 {
+            add(BISHOP_PAIR);
+        }
+        let king = position.king(color);
+        for square in ours.minors_at.iter() {
+            let Some(piece) = position.piece_at(square) else {
+                continue;
+            };
+            let leaper = eval.lines(color, piece.kind, square).is_empty();
+            let ahead = square.rank().checked_add_signed(sign as i8);
+            let ahead = ahead.and_then(|rank| Square::new(square.file(), rank));
+            if ahead.is_some_and(|ahead| pawn_squares.contains(ahead)) {
+                add(MINOR_BEHIND_PAWN);
+            }
+            if let Some(king) = king {
+                let [mg, eg] = KING_PROTECTOR[usize::from(!leaper)];
+                add([-mg, -eg].map(|weight| weight * distance(square, king)));
+            }
+        }
+        if let (Some(king), false) = (king, ours.pawn_squares.is_empty()) {
+            let nearest = ours
+                .pawn_squares
+                .iter()
+                .map(|pawn| distance(king, pawn))
+                .min();
+            add([0, -KING_PAWN_DISTANCE * nearest.unwrap_or(0)]);
+        }
+    }
+    terms
+}
+
 /// Stockfish's classical weights, middlegame and endgame, for a Rook on a file without own
 /// Pawns but with an enemy one ([`piece_placement`]).
 const SEMI_OPEN_FILE: [i32; 2] = [19, 7];
@@ -808,6 +931,16 @@ const OPEN_FILE: [i32; 2] = [48, 29];
 /// The same, for a Knight and a Bishop (here: a minor leaper and a minor rider) on an
 /// outpost.
 const OUTPOST: [[i32; 2]; 2] = [[56, 36], [30, 23]];
+
+/// The same, for two colour-bound pieces on squares of both colours (a Bishop pair): the
+/// square term of its classical material imbalance.
+const BISHOP_PAIR: [i32; 2] = [89, 91];
+/// The same, for a minor piece with a Pawn (of either side) just ahead of it.
+const MINOR_BEHIND_PAWN: [i32; 2] = [18, 3];
+/// The same, lost per King step between a minor piece and its King: a leaper, a rider.
+const KING_PROTECTOR: [[i32; 2]; 2] = [[8, 9], [6, 9]];
+/// The same, endgame, lost per King step between the King and its nearest Pawn.
+const KING_PAWN_DISTANCE: i32 = 16;
 
 /// King distances beyond this count as this in [`passed_pawns`].
 const PROXIMITY_LIMIT: i32 = 5;
@@ -904,10 +1037,16 @@ mod tests {
         (position, pawns, attacks)
     }
 
-    /// The threat and King-danger terms of the chess position `fen`, White's less Black's.
+    /// The threat terms of the chess position `fen`, White's less Black's.
     fn chess_threats(fen: &str) -> Terms {
         let (position, _, attacks) = chess_attacks(fen);
         threats(&position, &attacks)
+    }
+
+    /// The King-danger terms of the chess position `fen`, White's less Black's.
+    fn chess_king_danger(fen: &str) -> Terms {
+        let (position, _, attacks) = chess_attacks(fen);
+        king_danger(&position, &attacks)
     }
 
     /// The passed Pawns' terms of the chess position `fen` that depend on the pieces.
@@ -991,6 +1130,67 @@ mod tests {
         assert_eq!(chess_placement(black), scaled(OUTPOST[0]).map(|term| -term));
     }
 
+    /// The coordination terms of the chess position `fen`, White's less Black's.
+    fn chess_coordination(fen: &str) -> [i32; 2] {
+        let (position, _, attacks) = chess_attacks(fen);
+        let terms = coordination(&position, &attacks);
+        [terms.mg, terms.eg]
+    }
+
+    #[test]
+    fn coordination_weighs_bishop_pairs_shelter_and_distances() {
+        let scaled = |weights: [i32; 2]| weights.map(from_stockfish);
+        let sum = |parts: &[[i32; 2]]| {
+            parts
+                .iter()
+                .fold([0, 0], |[mg, eg], [a, b]| [mg + a, eg + b])
+        };
+        let away = |steps: i32, leaper: bool| {
+            let [mg, eg] = KING_PROTECTOR[usize::from(!leaper)];
+            scaled([-mg * steps, -eg * steps])
+        };
+        // Bishops on c1 and f1 stand on both colours: a pair; on d1 and f1, one colour. Each
+        // loses by its King steps from e1.
+        assert_eq!(
+            chess_coordination("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1"),
+            sum(&[scaled(BISHOP_PAIR), away(2, false), away(1, false)])
+        );
+        assert_eq!(
+            chess_coordination("4k3/8/8/8/8/8/8/3BKB2 w - - 0 1"),
+            sum(&[away(1, false), away(1, false)])
+        );
+        // A Knight on d4 behind a Pawn on d5 (either side's), three steps from its King, as
+        // Black's King from its Pawn; White's King four steps from its Pawn on a2.
+        let behind = "4k3/8/8/3p4/3N4/8/8/4K3 w - - 0 1";
+        let black_king_to_pawn = scaled([0, -KING_PAWN_DISTANCE * 3]);
+        assert_eq!(
+            chess_coordination(behind),
+            sum(&[
+                scaled(MINOR_BEHIND_PAWN),
+                away(3, true),
+                black_king_to_pawn.map(|term| -term)
+            ])
+        );
+        assert_eq!(
+            chess_coordination("4k3/8/8/8/8/8/P7/4K3 w - - 0 1"),
+            scaled([0, -KING_PAWN_DISTANCE * 4])
+        );
+    }
+
+    #[test]
+    fn the_groups_are_the_evaluation_s_attack_terms() {
+        let chess = Variant::by_name("chess").unwrap();
+        let position = fen::parse(chess, "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1").unwrap();
+        let groups = term_groups(&position);
+        assert_eq!(
+            groups[5],
+            chess_coordination("4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1")
+        );
+        let xiangqi = Variant::by_name("xiangqi").unwrap();
+        let position = fen::parse(xiangqi, &xiangqi.spec().start_fen).unwrap();
+        assert_eq!(term_groups(&position), [[0, 0]; 6]);
+    }
+
     #[test]
     fn a_passed_pawn_weighs_the_kings_and_its_way() {
         // e6: rank weight 12. The enemy King four steps from e7 (19 each four), its own five
@@ -1060,7 +1260,7 @@ mod tests {
         // The Queen reaches f7 and f8 of the zone around g8, the Rook h7 and h8: two
         // attackers, four hits, four squares only the King defends. Safe checks from g2 and
         // a2 (the Queen) and g1 (the Rook); f7, f8 and h8 the King guards.
-        let terms = chess_threats("6k1/8/8/8/8/8/5Q2/5K1R w - - 0 1");
+        let terms = chess_king_danger("6k1/8/8/8/8/8/5Q2/5K1R w - - 0 1");
         let danger = 2 * DANGER_PER_ATTACKER
             + 4 * DANGER_PER_HIT
             + 4 * DANGER_PER_WEAK
@@ -1071,7 +1271,7 @@ mod tests {
         );
         assert_eq!(terms.eg, danger / DANGER_EG_DIVISOR);
         // One attacker (the Knight, on f7 and h7) and no safe check: no danger.
-        let terms = chess_threats("6k1/8/8/6N1/8/8/8/5K2 w - - 0 1");
+        let terms = chess_king_danger("6k1/8/8/6N1/8/8/8/5K2 w - - 0 1");
         assert_eq!([terms.mg, terms.eg], [0, 0]);
     }
 
@@ -1084,15 +1284,21 @@ mod tests {
             Box::leak(Box::new(crate::catalog::read(text, "plain.toml").unwrap()));
         let weighed = evaluate(&fen::parse(chess, fen).unwrap());
         let unweighed = evaluate(&fen::parse(plain, fen).unwrap());
-        // With the attacks: the Rook's threat on the Knight, which hangs, and its open file;
-        // the Knight's eight squares count for its mobility (the Rook's seven count either
-        // way).
+        // With the attacks: the Rook's threat on the Knight, which hangs, and its open file,
+        // each group by its weight; the Knight's eight squares count for its mobility (the
+        // Rook's seven count either way).
+        let groups = term_groups(&fen::parse(chess, fen).unwrap());
+        let scaled = |weights: [i32; 2]| weights.map(from_stockfish);
+        let [rook, hanging] = [scaled(THREAT_BY_ROOK[1]), scaled(HANGING)];
+        assert_eq!(groups[1], [rook[0] + hanging[0], rook[1] + hanging[1]]);
+        assert_eq!(groups[4], scaled(OPEN_FILE));
         let knight = chess.kind_by_letter('N').unwrap();
         let mobility = 8 * chess.eval_tables().mobility(knight);
         let [mg, eg] = [0, 1].map(|phase| {
-            [THREAT_BY_ROOK[1], HANGING, OPEN_FILE]
+            groups
                 .iter()
-                .map(|weights| weights[phase] * 7 / 15)
+                .zip(GROUP_WEIGHTS)
+                .map(|(group, weights)| group[phase] * weights[phase] / 64)
                 .sum::<i32>()
                 - mobility
         });
@@ -1146,14 +1352,21 @@ mod tests {
     #[test]
     fn each_kind_s_mobility_weighs_the_squares_its_lines_reach() {
         let chess = Variant::by_name("chess").unwrap();
+        let bishop = chess.kind_by_letter('B').unwrap();
+        let weight = chess.eval_tables().mobility(bishop);
+        // The Bishop's weight (its entry's `mobility`) made 10.
         let text = crate::catalog::source(chess)
             .replace("name = \"chess\"", "name = \"mobile-chess\"")
-            .replace("value = 320\n", "value = 320\nmobility = 10\n");
+            .split("[[pieces]]")
+            .map(|entry| match entry.contains("symbol = \"B\"") {
+                true => entry.replace(&format!("mobility = {weight}\n"), "mobility = 10\n"),
+                false => entry.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("[[pieces]]");
         let mobile: &'static Variant = Box::leak(Box::new(
             crate::catalog::read(&text, "mobile.toml").unwrap(),
         ));
-        let bishop = chess.kind_by_letter('B').unwrap();
-        assert_eq!(chess.eval_tables().mobility(bishop), 3);
         assert_eq!(mobile.eval_tables().mobility(bishop), 10);
         // After 1. e4 White's f1 Bishop reaches five squares, Black's none; a Pawn on b7
         // attacks one of the five (a6), which chess's mobility leaves out.
@@ -1164,7 +1377,7 @@ mod tests {
         assert_eq!(count, 4);
         assert_eq!(
             evaluate(&weighted) - evaluate(&plain),
-            -(10 - 3) * count,
+            -(10 - weight) * count,
             "Black to move"
         );
         let even = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";

@@ -72,6 +72,9 @@ pub struct EvalTables {
     /// The kinds (neither Pawns nor the King) with a line of more than one square along
     /// their file.
     file_riders: KindSet,
+    /// The kinds (neither Pawns nor the King) that never leave the colour of their square,
+    /// as chess's Bishop.
+    colour_bound: KindSet,
 }
 
 /// Set in a line's second byte ([`EvalTables::lines`]) when the line may end in a capture.
@@ -94,6 +97,7 @@ impl EvalTables {
         let mut line_ranges = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
         let mut line_codes = Vec::new();
         let mut file_riders = 0;
+        let mut colour_bound = 0;
         let mut leap_attacks = match attacks {
             true => vec![SquareSet::EMPTY; 2 * KIND_SLOTS * SQUARE_SLOTS],
             false => Vec::new(),
@@ -124,11 +128,15 @@ impl EvalTables {
             let pawn = pawns & kind.bit() != 0;
             // Pawns' and the King's reach is not counted: they have no lines.
             let walked = !pawn && !rule.spec.royal;
+            // Whether the kind moves at all, and never to a square of the other colour.
+            let (mut moves, mut keeps_colour) = (false, walked);
             for color in Color::ALL {
                 for from in dims.squares() {
                     let start = line_codes.len() as u32;
                     for path in tables.paths(color, kind.number(), from) {
                         let squares = tables.squares(path);
+                        moves |= !squares.is_empty();
+                        keeps_colour &= squares.iter().all(|&square| same_colour(square, from));
                         let captures =
                             matches!(path.mode(), Mode::MoveOrCapture | Mode::CaptureOnly);
                         if squares.len() > 1 && walked {
@@ -177,6 +185,9 @@ impl EvalTables {
                     square_terms[index(color, kind, from)] = term;
                 }
             }
+            if moves && keeps_colour {
+                colour_bound |= kind.bit();
+            }
         }
         EvalTables {
             values,
@@ -188,6 +199,7 @@ impl EvalTables {
             leap_attacks,
             attacks,
             file_riders,
+            colour_bound,
         }
     }
 
@@ -252,6 +264,13 @@ impl EvalTables {
         self.file_riders
     }
 
+    /// The kinds (neither Pawns nor the King) that never leave the colour of their square,
+    /// as chess's Bishop.
+    #[inline]
+    pub fn colour_bound(&self) -> KindSet {
+        self.colour_bound
+    }
+
     /// The squares a `color` piece of `kind` on `square` captures on with one-square paths,
     /// in a variant whose evaluation weighs attacks ([`EvalTables::attacks`]); none in others.
     #[inline]
@@ -274,6 +293,11 @@ impl EvalTables {
 #[inline]
 fn index(color: Color, kind: Kind, square: Square) -> usize {
     (color.index() * KIND_SLOTS + kind.index()) * SQUARE_SLOTS + square.index()
+}
+
+/// Whether squares `a` and `b` have the same colour on a chequered board.
+fn same_colour(a: Square, b: Square) -> bool {
+    (a.file() + a.rank()) % 2 == (b.file() + b.rank()) % 2
 }
 
 /// `term` within [`SQUARE_TERM_LIMIT`] either way.
