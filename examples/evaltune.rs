@@ -201,8 +201,10 @@ fn main() {
     if with_groups {
         println!("# Each group's weights, middlegame and endgame, in 64ths (GROUP_WEIGHTS)");
         for (g, name) in TERM_GROUPS.iter().enumerate() {
-            let [mg, eg] = [0, 1].map(|phase| (params[groups_at + 2 * g + phase] * 64.0).round());
-            println!("# {name}: [{mg}, {eg}]");
+            let at = groups_at + 2 * g;
+            let [mg, eg] = [0, 1].map(|phase| (params[at + phase] * 64.0).round());
+            let [seen_mg, seen_eg] = [0, 1].map(|phase| lines_seen[at - lines_at + phase]);
+            println!("# {name}: [{mg}, {eg}] (in {seen_mg} and {seen_eg} positions)");
         }
     }
     for (k, rule) in variant.rules().enumerate() {

@@ -104,8 +104,8 @@ fn evaluate_weighing<const ATTACKS: bool>(
     score + TEMPO
 }
 
-/// The groups of terms, in [`Breakdown::groups`], that a game weighing attacks weighs by
-/// [`GROUP_WEIGHTS`]: their names.
+/// The names of the groups of terms that a game weighing attacks weighs by [`GROUP_WEIGHTS`],
+/// in the order of [`term_groups`].
 pub const TERM_GROUPS: [&str; 6] = [
     "Pawn structure",
     "threats",
