@@ -112,7 +112,7 @@ fn main() {
     let kinds: Vec<_> = variant.rules().map(|rule| rule.kind).collect();
     let slot = |kind: meiriqi::Kind| kinds.iter().position(|&k| k == kind).unwrap();
     // Parameters: by kind (in the rules' order), white square, phase; then a mobility weight
-    // by kind.
+    // by kind; then each group's weights by phase (used with `--groups`).
     let lines_at = kinds.len() * squares * 2;
     let groups_at = lines_at + kinds.len();
     let mut params = vec![0.0f64; groups_at + 2 * TERM_GROUPS.len()];

@@ -430,9 +430,6 @@ fn side_terms<const ATTACKS: bool>(
             }
             if value < MINOR_LIMIT {
                 attacks.minors_at.insert(from);
-                if attacks.pawns.contains(from) {
-                    attacks.defended_minors.insert(from);
-                }
             }
             if eval.colour_bound() & piece.kind.bit() != 0 {
                 attacks.bound_colours |= 1 << ((from.file() + from.rank()) % 2);
@@ -541,9 +538,6 @@ struct Attacks {
     shelter: i32,
     /// The files of the side's pieces that ride along their file (as bits).
     file_riders: u16,
-    /// The side's minor pieces its Pawns defend: outposts, unless an enemy Pawn could come to
-    /// attack them ([`piece_placement`]).
-    defended_minors: SquareSet,
     /// The squares of the side's minor pieces (worth less than [`MINOR_LIMIT`]).
     minors_at: SquareSet,
     /// The square colours (bit 0 dark, bit 1 light) its colour-bound pieces stand on.
@@ -861,7 +855,8 @@ fn piece_placement(position: &Position, pawns: &PawnFiles, attacks: &[Attacks; 2
                 add(if open { OPEN_FILE } else { SEMI_OPEN_FILE });
             }
         }
-        for square in ours.defended_minors.iter() {
+        // Minor pieces its Pawns defend: outposts, unless an enemy Pawn could come to attack.
+        for square in (ours.minors_at & ours.pawns).iter() {
             let rank = i32::from(square.rank());
             let advanced = if color == Color::White {
                 rank

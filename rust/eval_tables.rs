@@ -449,6 +449,11 @@ mod tests {
         assert_eq!(*knight, squares(&["b3", "c2"]));
         assert!(eval.leap_attacks(Color::White, kind('R'), a1).is_empty());
         assert!(eval.attacks(), "chess's file weighs attacks");
+        let bound: Vec<char> = ['P', 'N', 'B', 'R', 'Q', 'K']
+            .into_iter()
+            .filter(|&letter| eval.colour_bound() & kind(letter).bit() != 0)
+            .collect();
+        assert_eq!(bound, ['B'], "only the Bishop keeps its square's colour");
         let xiangqi = Variant::by_name("xiangqi").unwrap();
         assert!(!xiangqi.eval_tables().attacks());
     }
