@@ -51,8 +51,9 @@ class Scorer:
                 return lines
         raise RuntimeError(f"the engine ended before {word!r}")
 
-    def score(self, fen: str) -> tuple[int | None, str]:
-        """The centipawn score for the side to move (`None` for a mate) and the best move."""
+    def score(self, fen: str, mate: int | None = None) -> tuple[int | None, str]:
+        """The centipawn score for the side to move and the best move; a mate scores `None`,
+        or `mate` (less the moves to it) for the side that mates when `mate` is given."""
         self._send(f"position fen {fen}")
         self._send(f"go depth {self.depth}")
         lines = self._wait_for("bestmove")
@@ -61,7 +62,12 @@ class Scorer:
             words = line.split()
             if "score" in words:
                 kind, value = words[words.index("score") + 1 : words.index("score") + 3]
-                score = int(value) if kind == "cp" else None
+                if kind == "cp":
+                    score = int(value)
+                elif mate is None:
+                    score = None
+                else:
+                    score = mate - abs(int(value)) if int(value) > 0 else abs(int(value)) - mate
         return score, lines[-1].split()[1]
 
     def close(self) -> None:

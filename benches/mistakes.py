@@ -1,0 +1,105 @@
+"""Our engine's mistakes in lost games, as Fairy-Stockfish judges them, and whether more depth
+would have avoided them.
+
+Reads the records of a match (`meiriqi match --out`), takes the games that the player named by
+`--player` (a part of its White or Black tag, such as "A uci:") lost, and asks Fairy-Stockfish
+for its score before and after each of that player's moves after the opening plies. A move
+whose score falls by `--drop` or more (in Fairy-Stockfish's units, from a position within
+`--within` of level) is a mistake, unless Fairy-Stockfish chose it too (its scores before and
+after a move can differ by more than the move loses). Each mistake's position, with the game's
+moves before it (so that repetitions count), is then searched by our engine at each of
+`--our-depths`; a letter a depth says what it played there: `X` the mistake, `F`
+Fairy-Stockfish's move, `o` another. Mistakes still made at the deepest depth lie in the
+evaluation more than in the search.
+
+    python3 benches/mistakes.py --engine benches/compare/fairy-stockfish/src/stockfish \\
+        --variant chess --player "A uci:" --depth 10 --our-depths 5-11 match.pgn
+
+Writes a line a mistake (game, ply, score before and after, the move, Fairy-Stockfish's move,
+the letters, the FEN before the move), then how often each depth made the mistake.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tune_data import Scorer
+
+from meiriqi import pgn
+
+MATE = 30_000
+"""What a mate scores here, less the moves to it."""
+
+
+def depths(text: str) -> range:
+    """`LOW-HIGH` as the depths LOW to HIGH."""
+    low, dash, high = text.partition("-")
+    if not (dash and low.isdigit() and high.isdigit() and 1 <= int(low) <= int(high)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not LOW-HIGH with 1 <= LOW <= HIGH")
+    return range(int(low), int(high) + 1)
+
+
+def lost_games(path: str, variant: str, player: str) -> list[tuple[int, pgn.Game, bool]]:
+    """The games `player` lost, numbered from 1 in the file, with whether it had White."""
+    games = []
+    with open(path, encoding="utf-8") as handle:
+        number = 0
+        while (game := pgn.read_game(handle, variant=variant)) is not None:
+            number += 1
+            white = player in game.headers.get("White", "")
+            black = player in game.headers.get("Black", "")
+            loss = {"0-1": white, "1-0": black}.get(game.headers.get("Result", ""), False)
+            if white != black and loss:
+                games.append((number, game, white))
+    return games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("records", help="the match's game records (PGN)")
+    parser.add_argument("--engine", required=True, help="Fairy-Stockfish's command")
+    parser.add_argument("--variant", required=True, help="the game, as both programs name it")
+    parser.add_argument("--player", required=True, help="part of our engine's White/Black tag")
+    parser.add_argument("--depth", type=int, default=10, help="Fairy-Stockfish's depth")
+    parser.add_argument("--our-depths", type=depths, default=range(5, 12), help="LOW-HIGH")
+    parser.add_argument("--skip", type=int, default=8, help="opening plies left out")
+    parser.add_argument("--drop", type=int, default=250, help="the fall that makes a mistake")
+    parser.add_argument("--within", type=int, default=300, help="how level the position was")
+    arguments = parser.parse_args()
+    try:
+        scorer = Scorer(arguments.engine, arguments.variant, arguments.depth)
+    except OSError as error:
+        parser.error(f"--engine {arguments.engine}: {error.strerror}")
+    letters: list[str] = []
+    for number, game, white in lost_games(arguments.records, arguments.variant, arguments.player):
+        board = game.board()
+        for ply, move in enumerate(game.mainline_moves()):
+            ours = board.turn == white
+            if ours and ply >= arguments.skip:
+                before, best = scorer.score(board.fen(), mate=MATE)
+                if move.uci() == best:
+                    board.push(move)
+                    continue
+                played = board.copy()
+                played.push(move)
+                after, _ = scorer.score(played.fen(), mate=MATE)
+                if before is not None and after is not None:
+                    fall = before + after
+                    if fall >= arguments.drop and abs(before) <= arguments.within:
+                        made = "".join(
+                            "X" if found == move else "F" if found.uci() == best else "o"
+                            for found in (board.search(depth=d).move for d in arguments.our_depths)
+                        )
+                        letters.append(made)
+                        print(number, ply, before, -after, move.uci(), best, made, board.fen())
+            board.push(move)
+    scorer.close()
+    print(f"{len(letters)} mistakes", file=sys.stderr)
+    for index, depth in enumerate(arguments.our_depths):
+        made = sum(word[index] == "X" for word in letters)
+        print(f"depth {depth}: the mistake {made} times", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
