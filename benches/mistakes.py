@@ -17,6 +17,12 @@ evaluation more than in the search.
 
 Writes a line a mistake (game, ply, score before and after, the move, Fairy-Stockfish's move,
 the letters, the FEN before the move), then how often each depth made the mistake.
+
+With `--again`, searches the mistakes of such an output again with the meiriqi installed (a
+build tried against the one that played the games), from their FENs alone, and counts at each
+depth how often it plays the mistake and how often Fairy-Stockfish's move:
+
+    python3 benches/mistakes.py --again mistakes.txt --variant chess --our-depths 7,9
 """
 
 from __future__ import annotations
@@ -26,18 +32,21 @@ import sys
 
 from tune_data import Scorer
 
+import meiriqi
 from meiriqi import pgn
 
 MATE = 30_000
 """What a mate scores here, less the moves to it."""
 
 
-def depths(text: str) -> range:
-    """`LOW-HIGH` as the depths LOW to HIGH."""
+def depths(text: str) -> list[int]:
+    """`LOW-HIGH` as the depths LOW to HIGH, or depths separated by commas."""
     low, dash, high = text.partition("-")
-    if not (dash and low.isdigit() and high.isdigit() and 1 <= int(low) <= int(high)):
-        raise argparse.ArgumentTypeError(f"{text!r} is not LOW-HIGH with 1 <= LOW <= HIGH")
-    return range(int(low), int(high) + 1)
+    words = [low, high] if dash else text.split(",")
+    ordered = not dash or (low.isdigit() and high.isdigit() and int(low) <= int(high))
+    if not (ordered and all(word.isdigit() and int(word) >= 1 for word in words)):
+        raise argparse.ArgumentTypeError(f"{text!r} is neither LOW-HIGH nor depths with commas")
+    return list(range(int(low), int(high) + 1)) if dash else [int(word) for word in words]
 
 
 def lost_games(path: str, variant: str, player: str) -> list[tuple[int, pgn.Game, bool]]:
@@ -55,18 +64,43 @@ def lost_games(path: str, variant: str, player: str) -> list[tuple[int, pgn.Game
     return games
 
 
+def again(path: str, variant: str, our_depths: list[int]) -> None:
+    """Searches the mistakes listed in `path` (this script's output) at `our_depths` and prints,
+    a depth, how often the mistake and how often Fairy-Stockfish's move was played."""
+    counts = {depth: [0, 0] for depth in our_depths}
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            words = line.split()
+            mistake, best, fen = words[4], words[5], " ".join(words[7:])
+            board = meiriqi.Board(fen, variant=variant)
+            for depth in our_depths:
+                played = board.search(depth=depth).move.uci()
+                counts[depth][0] += played == mistake
+                counts[depth][1] += played == best
+    for depth, (mistakes, best_moves) in counts.items():
+        print(f"depth {depth}: the mistake {mistakes} times, Fairy-Stockfish's move {best_moves}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("records", help="the match's game records (PGN)")
-    parser.add_argument("--engine", required=True, help="Fairy-Stockfish's command")
+    parser.add_argument("records", nargs="?", help="the match's game records (PGN)")
+    parser.add_argument("--engine", help="Fairy-Stockfish's command")
     parser.add_argument("--variant", required=True, help="the game, as both programs name it")
-    parser.add_argument("--player", required=True, help="part of our engine's White/Black tag")
+    parser.add_argument("--player", help="part of our engine's White/Black tag")
+    parser.add_argument("--again", help="search this output's mistakes again (no records)")
     parser.add_argument("--depth", type=int, default=10, help="Fairy-Stockfish's depth")
-    parser.add_argument("--our-depths", type=depths, default=range(5, 12), help="LOW-HIGH")
+    parser.add_argument(
+        "--our-depths", type=depths, default=list(range(5, 12)), help="LOW-HIGH or D,D,..."
+    )
     parser.add_argument("--skip", type=int, default=8, help="opening plies left out")
     parser.add_argument("--drop", type=int, default=250, help="the fall that makes a mistake")
     parser.add_argument("--within", type=int, default=300, help="how level the position was")
     arguments = parser.parse_args()
+    if arguments.again:
+        again(arguments.again, arguments.variant, arguments.our_depths)
+        return
+    if not (arguments.records and arguments.engine and arguments.player):
+        parser.error("the records, --engine and --player are needed (or --again)")
     try:
         scorer = Scorer(arguments.engine, arguments.variant, arguments.depth)
     except OSError as error:
