@@ -64,6 +64,23 @@ def lost_games(path: str, variant: str, player: str) -> list[tuple[int, pgn.Game
     return games
 
 
+def judge(
+    scorer: Scorer, board: meiriqi.Board, move: meiriqi.Move, drop: int, within: int
+) -> tuple[int, int, str] | None:
+    """Fairy-Stockfish's scores before and after `move` of `board` (for its player) and its own
+    move there, if `move` is a mistake: a fall of `drop` or more from within `within` of level,
+    and not Fairy-Stockfish's own move."""
+    before, best = scorer.score(board.fen(), mate=MATE)
+    if before is None or abs(before) > within or move.uci() == best:
+        return None
+    played = board.copy()
+    played.push(move)
+    after, _ = scorer.score(played.fen(), mate=MATE)
+    if after is None or before + after < drop:
+        return None
+    return before, -after, best
+
+
 def again(path: str, variant: str, our_depths: list[int]) -> None:
     """Searches the mistakes listed in `path` (this script's output) at `our_depths` and prints,
     a depth, how often the mistake and how often Fairy-Stockfish's move was played."""
@@ -109,24 +126,16 @@ def main() -> None:
     for number, game, white in lost_games(arguments.records, arguments.variant, arguments.player):
         board = game.board()
         for ply, move in enumerate(game.mainline_moves()):
-            ours = board.turn == white
-            if ours and ply >= arguments.skip:
-                before, best = scorer.score(board.fen(), mate=MATE)
-                if move.uci() == best:
-                    board.push(move)
-                    continue
-                played = board.copy()
-                played.push(move)
-                after, _ = scorer.score(played.fen(), mate=MATE)
-                if before is not None and after is not None:
-                    fall = before + after
-                    if fall >= arguments.drop and abs(before) <= arguments.within:
-                        made = "".join(
-                            "X" if found == move else "F" if found.uci() == best else "o"
-                            for found in (board.search(depth=d).move for d in arguments.our_depths)
-                        )
-                        letters.append(made)
-                        print(number, ply, before, -after, move.uci(), best, made, board.fen())
+            if board.turn == white and ply >= arguments.skip:
+                found = judge(scorer, board, move, arguments.drop, arguments.within)
+                if found is not None:
+                    before, after, best = found
+                    searched = (board.search(depth=d).move for d in arguments.our_depths)
+                    made = "".join(
+                        "X" if mv == move else "F" if mv.uci() == best else "o" for mv in searched
+                    )
+                    letters.append(made)
+                    print(number, ply, before, after, move.uci(), best, made, board.fen())
             board.push(move)
     scorer.close()
     print(f"{len(letters)} mistakes", file=sys.stderr)
