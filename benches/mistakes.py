@@ -86,10 +86,15 @@ def again(path: str, variant: str, our_depths: list[int]) -> None:
     a depth, how often the mistake and how often Fairy-Stockfish's move was played."""
     counts = {depth: [0, 0] for depth in our_depths}
     with open(path, encoding="utf-8") as handle:
-        for line in handle:
+        for number, line in enumerate(handle, 1):
             words = line.split()
+            if len(words) < 9:
+                raise ValueError(f"{path}, line {number}: not a mistake as this script writes it")
             mistake, best, fen = words[4], words[5], " ".join(words[7:])
-            board = meiriqi.Board(fen, variant=variant)
+            try:
+                board = meiriqi.Board(fen, variant=variant)
+            except ValueError as error:
+                raise ValueError(f"{path}, line {number}: {error}") from None
             for depth in our_depths:
                 played = board.search(depth=depth).move.uci()
                 counts[depth][0] += played == mistake
@@ -113,17 +118,21 @@ def main() -> None:
     parser.add_argument("--drop", type=int, default=250, help="the fall that makes a mistake")
     parser.add_argument("--within", type=int, default=300, help="how level the position was")
     arguments = parser.parse_args()
-    if arguments.again:
-        again(arguments.again, arguments.variant, arguments.our_depths)
-        return
-    if not (arguments.records and arguments.engine and arguments.player):
-        parser.error("the records, --engine and --player are needed (or --again)")
+    try:
+        if arguments.again:
+            again(arguments.again, arguments.variant, arguments.our_depths)
+            return
+        if not (arguments.records and arguments.engine and arguments.player):
+            parser.error("the records, --engine and --player are needed (or --again)")
+        games = lost_games(arguments.records, arguments.variant, arguments.player)
+    except (OSError, ValueError) as error:
+        parser.error(str(error))
     try:
         scorer = Scorer(arguments.engine, arguments.variant, arguments.depth)
     except OSError as error:
         parser.error(f"--engine {arguments.engine}: {error.strerror}")
     letters: list[str] = []
-    for number, game, white in lost_games(arguments.records, arguments.variant, arguments.player):
+    for number, game, white in games:
         board = game.board()
         for ply, move in enumerate(game.mainline_moves()):
             if board.turn == white and ply >= arguments.skip:
