@@ -11,6 +11,13 @@ piece-square values to these lines.
 
 With `--part K/N` it scores only the K-th of N shares of the positions, so that N processes
 can share the work (each writes its own lines; concatenate them).
+
+With `--static` each position gets Fairy-Stockfish's static (classical) evaluation instead, from
+its `eval` command, and every position is kept: a teacher without the tactics a search sees,
+thousands of positions a second.
+
+    python3 benches/tune_data.py --engine benches/compare/fairy-stockfish/src/stockfish \\
+        --variant chess --static games.pgn > chess-static.tsv
 """
 
 from __future__ import annotations
@@ -70,6 +77,20 @@ class Scorer:
                     score = mate - abs(int(value)) if int(value) > 0 else abs(int(value)) - mate
         return score, lines[-1].split()[1]
 
+    def static_score(self, fen: str) -> int | None:
+        """The engine's static evaluation of `fen` in centipawns for the side to move (its
+        `eval` command's final line, in Pawns for White); `None` when it gives none."""
+        self._send(f"position fen {fen}")
+        self._send("eval")
+        for line in self._wait_for("Final"):
+            words = line.split()
+            if words[:2] == ["Final", "evaluation"]:
+                if words[2] == "none":
+                    return None
+                white = round(float(words[2]) * 100)
+                return white if fen.split()[1] == "w" else -white
+        return None
+
     def close(self) -> None:
         self._send("quit")
         self.process.wait()
@@ -105,6 +126,11 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=8, help="the engine's depth a position")
     parser.add_argument("--skip", type=int, default=10, help="plies of each game left out")
     parser.add_argument(
+        "--static",
+        action="store_true",
+        help="the engine's static evaluation (its eval command) for every position, no search",
+    )
+    parser.add_argument(
         "--part",
         type=part,
         default=(1, 1),
@@ -120,6 +146,12 @@ def main() -> None:
     print(f"{len(fens)} positions", file=sys.stderr)
     kept = 0
     for number, fen in enumerate(fens, 1):
+        if arguments.static:
+            score = scorer.static_score(fen)
+            if score is not None:
+                print(f"{fen}\t{score}")
+                kept += 1
+            continue
         score, best = scorer.score(fen)
         board = meiriqi.Board(fen, variant=arguments.variant)
         move = board.parse_uci(best)

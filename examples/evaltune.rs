@@ -29,8 +29,16 @@
 //! With `--groups` the weights of the groups of terms a game weighing attacks adds
 //! ([`TERM_GROUPS`]: Stockfish's classical terms, chess) are fitted too, in each phase, from
 //! the evaluation's [`GROUP_WEIGHTS`], and written in 64ths, as those are.
+//! With `--mobility-table` each piece's worth by the number of squares it reaches is fitted
+//! instead of a weight a square (from 0 to [`TABLE_ENTRIES`] less one, in each phase, from the
+//! file's table or its weight times the count) and written as a `mobility-table` for the
+//! piece's entry, up to the last count seen in [`MIN_SEEN`] positions.
+//! With `--keep-squares` the file's piece-square values stay as they are and only the other
+//! parameters asked for are fitted (and written).
 
-use meiriqi::eval::{evaluate, mobility_counts, term_groups, GROUP_WEIGHTS, TERM_GROUPS};
+use meiriqi::eval::{
+    evaluate, mobility_counts, piece_mobility, term_groups, GROUP_WEIGHTS, TERM_GROUPS,
+};
 use meiriqi::geometry::Square;
 use meiriqi::piece::Color;
 use meiriqi::position::Position;
@@ -66,6 +74,9 @@ const MAX_VALUE: f64 = 150.0;
 /// The largest mobility weight written (what a variant file may hold).
 const MAX_MOBILITY: f64 = 100.0;
 
+/// The counts of squares reached a `--mobility-table` fit gives a value (the last for more).
+const TABLE_ENTRIES: usize = 32;
+
 /// Fewer positions than this with a kind on a square (or its lines reaching any square) leave
 /// its values unfitted.
 const MIN_SEEN: u32 = 300;
@@ -74,7 +85,16 @@ const MIN_SEEN: u32 = 300;
 /// keeps each value equal to the one on the square mirrored left to right (a game whose
 /// two wings are alike: half the values, each fitted on twice the positions); `--free-means`
 /// lets each kind's mean value move, in each phase apart.
-const FLAGS: [&str; 4] = ["--mobility", "--mirror", "--free-means", "--groups"];
+/// `--mobility-table` fits a table by the count of squares in place of the weight a square;
+/// `--keep-squares` keeps the file's piece-square values.
+const FLAGS: [&str; 6] = [
+    "--mobility",
+    "--mirror",
+    "--free-means",
+    "--groups",
+    "--mobility-table",
+    "--keep-squares",
+];
 
 /// Expected score of a centipawn advantage.
 fn expected(cp: f64) -> f64 {
@@ -91,8 +111,8 @@ fn main() {
         [name, data, pull, ..] if flags_known => (name, data, pull),
         _ => {
             eprintln!(
-                "usage: evaltune VARIANT DATA.tsv PULL [--mobility] [--mirror] [--free-means] \
-                 [--groups]"
+                "usage: evaltune VARIANT DATA.tsv PULL [--mobility | --mobility-table] [--mirror] \
+                 [--free-means] [--groups] [--keep-squares]"
             );
             std::process::exit(2);
         }
@@ -101,28 +121,44 @@ fn main() {
     let mirror = args[3..].iter().any(|flag| flag == "--mirror");
     let free_means = args[3..].iter().any(|flag| flag == "--free-means");
     let with_groups = args[3..].iter().any(|flag| flag == "--groups");
+    let with_table = args[3..].iter().any(|flag| flag == "--mobility-table");
+    let keep_squares = args[3..].iter().any(|flag| flag == "--keep-squares");
+    if with_table && with_mobility {
+        eprintln!("evaltune: give --mobility or --mobility-table, not both");
+        std::process::exit(2);
+    }
     let Ok(pull) = pull.parse::<f64>() else {
         eprintln!("evaltune: the pull {pull:?} is not a number");
         std::process::exit(2);
     };
-    let variant = without_square_values(name);
+    let variant = match keep_squares {
+        true => Variant::by_name(name).expect("a built-in variant"),
+        false => without_square_values(name),
+    };
     let dims = variant.dimensions();
     let squares = usize::from(dims.files) * usize::from(dims.ranks);
     let tables = variant.eval_tables();
     let kinds: Vec<_> = variant.rules().map(|rule| rule.kind).collect();
     let slot = |kind: meiriqi::Kind| kinds.iter().position(|&k| k == kind).unwrap();
     // Parameters: by kind (in the rules' order), white square, phase; then a mobility weight
-    // by kind; then each group's weights by phase (used with `--groups`).
+    // by kind; then each group's weights by phase (used with `--groups`); then by kind, count
+    // of squares and phase the mobility tables' values (used with `--mobility-table`).
     let lines_at = kinds.len() * squares * 2;
     let groups_at = lines_at + kinds.len();
-    let mut params = vec![0.0f64; groups_at + 2 * TERM_GROUPS.len()];
+    let table_at = groups_at + 2 * TERM_GROUPS.len();
+    let mut params = vec![0.0f64; table_at + kinds.len() * TABLE_ENTRIES * 2];
     for (at, weight) in GROUP_WEIGHTS.iter().flatten().enumerate() {
         params[groups_at + at] = f64::from(*weight) / 64.0;
     }
     let mut seen = vec![0u32; kinds.len() * squares];
-    let mut lines_seen = vec![0u32; kinds.len() + 2 * TERM_GROUPS.len()];
+    let mut lines_seen = vec![0u32; params.len() - lines_at];
     for (k, &kind) in kinds.iter().enumerate() {
         params[lines_at + k] = f64::from(tables.mobility(kind));
+        for count in 0..TABLE_ENTRIES {
+            let at = table_at + (k * TABLE_ENTRIES + count) * 2;
+            let bonus = tables.mobility_bonus(kind, count as i32);
+            params[at..at + 2].copy_from_slice(&bonus.map(f64::from));
+        }
     }
     for (k, &kind) in kinds.iter().enumerate() {
         for rule in variant.rules().filter(|rule| rule.kind == kind) {
@@ -152,6 +188,12 @@ fn main() {
                 lines_seen[at - lines_at] += 1;
             }
         }
+        if with_table {
+            sample.lines = table_entries(&position, sample.phase, &slot, table_at);
+            for &(at, _) in &sample.lines {
+                lines_seen[at - lines_at] += 1;
+            }
+        }
         if with_groups {
             let groups = groups(&position, sample.phase, groups_at);
             for &(at, _) in &groups {
@@ -171,7 +213,7 @@ fn main() {
     }
     let free: Vec<bool> = (0..params.len())
         .map(|i| match i.checked_sub(lines_at) {
-            None => seen[i / 2] >= MIN_SEEN,
+            None => !keep_squares && seen[i / 2] >= MIN_SEEN,
             Some(k) => lines_seen[k] >= MIN_SEEN,
         })
         .collect();
@@ -191,6 +233,7 @@ fn main() {
         pull,
         mirror: mirror.then_some(dims.files),
         fixed_means: !free_means,
+        table_at,
     };
     fit(train, &mut params, &free, &seen, &fitting);
     eprintln!(
@@ -212,6 +255,22 @@ fn main() {
         if free[lines_at + k] {
             let weight = params[lines_at + k].round().clamp(0.0, MAX_MOBILITY);
             println!("mobility = {weight}");
+        }
+        let first = table_at + k * TABLE_ENTRIES * 2;
+        if let Some(last) = (0..TABLE_ENTRIES)
+            .rev()
+            .find(|&count| free[first + count * 2])
+        {
+            println!("[pieces.mobility-table]");
+            for (phase, key) in ["middlegame", "endgame"].iter().enumerate() {
+                let values: Vec<String> = (0..=last)
+                    .map(|count| (params[first + count * 2 + phase].round() as i32).to_string())
+                    .collect();
+                println!("{key} = [{}]", values.join(", "));
+            }
+        }
+        if keep_squares {
+            continue;
         }
         println!("[pieces.square-values]");
         for (phase, key) in ["middlegame", "endgame"].iter().enumerate() {
@@ -351,6 +410,30 @@ fn groups(position: &Position, phase: f64, groups_at: usize) -> Vec<(usize, f64)
     weighed
 }
 
+/// Per piece of `position` whose mobility counts: the indices of its mobility table's values
+/// for the squares it reaches (from `table_at` on: by kind's `slot`, count and phase) with
+/// the share of each phase (`phase` is the middlegame's), signed for the side to move.
+fn table_entries(
+    position: &Position,
+    phase: f64,
+    slot: &impl Fn(meiriqi::Kind) -> usize,
+    table_at: usize,
+) -> Vec<(usize, f64)> {
+    let mut entries = Vec::new();
+    for (piece, count) in piece_mobility(position) {
+        let sign = if piece.color == position.turn() {
+            1.0
+        } else {
+            -1.0
+        };
+        let count = (count as usize).min(TABLE_ENTRIES - 1);
+        let at = table_at + (slot(piece.kind) * TABLE_ENTRIES + count) * 2;
+        entries.push((at, sign * phase));
+        entries.push((at + 1, sign * (1.0 - phase)));
+    }
+    entries
+}
+
 /// The mobility terms of `sample` with `params`, for the side to move.
 fn mobility_terms(sample: &Sample, params: &[f64]) -> f64 {
     sample
@@ -438,6 +521,8 @@ struct Fitting {
     mirror: Option<u8>,
     /// Whether each kind's mean value in each phase stays where it started.
     fixed_means: bool,
+    /// Where the mobility tables' values start among the parameters.
+    table_at: usize,
 }
 
 /// Full-batch Adam on the loss; only the `free` parameters move (a kind's values on a square
@@ -454,6 +539,7 @@ fn fit(samples: &[Sample], params: &mut [f64], free: &[bool], seen: &[u32], fitt
         pull,
         mirror,
         fixed_means,
+        table_at,
     } = *fitting;
     let initial = params.to_vec();
     const STEPS: usize = 3000;
@@ -488,7 +574,7 @@ fn fit(samples: &[Sample], params: &mut [f64], free: &[bool], seen: &[u32], fitt
             second[i] = beta2 * second[i] + (1.0 - beta2) * g * g;
             let corrected_first = first[i] / (1.0 - beta1.powi(step as i32));
             let corrected_second = second[i] / (1.0 - beta2.powi(step as i32));
-            let rate = if i < seen.len() * 2 {
+            let rate = if i < seen.len() * 2 || i >= table_at {
                 RATE
             } else {
                 MOBILITY_RATE
@@ -511,9 +597,13 @@ fn fit(samples: &[Sample], params: &mut [f64], free: &[bool], seen: &[u32], fitt
         if fixed_means {
             keep_means(params, &initial, seen, squares);
         }
-        // Mobility weights stay within what a variant file may hold.
-        for weight in &mut params[seen.len() * 2..] {
+        // Mobility weights stay within what a variant file may hold, the tables' values
+        // within the square values' bounds.
+        for weight in &mut params[seen.len() * 2..table_at] {
             *weight = weight.clamp(0.0, MAX_MOBILITY);
+        }
+        for value in &mut params[table_at..] {
+            *value = value.clamp(-MAX_VALUE, MAX_VALUE);
         }
         if step % 500 == 0 {
             eprintln!("step {step}: loss {:.6}", loss(samples, params, scale));

@@ -8,7 +8,7 @@
 //! classical evaluation that rest on them, in its proportions scaled to our centipawns (not
 //! fitted):
 //! - mobility counts every piece's attacked squares not held by its side nor attacked by an
-//!   enemy Pawn;
+//!   enemy Pawn (weighed by the kind's `mobility-table`, or its weight a square);
 //! - `threats` weighs threats by the class of the attacker (safe Pawn, minor piece, Rook,
 //!   King) and of the piece attacked, and pieces attacked and not defended;
 //! - `king_danger` weighs pieces attacking the King's zone, its squares only the King defends,
@@ -196,6 +196,11 @@ impl Terms {
     fn add(&mut self, both: i32) {
         self.mg += both;
         self.eg += both;
+    }
+
+    fn add_phases(&mut self, [mg, eg]: [i32; 2]) {
+        self.mg += mg;
+        self.eg += eg;
     }
 
     /// Adds Stockfish's middlegame and endgame `weights`, scaled to our centipawns
@@ -420,10 +425,10 @@ fn side_terms<const ATTACKS: bool>(
             continue;
         }
         terms.material += value;
-        let weight = eval.mobility(piece.kind);
         if ATTACKS {
             let reached = piece_attacks(position, eval, piece, from);
-            terms.add(weight * (reached & !unsafe_squares).len() as i32);
+            let safe = (reached & !unsafe_squares).len() as i32;
+            terms.add_phases(eval.mobility_bonus(piece.kind, safe));
             attacks.add_piece(position, piece.kind, value, reached, target.as_mut());
             if eval.file_riders() & piece.kind.bit() != 0 {
                 attacks.file_riders |= 1 << from.file();
@@ -434,9 +439,10 @@ fn side_terms<const ATTACKS: bool>(
             if eval.colour_bound() & piece.kind.bit() != 0 {
                 attacks.bound_colours |= 1 << ((from.file() + from.rank()) % 2);
             }
-        } else if weight != 0 {
+        } else if eval.counts_mobility(piece.kind) {
             let mut unmarked = SquareSet::EMPTY;
-            terms.add(weight * lines_reach::<false>(position, eval, piece, from, &mut unmarked));
+            let reach = lines_reach::<false>(position, eval, piece, from, &mut unmarked);
+            terms.add_phases(eval.mobility_bonus(piece.kind, reach));
         }
         if let Some(king) = enemy_king {
             terms.mg += KING_TROPISM * (TROPISM_RANGE - distance(from, king)).max(0);
@@ -956,19 +962,32 @@ fn from_stockfish(units: i32) -> i32 {
 
 /// The squares each kind's pieces reach, White's less Black's, by kind number: what
 /// [`evaluate`] weighs by each kind's [`mobility`](EvalTables::mobility) (Pawns and the King
-/// are not counted). The squares of the riders' lines; in a game that weighs attacks, the
-/// squares every piece attacks, less those held by its side or attacked by an enemy Pawn.
-/// For fitting those weights.
+/// are not counted; see [`piece_mobility`]). For fitting those weights.
 pub fn mobility_counts(position: &Position) -> Vec<i32> {
+    let mut counts = vec![0; KIND_SLOTS];
+    for (piece, count) in piece_mobility(position) {
+        counts[piece.kind.index()] += if piece.color == Color::White {
+            count
+        } else {
+            -count
+        };
+    }
+    counts
+}
+
+/// Each piece (neither a Pawn nor the King) with the squares it reaches, as [`evaluate`]
+/// counts them for its [`mobility_bonus`](EvalTables::mobility_bonus): the squares of its
+/// lines; in a game that weighs attacks, the squares it attacks, less those held by its side
+/// or attacked by an enemy Pawn. For fitting the mobility weights and tables.
+pub fn piece_mobility(position: &Position) -> Vec<(Piece, i32)> {
     let variant = position.variant();
     let eval = variant.eval_tables();
     let pawn_attacks = Color::ALL.map(|color| match eval.attacks() {
         true => pawns_and_attacks(position, color).1,
         false => SquareSet::EMPTY,
     });
-    let mut counts = vec![0; KIND_SLOTS];
+    let mut pieces = Vec::new();
     for color in Color::ALL {
-        let sign = if color == Color::White { 1 } else { -1 };
         let unsafe_squares = *position.occupied_by(color) | pawn_attacks[color.opponent().index()];
         for from in position.occupied_by(color).iter() {
             let Some(piece) = position.piece_at(from) else {
@@ -983,10 +1002,10 @@ pub fn mobility_counts(position: &Position) -> Vec<i32> {
                 let mut unmarked = SquareSet::EMPTY;
                 lines_reach::<false>(position, eval, piece, from, &mut unmarked)
             };
-            counts[piece.kind.index()] += sign * count;
+            pieces.push((piece, count));
         }
     }
-    counts
+    pieces
 }
 
 /// How many of `color`'s own pieces stand next to its `king`.
@@ -1288,14 +1307,14 @@ mod tests {
         assert_eq!(groups[1], [rook[0] + hanging[0], rook[1] + hanging[1]]);
         assert_eq!(groups[4], scaled(OPEN_FILE));
         let knight = chess.kind_by_letter('N').unwrap();
-        let mobility = 8 * chess.eval_tables().mobility(knight);
+        let mobility = chess.eval_tables().mobility_bonus(knight, 8);
         let [mg, eg] = [0, 1].map(|phase| {
             groups
                 .iter()
                 .zip(GROUP_WEIGHTS)
                 .map(|(group, weights)| group[phase] * weights[phase] / 64)
                 .sum::<i32>()
-                - mobility
+                - mobility[phase]
         });
         let (low, high) = (mg.min(eg), mg.max(eg));
         assert!(
@@ -1346,41 +1365,86 @@ mod tests {
 
     #[test]
     fn each_kind_s_mobility_weighs_the_squares_its_lines_reach() {
-        let chess = Variant::by_name("chess").unwrap();
-        let bishop = chess.kind_by_letter('B').unwrap();
-        let weight = chess.eval_tables().mobility(bishop);
-        // The Bishop's weight (its entry's `mobility`) made 10.
-        let text = crate::catalog::source(chess)
-            .replace("name = \"chess\"", "name = \"mobile-chess\"")
-            .split("[[pieces]]")
-            .map(|entry| match entry.contains("symbol = \"B\"") {
-                true => entry.replace(&format!("mobility = {weight}\n"), "mobility = 10\n"),
-                false => entry.to_string(),
-            })
-            .collect::<Vec<_>>()
-            .join("[[pieces]]");
-        let mobile: &'static Variant = Box::leak(Box::new(
-            crate::catalog::read(&text, "mobile.toml").unwrap(),
-        ));
+        let none = chess_with_bishop_mobility("still-chess", "mobility = 0");
+        let mobile = chess_with_bishop_mobility("mobile-chess", "mobility = 10");
+        let bishop = none.kind_by_letter('B').unwrap();
         assert_eq!(mobile.eval_tables().mobility(bishop), 10);
+        assert_eq!(mobile.eval_tables().mobility_bonus(bishop, 4), [40, 40]);
         // After 1. e4 White's f1 Bishop reaches five squares, Black's none; a Pawn on b7
         // attacks one of the five (a6), which chess's mobility leaves out.
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-        let plain = fen::parse(chess, fen).unwrap();
+        let plain = fen::parse(none, fen).unwrap();
         let weighted = fen::parse(mobile, fen).unwrap();
         let count = mobility_counts(&plain)[bishop.index()];
         assert_eq!(count, 4);
         assert_eq!(
             evaluate(&weighted) - evaluate(&plain),
-            -(10 - weight) * count,
+            -10 * count,
             "Black to move"
         );
         let even = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-        let even = fen::parse(chess, even).unwrap();
+        let even = fen::parse(none, even).unwrap();
         assert_eq!(mobility_counts(&even)[bishop.index()], 0, "four each");
         // A Knight's squares count too: White's a3, c3, e2, f3 and h3 against Black's four.
-        let knight = chess.kind_by_letter('N').unwrap();
+        let knight = none.kind_by_letter('N').unwrap();
         assert_eq!(mobility_counts(&plain)[knight.index()], 1);
+    }
+
+    /// Chess with the Bishop's mobility (its `mobility` weight and any `mobility-table`)
+    /// replaced by `mobility`, a piece entry's lines, as the file `name`.
+    fn chess_with_bishop_mobility(name: &str, mobility: &str) -> &'static Variant {
+        let chess = Variant::by_name("chess").unwrap();
+        let text = crate::catalog::source(chess)
+            .replace("name = \"chess\"", &format!("name = \"{name}\""))
+            .split("[[pieces]]")
+            .map(|entry| match entry.contains("symbol = \"B\"") {
+                true => {
+                    let kept = entry
+                        .lines()
+                        .filter(|line| !line.starts_with("mobility = "))
+                        .take_while(|line| !line.starts_with("[pieces."))
+                        .collect::<Vec<_>>()
+                        .join("\n");
+                    format!("{kept}\n{mobility}\n\n")
+                }
+                false => entry.to_string(),
+            })
+            .collect::<Vec<_>>()
+            .join("[[pieces]]");
+        Box::leak(Box::new(crate::catalog::read(&text, name).unwrap()))
+    }
+
+    #[test]
+    fn a_mobility_table_gives_each_piece_its_entry() {
+        let none = chess_with_bishop_mobility("still-chess", "mobility = 0");
+        let table =
+            "[pieces.mobility-table]\nmiddlegame = [7, 7, 7, 7, 47]\nendgame = [7, 7, 7, 7, 47]";
+        let tabled = chess_with_bishop_mobility("tabled-chess", table);
+        // After 1. e4 White's f1 Bishop has four safe squares (the entry 47), the other three
+        // Bishops none (7 each): 47 + 7 - 14 = 40 for White, whatever the phase.
+        let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+        let [plain, with_table] = [none, tabled].map(|variant| fen::parse(variant, fen).unwrap());
+        assert_eq!(
+            evaluate(&with_table) - evaluate(&plain),
+            -40,
+            "Black to move"
+        );
+        // More squares than the table has entries get its last: White's fianchettoed
+        // Bishops reach six safe squares each (47 each), Black's none (7 each).
+        let open = "rnbqkbnr/pppppppp/8/8/8/1P4P1/PBPPPPBP/RN1QK1NR w KQkq - 0 1";
+        let [plain, with_table] = [none, tabled].map(|variant| fen::parse(variant, open).unwrap());
+        let bishop = none.kind_by_letter('B').unwrap();
+        let counts: Vec<i32> = piece_mobility(&plain)
+            .into_iter()
+            .filter(|(piece, _)| piece.kind == bishop)
+            .map(|(_, count)| count)
+            .collect();
+        assert_eq!(counts, [6, 6, 0, 0], "White's, then Black's");
+        assert_eq!(
+            evaluate(&with_table) - evaluate(&plain),
+            80,
+            "White to move"
+        );
     }
 
     #[test]

@@ -58,6 +58,9 @@ pub struct EvalTables {
     square_terms: Vec<[i16; 2]>,
     /// By kind number: centipawns per square its lines reach.
     mobility: Vec<i32>,
+    /// By kind number: its worth by the squares it reaches, middlegame and endgame, where its
+    /// variant file gives a `mobility-table` (empty where it does not).
+    mobility_tables: Vec<Vec<[i32; 2]>>,
     /// The lines whose reach mobility counts, by colour, kind number and square: a range of
     /// `line_codes` (see [`EvalTables::lines`]).
     line_ranges: Vec<[u32; 2]>,
@@ -75,6 +78,8 @@ pub struct EvalTables {
     /// The kinds (neither Pawns nor the King) that never leave the colour of their square,
     /// as chess's Bishop.
     colour_bound: KindSet,
+    /// The kinds with lines ([`EvalTables::lines`]) somewhere: the riders.
+    riders: KindSet,
 }
 
 /// Set in a line's second byte ([`EvalTables::lines`]) when the line may end in a capture.
@@ -94,10 +99,12 @@ impl EvalTables {
         let mut values = vec![0; KIND_SLOTS];
         let mut square_terms = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
         let mut mobility = vec![0; KIND_SLOTS];
+        let mut mobility_tables = vec![Vec::new(); KIND_SLOTS];
         let mut line_ranges = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
         let mut line_codes = Vec::new();
         let mut file_riders = 0;
         let mut colour_bound = 0;
+        let mut riders = 0;
         let mut leap_attacks = match attacks {
             true => vec![SquareSet::EMPTY; 2 * KIND_SLOTS * SQUARE_SLOTS],
             false => Vec::new(),
@@ -125,6 +132,7 @@ impl EvalTables {
             mobility[kind.index()] = rule.spec.mobility.unwrap_or_else(|| {
                 (MOBILITY_WEIGHT - values[kind.index()] / MOBILITY_VALUE_STEP).max(1)
             });
+            mobility_tables[kind.index()] = rule.spec.mobility_table.clone().unwrap_or_default();
             let pawn = pawns & kind.bit() != 0;
             // Pawns' and the King's reach is not counted: they have no lines.
             let walked = !pawn && !rule.spec.royal;
@@ -140,6 +148,7 @@ impl EvalTables {
                         let captures =
                             matches!(path.mode(), Mode::MoveOrCapture | Mode::CaptureOnly);
                         if squares.len() > 1 && walked {
+                            riders |= kind.bit();
                             if squares.iter().all(|square| square.file() == from.file()) {
                                 file_riders |= kind.bit();
                             }
@@ -194,12 +203,14 @@ impl EvalTables {
             start_material: 0,
             square_terms,
             mobility,
+            mobility_tables,
             line_ranges,
             line_codes,
             leap_attacks,
             attacks,
             file_riders,
             colour_bound,
+            riders,
         }
     }
 
@@ -238,6 +249,28 @@ impl EvalTables {
     #[inline]
     pub fn mobility(&self, kind: Kind) -> i32 {
         self.mobility[kind.index()]
+    }
+
+    /// Whether the evaluation counts the squares the lines of a piece of `kind` reach, in a
+    /// game that does not weigh attacks: it rides along lines and has a `mobility-table` or a
+    /// [`mobility`](EvalTables::mobility) weight above zero (a leaper's reach is in its
+    /// piece-square terms).
+    #[inline]
+    pub fn counts_mobility(&self, kind: Kind) -> bool {
+        self.riders & kind.bit() != 0
+            && (self.mobility[kind.index()] != 0 || !self.mobility_tables[kind.index()].is_empty())
+    }
+
+    /// What a piece of `kind` reaching `count` squares is worth for it, middlegame and
+    /// endgame: its `mobility-table`'s entry for `count` (the last entry for more), or
+    /// [`mobility`](EvalTables::mobility) times `count` in both phases.
+    #[inline]
+    pub fn mobility_bonus(&self, kind: Kind, count: i32) -> [i32; 2] {
+        let table = &self.mobility_tables[kind.index()];
+        match table.last() {
+            Some(&last) => table.get(count as usize).copied().unwrap_or(last),
+            None => [self.mobility[kind.index()] * count; 2],
+        }
     }
 
     /// The lines whose reach the mobility of a `color` piece of `kind` (not a Pawn nor the

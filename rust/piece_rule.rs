@@ -102,6 +102,9 @@ pub struct PieceSpec {
     /// What it is worth on each square over its value, from White's side (mirrored for Black);
     /// `None`: derived from its mobility (see [`crate::eval_tables`]).
     pub square_values: Option<SquareValues>,
+    /// Its worth by the number of squares it reaches (from none on; the last entry for more),
+    /// middlegame and endgame, in place of `mobility` a square; `None`: `mobility` a square.
+    pub mobility_table: Option<Vec<[i32; 2]>>,
     /// The symbol of the kind a captured piece of this kind becomes in the capturer's hand, in a
     /// variant with hands; `None`: it leaves the game.
     pub to_hand: Option<String>,

@@ -26,7 +26,7 @@ use crate::variant::{
     CastlingSpec, DeadPositions, DropMate, Facing, PieceSpec, PromotionSpec, SpecPart,
     SquareValues, Stalemate, Variant, VariantSpec, WingSpec,
 };
-use document::{CastlingEntry, Document, PieceEntry, Role};
+use document::{CastlingEntry, Document, MobilityTableEntry, PieceEntry, Role};
 use sources::Sources;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -87,6 +87,55 @@ const MAX_SQUARE_VALUE: i16 = 2_000;
 
 /// The largest `mobility` read, in centipawns a square.
 const MAX_MOBILITY: i32 = 100;
+
+/// The most entries a `mobility-table` may hold (squares reached from none to one less).
+const MAX_MOBILITY_ENTRIES: usize = 64;
+
+/// A piece's `mobility-table` as entries of middlegame and endgame values by the number of
+/// squares reached: both phases as many entries, from 1 to [`MAX_MOBILITY_ENTRIES`], each
+/// within [`MAX_SQUARE_VALUE`] either way.
+fn mobility_table(
+    table: &MobilityTableEntry,
+    field: &str,
+    sources: &Sources<'_>,
+) -> Result<Vec<[i32; 2]>, VariantFileError> {
+    let limit = i32::from(MAX_SQUARE_VALUE);
+    for (phase, values) in [
+        ("middlegame", &table.middlegame),
+        ("endgame", &table.endgame),
+    ] {
+        let why = if !(1..=MAX_MOBILITY_ENTRIES).contains(&values.get_ref().len()) {
+            format!(
+                "{} values, not 1 to {MAX_MOBILITY_ENTRIES}",
+                values.get_ref().len()
+            )
+        } else if let Some(value) = values.get_ref().iter().find(|value| value.abs() > limit) {
+            format!("{value} is not a whole number from -{limit} to {limit}")
+        } else {
+            continue;
+        };
+        return Err(sources.at(
+            values.span(),
+            format!("{field}: mobility-table.{phase}: {why}"),
+        ));
+    }
+    let (middlegame, endgame) = (table.middlegame.get_ref(), table.endgame.get_ref());
+    if middlegame.len() != endgame.len() {
+        return Err(sources.at(
+            table.endgame.span(),
+            format!(
+                "{field}: mobility-table: {} middlegame values but {} endgame values",
+                middlegame.len(),
+                endgame.len()
+            ),
+        ));
+    }
+    Ok(middlegame
+        .iter()
+        .zip(endgame)
+        .map(|(&mg, &eg)| [mg, eg])
+        .collect())
+}
 
 /// The numbers of a board diagram `text` on a board of `dims`: one line a rank (the top rank
 /// first; blank lines aside), numbers separated by spaces; indexed by `rank * files + file`.
@@ -611,6 +660,11 @@ impl Checks<'_, '_> {
                 })
             })
             .transpose()?;
+        let mobility_table = entry
+            .mobility_table
+            .as_ref()
+            .map(|table| mobility_table(table, &field, sources))
+            .transpose()?;
         let has = |role: Role| entry.roles.contains(&role);
         let san_synonyms = entry
             .san_synonyms
@@ -640,6 +694,7 @@ impl Checks<'_, '_> {
             value: entry.value,
             mobility,
             square_values,
+            mobility_table,
             to_hand: entry.to_hand.clone(),
             drop_zone,
             per_file,
@@ -924,6 +979,58 @@ moves = [{{ ride = [1, 0] }}]
                 message.contains(&format!(
                     "pieces[2] (rook): mobility: {wrong} is not a whole number from 0 to 100"
                 )),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_piece_s_mobility_table_is_read_and_checked() {
+        let with_table = |middlegame: &str, endgame: &str| {
+            small("").replace(
+                "moves = [{ ride = [1, 0] }]",
+                &format!(
+                    "moves = [{{ ride = [1, 0] }}]\n[pieces.mobility-table]\n\
+                     middlegame = {middlegame}\nendgame = {endgame}"
+                ),
+            )
+        };
+        let variant = read(&with_table("[-20, 0, 10]", "[-5, 5, 15]")).unwrap();
+        let rook = variant.kind_by_letter('R').unwrap();
+        let tables = variant.eval_tables();
+        assert_eq!(tables.mobility_bonus(rook, 0), [-20, -5]);
+        assert_eq!(tables.mobility_bonus(rook, 2), [10, 15]);
+        assert_eq!(
+            tables.mobility_bonus(rook, 6),
+            [10, 15],
+            "the last entry for more"
+        );
+        let plain = read(&small("")).unwrap();
+        assert_eq!(
+            plain.eval_tables().mobility_bonus(rook, 4),
+            [12, 12],
+            "3 a square"
+        );
+        for (middlegame, endgame, why) in [
+            (
+                "[]",
+                "[]",
+                "mobility-table.middlegame: 0 values, not 1 to 64",
+            ),
+            (
+                "[1, 2]",
+                "[1, 2, 3]",
+                "mobility-table: 2 middlegame values but 3 endgame values",
+            ),
+            (
+                "[1]",
+                "[2001]",
+                "mobility-table.endgame: 2001 is not a whole number from -2000",
+            ),
+        ] {
+            let message = error(&with_table(middlegame, endgame));
+            assert!(
+                message.contains(&format!("pieces[2] (rook): {why}")),
                 "{message}"
             );
         }

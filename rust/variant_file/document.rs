@@ -302,6 +302,7 @@ pub(super) struct PieceEntry {
     pub value: Option<i32>,
     pub mobility: Option<Spanned<i32>>,
     pub square_values: Option<SquareValuesEntry>,
+    pub mobility_table: Option<MobilityTableEntry>,
     pub about: Option<String>,
     pub betza: Option<Spanned<String>>,
     #[serde(default)]
@@ -338,6 +339,15 @@ pub(super) struct PieceEntry {
 pub(super) struct SquareValuesEntry {
     pub middlegame: Spanned<String>,
     pub endgame: Spanned<String>,
+}
+
+/// A piece's `mobility-table`: its worth by the number of squares it reaches (from none on),
+/// for each phase of the game.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "kebab-case")]
+pub(super) struct MobilityTableEntry {
+    pub middlegame: Spanned<Vec<i32>>,
+    pub endgame: Spanned<Vec<i32>>,
 }
 
 /// The default of a switch that is on unless a file says otherwise.
