@@ -109,7 +109,11 @@ fn mobility_table(
                 "{} values, not 1 to {MAX_MOBILITY_ENTRIES}",
                 values.get_ref().len()
             )
-        } else if let Some(value) = values.get_ref().iter().find(|value| value.abs() > limit) {
+        } else if let Some(value) = values
+            .get_ref()
+            .iter()
+            .find(|value| !(-limit..=limit).contains(*value))
+        {
             format!("{value} is not a whole number from -{limit} to {limit}")
         } else {
             continue;
@@ -1026,6 +1030,11 @@ moves = [{{ ride = [1, 0] }}]
                 "[1]",
                 "[2001]",
                 "mobility-table.endgame: 2001 is not a whole number from -2000",
+            ),
+            (
+                "[-2147483648]",
+                "[0]",
+                "mobility-table.middlegame: -2147483648 is not a whole number from -2000",
             ),
         ] {
             let message = error(&with_table(middlegame, endgame));
