@@ -977,8 +977,9 @@ pub fn mobility_counts(position: &Position) -> Vec<i32> {
 
 /// Each piece (neither a Pawn nor the King) with the squares it reaches, as [`evaluate`]
 /// counts them for its [`mobility_bonus`](EvalTables::mobility_bonus): the squares of its
-/// lines; in a game that weighs attacks, the squares it attacks, less those held by its side
-/// or attacked by an enemy Pawn. For fitting the mobility weights and tables.
+/// lines, riders only; in a game that weighs attacks, the squares it attacks, less those held
+/// by its side or attacked by an enemy Pawn, every piece. For fitting the mobility weights and
+/// tables.
 pub fn piece_mobility(position: &Position) -> Vec<(Piece, i32)> {
     let variant = position.variant();
     let eval = variant.eval_tables();
@@ -993,7 +994,9 @@ pub fn piece_mobility(position: &Position) -> Vec<(Piece, i32)> {
             let Some(piece) = position.piece_at(from) else {
                 continue;
             };
-            if piece.kind == variant.royal() || variant.pawns() & piece.kind.bit() != 0 {
+            let pawn_or_king =
+                piece.kind == variant.royal() || variant.pawns() & piece.kind.bit() != 0;
+            if pawn_or_king || !(eval.attacks() || eval.rides(piece.kind)) {
                 continue;
             }
             let count = if eval.attacks() {
@@ -1298,6 +1301,12 @@ mod tests {
             Box::leak(Box::new(crate::catalog::read(text, "plain.toml").unwrap()));
         let weighed = evaluate(&fen::parse(chess, fen).unwrap());
         let unweighed = evaluate(&fen::parse(plain, fen).unwrap());
+        // Without the attacks only the riders' lines count: the Rook's seven squares.
+        let counted: Vec<_> = piece_mobility(&fen::parse(plain, fen).unwrap())
+            .into_iter()
+            .map(|(piece, count)| (piece.kind, count))
+            .collect();
+        assert_eq!(counted, [(chess.kind_by_letter('R').unwrap(), 7)]);
         // With the attacks: the Rook's threat on the Knight, which hangs, and its open file,
         // each group by its weight; the Knight's eight squares count for its mobility (the
         // Rook's seven count either way).

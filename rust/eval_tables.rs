@@ -257,8 +257,14 @@ impl EvalTables {
     /// piece-square terms).
     #[inline]
     pub fn counts_mobility(&self, kind: Kind) -> bool {
-        self.riders & kind.bit() != 0
+        self.rides(kind)
             && (self.mobility[kind.index()] != 0 || !self.mobility_tables[kind.index()].is_empty())
+    }
+
+    /// Whether pieces of `kind` have lines somewhere ([`EvalTables::lines`]): riders.
+    #[inline]
+    pub fn rides(&self, kind: Kind) -> bool {
+        self.riders & kind.bit() != 0
     }
 
     /// What a piece of `kind` reaching `count` squares is worth for it, middlegame and
