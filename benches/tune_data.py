@@ -82,14 +82,15 @@ class Scorer:
         `eval` command's final line, in Pawns for White); `None` when it gives none."""
         self._send(f"position fen {fen}")
         self._send("eval")
-        for line in self._wait_for("Final"):
+        # `isready` ends the answer, so an engine without `eval` gives `None`, not a hang.
+        self._send("isready")
+        score = None
+        for line in self._wait_for("readyok"):
             words = line.split()
-            if words[:2] == ["Final", "evaluation"]:
-                if words[2] == "none":
-                    return None
+            if words[:2] == ["Final", "evaluation"] and words[2] != "none":
                 white = round(float(words[2]) * 100)
-                return white if fen.split()[1] == "w" else -white
-        return None
+                score = white if fen.split()[1] == "w" else -white
+        return score
 
     def close(self) -> None:
         self._send("quit")

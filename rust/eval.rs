@@ -198,6 +198,7 @@ impl Terms {
         self.eg += both;
     }
 
+    /// Adds a middlegame and an endgame score.
     fn add_phases(&mut self, [mg, eg]: [i32; 2]) {
         self.mg += mg;
         self.eg += eg;
