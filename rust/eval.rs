@@ -18,7 +18,11 @@
 //! - `piece_placement`: Rooks (pieces riding along their file) on open files, minor pieces on
 //!   outposts;
 //! - `coordination`: a Bishop pair (colour-bound pieces on both colours), minor pieces behind a
-//!   Pawn and near their King, the King near its Pawns.
+//!   Pawn and near their King, the King near its Pawns;
+//! - [`room`]: space in the centre behind the Pawns, Rooks trapped beside their King, Bishops
+//!   hemmed in by their own Pawns or on a long diagonal (at Stockfish's weights, not fitted);
+//! - [`winnable`]: the score moved towards or away from zero by how winnable the position is,
+//!   and the endgame's scaled by the stronger side's means to win (Stockfish's too).
 //!
 //! They assume Pawns that capture diagonally forward, as chess's. Each group of them
 //! ([`TERM_GROUPS`]) is weighed by a weight fitted to Fairy-Stockfish's scores in chess
@@ -30,6 +34,9 @@ use crate::geometry::Square;
 use crate::piece::{code_color, Color, Kind, Piece, KIND_SLOTS};
 use crate::position::Position;
 use crate::square_set::SquareSet;
+
+mod room;
+mod winnable;
 
 /// The material value of a piece of `kind` in `position`'s variant, in centipawns: the
 /// variant file's `value`, or one derived from the piece's mobility.
@@ -86,15 +93,14 @@ fn evaluate_weighing<const ATTACKS: bool>(
     position: &Position,
     structure: impl FnOnce(&PawnFiles) -> Structure,
 ) -> i32 {
-    let Breakdown { sides, groups } = breakdown::<ATTACKS>(position, structure);
-    let mut mg = sides.mg;
-    let mut eg = sides.eg;
-    for (group, [mg_weight, eg_weight]) in groups.iter().zip(GROUP_WEIGHTS) {
-        mg += group.mg * mg_weight / 64;
-        eg += group.eg * eg_weight / 64;
+    let breakdown = breakdown::<ATTACKS>(position, structure);
+    let mut scores = breakdown.weighed();
+    if let Some(means) = &breakdown.means {
+        scores = winnable::adjust(position, means, scores);
     }
+    let [mg, eg] = scores;
     let start = position.variant().eval_tables().start_material().max(1);
-    let phase = (sides.material * 256 / start).clamp(0, 256);
+    let phase = (breakdown.sides.material * 256 / start).clamp(0, 256);
     let score = (mg * phase + eg * (256 - phase)) / 256;
     let score = if position.turn() == Color::White {
         score
@@ -128,6 +134,21 @@ pub const GROUP_WEIGHTS: [[i32; 2]; 6] = [[53, 12], [24, 46], [17, 0], [0, 33], 
 struct Breakdown {
     sides: Terms,
     groups: [Terms; 6],
+    /// Where attacks are weighed: what tells how winnable the position is.
+    means: Option<winnable::Means>,
+}
+
+impl Breakdown {
+    /// The middlegame and endgame scores, White's less Black's: the sides' terms and each
+    /// group by its weight ([`GROUP_WEIGHTS`]).
+    fn weighed(&self) -> [i32; 2] {
+        let mut scores = [self.sides.mg, self.sides.eg];
+        for (group, [mg_weight, eg_weight]) in self.groups.iter().zip(GROUP_WEIGHTS) {
+            scores[0] += group.mg * mg_weight / 64;
+            scores[1] += group.eg * eg_weight / 64;
+        }
+        scores
+    }
 }
 
 /// The terms of `position`'s evaluation, with the Pawn structure's given by `structure`.
@@ -156,7 +177,17 @@ fn breakdown<const ATTACKS: bool>(
         material: white.material + black.material,
     };
     let mut groups = [Terms::default(); 6];
+    let mut means = None;
     if ATTACKS {
+        let room = room::room(position, &attacks, sides.material);
+        sides.mg += room.mg;
+        sides.eg += room.eg;
+        means = Some(winnable::Means {
+            pawns: attacks.map(|side| side.pawn_squares),
+            bound_colours: attacks.map(|side| side.bound_colours),
+            material: [white.material, black.material],
+            passed: passed.count(),
+        });
         groups = [
             structure,
             threats(position, &attacks),
@@ -169,7 +200,11 @@ fn breakdown<const ATTACKS: bool>(
         sides.mg += structure.mg;
         sides.eg += structure.eg;
     }
-    Breakdown { sides, groups }
+    Breakdown {
+        sides,
+        groups,
+        means,
+    }
 }
 
 /// The groups of terms of [`TERM_GROUPS`] in `position`, White's less Black's, middlegame and
@@ -290,6 +325,15 @@ impl PawnFiles {
         }) >> 32
     }
 
+    /// How many Pawns there are.
+    fn count(&self) -> i32 {
+        self.ranks
+            .iter()
+            .flatten()
+            .map(|ranks| ranks.count_ones() as i32)
+            .sum()
+    }
+
     /// The ranks of `color`'s Pawns on the files next to `file`.
     fn beside(&self, color: Color, file: usize) -> u16 {
         let ranks = &self.ranks[color.index()];
@@ -406,6 +450,7 @@ fn side_terms<const ATTACKS: bool>(
     // an enemy Pawn.
     let unsafe_squares = *position.occupied_by(color) | attacks[color.opponent().index()].pawns;
     let attacks = &mut attacks[color.index()];
+    let centre = room::centre(variant.dimensions());
     let mut terms = Terms::default();
     for from in position.occupied_by(color).iter() {
         let Some(piece) = position.piece_at(from) else {
@@ -439,6 +484,11 @@ fn side_terms<const ATTACKS: bool>(
             }
             if eval.colour_bound() & piece.kind.bit() != 0 {
                 attacks.bound_colours |= 1 << ((from.file() + from.rank()) % 2);
+                attacks.long_diagonals += i32::from((reached & centre).len() >= 2);
+            }
+            let rook_class = value_class(value) == 2 && eval.file_riders() & piece.kind.bit() != 0;
+            if rook_class && safe <= room::CRAMPED_MOBILITY {
+                attacks.cramped_rooks.insert(from);
             }
         } else if eval.counts_mobility(piece.kind) {
             let mut unmarked = SquareSet::EMPTY;
@@ -549,6 +599,12 @@ struct Attacks {
     minors_at: SquareSet,
     /// The square colours (bit 0 dark, bit 1 light) its colour-bound pieces stand on.
     bound_colours: u8,
+    /// How many of its colour-bound pieces attack two or more of the board's four centre
+    /// squares ([`room::centre`]).
+    long_diagonals: i32,
+    /// The squares of its Rooks (pieces of the Rook's class riding along their file) with at
+    /// most [`room::CRAMPED_MOBILITY`] squares to go to.
+    cramped_rooks: SquareSet,
 }
 
 impl Attacks {
@@ -1040,7 +1096,7 @@ mod tests {
     use crate::{fen, Variant};
 
     /// The chess position `fen`, its Pawns and each side's attacks.
-    fn chess_attacks(fen: &str) -> (Position<'static>, PawnFiles, [Attacks; 2]) {
+    pub(super) fn chess_attacks(fen: &str) -> (Position<'static>, PawnFiles, [Attacks; 2]) {
         let variant = Variant::by_name("chess").unwrap();
         let position = fen::parse(variant, fen).unwrap();
         let mut pawns = PawnFiles::default();
@@ -1300,8 +1356,14 @@ mod tests {
         let text = "extends = \"chess\"\nname = \"plain\"\n[evaluation]\nattacks = false\n";
         let plain: &'static Variant =
             Box::leak(Box::new(crate::catalog::read(text, "plain.toml").unwrap()));
-        let weighed = evaluate(&fen::parse(chess, fen).unwrap());
-        let unweighed = evaluate(&fen::parse(plain, fen).unwrap());
+        let [weighed, unweighed] = [chess, plain].map(|variant| {
+            let position = fen::parse(variant, fen).unwrap();
+            let structure = |pawns: &PawnFiles| pawns.structure(&position);
+            match variant.eval_tables().attacks() {
+                true => breakdown::<true>(&position, structure).weighed(),
+                false => breakdown::<false>(&position, structure).weighed(),
+            }
+        });
         // Without the attacks only the riders' lines count: the Rook's seven squares.
         let counted: Vec<_> = piece_mobility(&fen::parse(plain, fen).unwrap())
             .into_iter()
@@ -1310,7 +1372,7 @@ mod tests {
         assert_eq!(counted, [(chess.kind_by_letter('R').unwrap(), 7)]);
         // With the attacks: the Rook's threat on the Knight, which hangs, and its open file,
         // each group by its weight; the Knight's eight squares count for its mobility (the
-        // Rook's seven count either way).
+        // Rook's seven count either way). Nothing here has room terms (`room`).
         let groups = term_groups(&fen::parse(chess, fen).unwrap());
         let scaled = |weights: [i32; 2]| weights.map(from_stockfish);
         let [rook, hanging] = [scaled(THREAT_BY_ROOK[1]), scaled(HANGING)];
@@ -1318,19 +1380,18 @@ mod tests {
         assert_eq!(groups[4], scaled(OPEN_FILE));
         let knight = chess.kind_by_letter('N').unwrap();
         let mobility = chess.eval_tables().mobility_bonus(knight, 8);
-        let [mg, eg] = [0, 1].map(|phase| {
-            groups
+        for phase in [0, 1] {
+            let weighed_groups: i32 = groups
                 .iter()
                 .zip(GROUP_WEIGHTS)
                 .map(|(group, weights)| group[phase] * weights[phase] / 64)
-                .sum::<i32>()
-                - mobility[phase]
-        });
-        let (low, high) = (mg.min(eg), mg.max(eg));
-        assert!(
-            (low..=high).contains(&(weighed - unweighed)),
-            "{weighed} - {unweighed}, not in {low}..={high}"
-        );
+                .sum();
+            assert_eq!(
+                weighed[phase] - unweighed[phase],
+                weighed_groups - mobility[phase],
+                "phase {phase}"
+            );
+        }
     }
 
     #[test]
