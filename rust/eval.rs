@@ -19,9 +19,9 @@
 //!   outposts;
 //! - `coordination`: a Bishop pair (colour-bound pieces on both colours), minor pieces behind a
 //!   Pawn and near their King, the King near its Pawns;
-//! - [`room`]: space in the centre behind the Pawns, Rooks trapped beside their King, Bishops
+//! - `room`: space in the centre behind the Pawns, Rooks trapped beside their King, Bishops
 //!   hemmed in by their own Pawns or on a long diagonal (at Stockfish's weights, not fitted);
-//! - [`winnable`]: the score moved towards or away from zero by how winnable the position is,
+//! - `winnable`: the score moved towards or away from zero by how winnable the position is,
 //!   and the endgame's scaled by the stronger side's means to win (Stockfish's too).
 //!
 //! They assume Pawns that capture diagonally forward, as chess's. Each group of them
@@ -179,7 +179,7 @@ fn breakdown<const ATTACKS: bool>(
     let mut groups = [Terms::default(); 6];
     let mut means = None;
     if ATTACKS {
-        let room = room::room(position, &attacks, sides.material);
+        let room = room::room(position, &pawns, &attacks, sides.material);
         sides.mg += room.mg;
         sides.eg += room.eg;
         means = Some(winnable::Means {
@@ -450,7 +450,7 @@ fn side_terms<const ATTACKS: bool>(
     // an enemy Pawn.
     let unsafe_squares = *position.occupied_by(color) | attacks[color.opponent().index()].pawns;
     let attacks = &mut attacks[color.index()];
-    let centre = room::centre(variant.dimensions());
+    let centre = eval.regions().centre;
     let mut terms = Terms::default();
     for from in position.occupied_by(color).iter() {
         let Some(piece) = position.piece_at(from) else {
@@ -600,7 +600,7 @@ struct Attacks {
     /// The square colours (bit 0 dark, bit 1 light) its colour-bound pieces stand on.
     bound_colours: u8,
     /// How many of its colour-bound pieces attack two or more of the board's four centre
-    /// squares ([`room::centre`]).
+    /// squares ([`Regions::centre`](crate::eval_tables::Regions::centre)).
     long_diagonals: i32,
     /// The squares of its Rooks (pieces of the Rook's class riding along their file) with at
     /// most [`room::CRAMPED_MOBILITY`] squares to go to.

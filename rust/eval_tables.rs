@@ -80,6 +80,60 @@ pub struct EvalTables {
     colour_bound: KindSet,
     /// The kinds with lines ([`EvalTables::lines`]) somewhere: the riders.
     riders: KindSet,
+    /// The board's regions that the evaluation's terms look at.
+    regions: Regions,
+}
+
+/// Regions of a board that the evaluation's terms look at (`eval/room.rs`), found once per
+/// variant.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Regions {
+    /// The four squares at the centre of the board (on an odd number of files or ranks, those
+    /// just below the middle count).
+    pub centre: SquareSet,
+    /// The squares of the centre files: the middle half of the files (c to f on eight).
+    pub centre_files: SquareSet,
+    /// By colour, the centre files on the side's second to fourth ranks (of eight; scaled):
+    /// where Stockfish counts space.
+    pub space: [SquareSet; 2],
+    /// The light squares (those with an odd sum of file and rank numbers).
+    pub light: SquareSet,
+}
+
+impl Regions {
+    /// The regions of a board of `dims`.
+    fn of(dims: Dimensions) -> Regions {
+        let mut regions = Regions::default();
+        let (files, ranks) = (dims.files, dims.ranks);
+        let middle = |count: u8| [(count / 2).saturating_sub(1), count / 2];
+        let last = ranks.saturating_sub(1);
+        let deepest = (3 * last / 7).max(1);
+        for file in 0..files {
+            let centre_file = (files / 4..files - files / 4).contains(&file);
+            for rank in 0..ranks {
+                let Some(square) = Square::new(file, rank) else {
+                    continue;
+                };
+                if middle(files).contains(&file) && middle(ranks).contains(&rank) {
+                    regions.centre.insert(square);
+                }
+                if (file + rank) % 2 == 1 {
+                    regions.light.insert(square);
+                }
+                if !centre_file {
+                    continue;
+                }
+                regions.centre_files.insert(square);
+                if (1..=deepest).contains(&rank) {
+                    regions.space[Color::White.index()].insert(square);
+                }
+                if (1..=deepest).contains(&(last - rank)) {
+                    regions.space[Color::Black.index()].insert(square);
+                }
+            }
+        }
+        regions
+    }
 }
 
 /// Set in a line's second byte ([`EvalTables::lines`]) when the line may end in a capture.
@@ -211,6 +265,7 @@ impl EvalTables {
             file_riders,
             colour_bound,
             riders,
+            regions: Regions::of(dims),
         }
     }
 
@@ -308,6 +363,12 @@ impl EvalTables {
     #[inline]
     pub fn colour_bound(&self) -> KindSet {
         self.colour_bound
+    }
+
+    /// The board's regions that the evaluation's terms look at.
+    #[inline]
+    pub fn regions(&self) -> &Regions {
+        &self.regions
     }
 
     /// The squares a `color` piece of `kind` on `square` captures on with one-square paths,

@@ -3,12 +3,13 @@
 //! shut in beside their King, Bishops hemmed in by their own Pawns, Bishops on a long diagonal.
 //! Pawns are taken to move straight forward, as in chess; "Bishops" are colour-bound pieces
 //! and "Rooks" pieces of the Rook's class ([`super::value_class`]) riding along their file.
+//! The regions they look at are the variant's ([`Regions`]).
 
-use super::{Attacks, Terms};
-use crate::geometry::{Dimensions, Square};
+use super::{Attacks, PawnFiles, Terms};
+use crate::eval_tables::Regions;
+use crate::geometry::Offset;
 use crate::piece::Color;
 use crate::position::Position;
-use crate::square_set::SquareSet;
 
 /// A Rook with at most this many squares to go to ([`super::side_terms`]'s safe mobility)
 /// may be trapped.
@@ -28,159 +29,105 @@ const SPACE_MATERIAL_SHARE: i32 = 696;
 /// Pawns blocked by enemy Pawns beyond this many do not add to the space's weight.
 const SPACE_BLOCKED_LIMIT: i32 = 9;
 
-/// The four squares at the centre of the board (on an odd number of files or ranks, those
-/// just below the middle count).
-pub(super) fn centre(dims: Dimensions) -> SquareSet {
-    let mut centre = SquareSet::EMPTY;
-    let (files, ranks) = (dims.files / 2, dims.ranks / 2);
-    for file in [files.saturating_sub(1), files] {
-        for rank in [ranks.saturating_sub(1), ranks] {
-            if let Some(square) = Square::new(file, rank) {
-                centre.insert(square);
-            }
-        }
-    }
-    centre
-}
-
-/// The room terms of both sides, White's less Black's; `material` is both sides' material
-/// that counts for the phase.
-pub(super) fn room(position: &Position, attacks: &[Attacks; 2], material: i32) -> Terms {
-    let dims = position.variant().dimensions();
-    let start = position.variant().eval_tables().start_material();
-    let with_space = material * 1000 >= start * SPACE_MATERIAL_SHARE;
-    let pawns = PawnSteps::new(position, attacks);
+/// The room terms of both sides, White's less Black's, with their `pawns`; `material` is both
+/// sides' material that counts for the phase.
+pub(super) fn room(
+    position: &Position,
+    pawns: &PawnFiles,
+    attacks: &[Attacks; 2],
+    material: i32,
+) -> Terms {
+    let eval = position.variant().eval_tables();
+    let regions = eval.regions();
+    let with_space = material * 1000 >= eval.start_material() * SPACE_MATERIAL_SHARE;
     let mut terms = Terms::default();
     for (color, sign, ours, theirs) in super::sides(attacks) {
         let mut add = |weights: [i32; 2]| terms.add_stockfish(sign, weights);
         if with_space {
-            add([space(position, dims, color, ours, theirs, &pawns), 0]);
+            add([space(position, regions, pawns, color, ours, theirs), 0]);
         }
         add(LONG_DIAGONAL_BISHOP.map(|weight| weight * ours.long_diagonals));
-        let [mg, eg] = bishop_pawns(position, dims, color, ours, &pawns);
+        let [mg, eg] = bishop_pawns(position, regions, color, ours);
         add([-mg, -eg]);
-        let trapped = trapped_rooks(position, dims, color, ours);
+        let trapped = trapped_rooks(position, pawns, color, ours);
         add(TRAPPED_ROOK.map(|weight| -weight * trapped));
     }
     terms
 }
 
-/// Where the Pawns of each side stand blocked.
-struct PawnSteps {
-    /// How many Pawns (of both sides) have an enemy Pawn just ahead.
-    blocked_by_pawns: i32,
-    /// Each side's Pawns on the centre files (the middle half) with a piece just ahead.
-    blocked_in_centre: [i32; 2],
-}
-
-impl PawnSteps {
-    fn new(position: &Position, attacks: &[Attacks; 2]) -> PawnSteps {
-        let files = position.variant().dimensions().files;
-        let mut steps = PawnSteps {
-            blocked_by_pawns: 0,
-            blocked_in_centre: [0; 2],
-        };
-        for color in Color::ALL {
-            let enemy_pawns = attacks[color.opponent().index()].pawn_squares;
-            for pawn in attacks[color.index()].pawn_squares.iter() {
-                let Some(ahead) = step(pawn, color, 1) else {
-                    continue;
-                };
-                steps.blocked_by_pawns += i32::from(enemy_pawns.contains(ahead));
-                if centre_file(files, pawn.file()) && !position.is_empty(ahead) {
-                    steps.blocked_in_centre[color.index()] += 1;
-                }
-            }
-        }
-        steps
-    }
-}
-
-/// The square `steps` ranks ahead of `square` for `color` (behind for negative steps).
-fn step(square: Square, color: Color, steps: i32) -> Option<Square> {
-    let forward = if color == Color::White { steps } else { -steps };
-    let rank = i32::from(square.rank()) + forward;
-    u8::try_from(rank)
-        .ok()
-        .and_then(|rank| Square::new(square.file(), rank))
-}
-
-/// Whether `file` is one of the middle half of the board's `files` (c to f on eight).
-fn centre_file(files: u8, file: u8) -> bool {
-    (files / 4..files - files / 4).contains(&file)
-}
-
-/// `color`'s space, middlegame, in Stockfish's units: the squares of the centre files on its
-/// second to fourth ranks (of eight; scaled) that no own Pawn holds and no enemy Pawn
-/// attacks, those up to three behind an own Pawn and not attacked at all counted twice,
-/// weighed by the square of its pieces' number (less three, plus the Pawns blocked by Pawns).
+/// `color`'s space, middlegame, in Stockfish's units: the squares of its space region
+/// ([`Regions::space`]) that no own Pawn holds and no enemy Pawn attacks, those up to three
+/// behind an own Pawn and not attacked at all counted twice, weighed by the square of its
+/// pieces' number (less three, plus the Pawns blocked by Pawns).
 fn space(
     position: &Position,
-    dims: Dimensions,
+    regions: &Regions,
+    pawns: &PawnFiles,
     color: Color,
     ours: &Attacks,
     theirs: &Attacks,
-    pawns: &PawnSteps,
 ) -> i32 {
-    let last = i32::from(dims.ranks) - 1;
-    let deepest = (3 * last / 7).max(1);
-    let mut behind = SquareSet::EMPTY;
-    for pawn in ours.pawn_squares.iter() {
-        for back in 1..=3 {
-            if let Some(square) = step(pawn, color, -back) {
-                behind.insert(square);
-            }
-        }
-    }
-    let mut bonus = 0;
-    for file in (0..dims.files).filter(|&file| centre_file(dims.files, file)) {
-        for own_rank in 1..=deepest {
-            let rank = if color == Color::White {
-                own_rank
-            } else {
-                last - own_rank
+    let safe = regions.space[color.index()] & !(ours.pawn_squares | theirs.pawns);
+    let unattacked = safe & !theirs.any();
+    let own = &pawns.ranks[color.index()];
+    let behind = unattacked
+        .iter()
+        .filter(|square| {
+            let (file, rank) = (usize::from(square.file()), square.rank());
+            let ahead = match color {
+                Color::White => 0b1110 << rank,
+                Color::Black => 0b0111 << rank >> 3,
             };
-            let Some(square) = u8::try_from(rank).ok().and_then(|r| Square::new(file, r)) else {
-                continue;
-            };
-            if ours.pawn_squares.contains(square) || theirs.pawns.contains(square) {
-                continue;
-            }
-            bonus += 1 + i32::from(behind.contains(square) && !theirs.any().contains(square));
-        }
-    }
+            own[file] & ahead != 0
+        })
+        .count();
+    let bonus = (safe.len() + behind) as i32;
     let pieces = position.occupied_by(color).len() as i32;
-    let weight = pieces - 3 + pawns.blocked_by_pawns.min(SPACE_BLOCKED_LIMIT);
+    let weight = pieces - 3 + blocked_by_pawns(pawns).min(SPACE_BLOCKED_LIMIT);
     bonus * weight * weight / 16
+}
+
+/// How many Pawns, of both sides, have an enemy Pawn just ahead.
+fn blocked_by_pawns(pawns: &PawnFiles) -> i32 {
+    let [white, black] = &pawns.ranks;
+    let pairs: u32 = white
+        .iter()
+        .zip(black)
+        .map(|(white, black)| (white & black >> 1).count_ones())
+        .sum();
+    2 * pairs as i32
 }
 
 /// `color`'s Bishops hemmed in by its own Pawns, in Stockfish's units: for each, the Pawns
 /// on its colour times one (when no own Pawn defends it) plus the own Pawns blocked on the
 /// centre files, by [`BISHOP_PAWNS`].
-fn bishop_pawns(
-    position: &Position,
-    dims: Dimensions,
-    color: Color,
-    ours: &Attacks,
-    pawns: &PawnSteps,
-) -> [i32; 2] {
+fn bishop_pawns(position: &Position, regions: &Regions, color: Color, ours: &Attacks) -> [i32; 2] {
     let bound = position.variant().eval_tables().colour_bound();
-    let mut penalty = [0, 0];
-    let shade = |square: Square| (square.file() + square.rank()) % 2;
-    for square in ours.minors_at.iter() {
-        let is_bound = position
+    let mut bishops = ours.minors_at.iter().filter(|&square| {
+        position
             .piece_at(square)
-            .is_some_and(|piece| bound & piece.kind.bit() != 0);
-        if !is_bound {
-            continue;
-        }
-        let same_shade = ours
-            .pawn_squares
-            .iter()
-            .filter(|&pawn| shade(pawn) == shade(square))
-            .count() as i32;
-        let factor =
-            i32::from(!ours.pawns.contains(square)) + pawns.blocked_in_centre[color.index()];
+            .is_some_and(|piece| bound & piece.kind.bit() != 0)
+    });
+    let Some(first) = bishops.next() else {
+        return [0, 0];
+    };
+    let dims = position.variant().dimensions();
+    let forward = Offset::new(0, if color == Color::White { 1 } else { -1 });
+    let blocked = (ours.pawn_squares & regions.centre_files)
+        .iter()
+        .filter_map(|pawn| dims.step(pawn, forward))
+        .filter(|&ahead| !position.is_empty(ahead))
+        .count() as i32;
+    let light = (ours.pawn_squares & regions.light).len() as i32;
+    let dark = ours.pawn_squares.len() as i32 - light;
+    let mut penalty = [0, 0];
+    for square in std::iter::once(first).chain(bishops) {
+        let same_shade = if regions.light.contains(square) {
+            light
+        } else {
+            dark
+        };
+        let factor = i32::from(!ours.pawns.contains(square)) + blocked;
         let edge = square.file().min(dims.files - 1 - square.file());
         let [mg, eg] = BISHOP_PAWNS[usize::from(edge).min(BISHOP_PAWNS.len() - 1)];
         penalty[0] += mg * same_shade * factor;
@@ -191,21 +138,21 @@ fn bishop_pawns(
 
 /// How many of `color`'s cramped Rooks stand on a file with an own Pawn, between their King
 /// and the nearer edge, counted twice when the side may no longer castle.
-fn trapped_rooks(position: &Position, dims: Dimensions, color: Color, ours: &Attacks) -> i32 {
+fn trapped_rooks(position: &Position, pawns: &PawnFiles, color: Color, ours: &Attacks) -> i32 {
+    if ours.cramped_rooks.is_empty() {
+        return 0;
+    }
     let Some(king) = position.king(color) else {
         return 0;
     };
     let king_file = king.file();
-    let queen_side = king_file < dims.files / 2;
+    let queen_side = king_file < position.variant().dimensions().files / 2;
     let castles = position.castling_rights().0 >> (color.index() * 4) & 0xF != 0;
-    let pawn_files = ours
-        .pawn_squares
-        .iter()
-        .fold(0u16, |files, pawn| files | 1 << pawn.file());
+    let own = &pawns.ranks[color.index()];
     let trapped = ours
         .cramped_rooks
         .iter()
-        .filter(|rook| pawn_files >> rook.file() & 1 != 0)
+        .filter(|rook| own[usize::from(rook.file())] != 0)
         .filter(|rook| queen_side == (rook.file() < king_file))
         .count() as i32;
     trapped * (1 + i32::from(!castles))
@@ -220,9 +167,9 @@ mod tests {
 
     /// The room terms of the chess position `fen`, White's less Black's.
     fn chess_room(fen: &str) -> [i32; 2] {
-        let (position, _, attacks) = chess_attacks(fen);
+        let (position, pawns, attacks) = chess_attacks(fen);
         let material = position.variant().eval_tables().start_material() / 2;
-        let terms = room(&position, &attacks, material);
+        let terms = room(&position, &pawns, &attacks, material);
         [terms.mg, terms.eg]
     }
 
@@ -233,8 +180,9 @@ mod tests {
 
     #[test]
     fn the_centre_is_the_middle_four_squares() {
-        let dims = Variant::by_name("chess").unwrap().dimensions();
-        let names: Vec<String> = centre(dims)
+        let regions = Variant::by_name("chess").unwrap().eval_tables().regions();
+        let names: Vec<String> = regions
+            .centre
             .iter()
             .map(|square| square.to_string())
             .collect();
@@ -290,16 +238,15 @@ mod tests {
 
     /// White's space in the chess position `fen`, in Stockfish's units.
     fn white_space(fen: &str) -> i32 {
-        let (position, _, attacks) = chess_attacks(fen);
-        let pawns = PawnSteps::new(&position, &attacks);
-        let dims = position.variant().dimensions();
+        let (position, pawns, attacks) = chess_attacks(fen);
+        let regions = position.variant().eval_tables().regions();
         space(
             &position,
-            dims,
+            regions,
+            &pawns,
             Color::White,
             &attacks[0],
             &attacks[1],
-            &pawns,
         )
     }
 
@@ -316,8 +263,8 @@ mod tests {
         let d5 = "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 1";
         assert_eq!(white_space(d5), 8 * 15 * 15 / 16);
         // With the start's material halved, space does not count.
-        let (position, _, attacks) = chess_attacks(start);
+        let (position, pawns, attacks) = chess_attacks(start);
         let half = position.variant().eval_tables().start_material() / 2;
-        assert_eq!(room(&position, &attacks, half).mg, 0);
+        assert_eq!(room(&position, &pawns, &attacks, half).mg, 0);
     }
 }
