@@ -418,6 +418,23 @@ mod tests {
     use crate::Variant;
 
     #[test]
+    fn regions_scale_with_the_board() {
+        let names = |set: SquareSet| -> Vec<String> { set.iter().map(|s| s.to_string()).collect() };
+        // Xiangqi's 9 x 10: the centre two files by two ranks below and above the middle; the
+        // centre files are the middle five, and each side's space their second to fourth ranks.
+        let regions = Variant::by_name("xiangqi").unwrap().eval_tables().regions();
+        assert_eq!(names(regions.centre), ["d5", "e5", "d6", "e6"]);
+        assert_eq!(regions.centre_files.len(), 5 * 10);
+        let white = names(regions.space[Color::White.index()]);
+        assert_eq!(white.len(), 15);
+        assert_eq!((white[0].as_str(), white[14].as_str()), ("c2", "g4"));
+        let black = names(regions.space[Color::Black.index()]);
+        assert_eq!((black[0].as_str(), black[14].as_str()), ("c7", "g9"));
+        assert_eq!(regions.light.len(), 45);
+        assert!(!regions.light.contains(Square::new(0, 0).unwrap()));
+    }
+
+    #[test]
     fn derived_values_follow_mobility() {
         // Chess's pieces average 5.25 (Knight), 8.75 (Bishop), 14 (Rook) and 22.75 (Queen)
         // destinations on the empty board.
