@@ -23,6 +23,12 @@ impl CastlingRights {
         self.0 & CastlingRights::bit(color, wing) != 0
     }
 
+    /// Whether `color` may still castle on some wing.
+    #[inline]
+    pub const fn any(self, color: Color) -> bool {
+        self.0 >> (color.index() * 4) & 0xF != 0
+    }
+
     /// Whether no right is left.
     #[inline]
     pub const fn is_empty(self) -> bool {

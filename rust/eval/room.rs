@@ -40,11 +40,16 @@ pub(super) fn room(
     let eval = position.variant().eval_tables();
     let regions = eval.regions();
     let with_space = material * 1000 >= eval.start_material() * SPACE_MATERIAL_SHARE;
+    let blocked = match with_space {
+        true => blocked_by_pawns(pawns),
+        false => 0,
+    };
     let mut terms = Terms::default();
     for (color, sign, ours, theirs) in super::sides(attacks) {
         let mut add = |weights: [i32; 2]| terms.add_stockfish(sign, weights);
         if with_space {
-            add([space(position, regions, pawns, color, ours, theirs), 0]);
+            let space = space(position, regions, pawns, blocked, color, ours, theirs);
+            add([space, 0]);
         }
         add(LONG_DIAGONAL_BISHOP.map(|weight| weight * ours.long_diagonals));
         let [mg, eg] = bishop_pawns(position, regions, color, ours);
@@ -58,11 +63,12 @@ pub(super) fn room(
 /// `color`'s space, middlegame, in Stockfish's units: the squares of its space region
 /// ([`Regions::space`]) that no own Pawn holds and no enemy Pawn attacks, those up to three
 /// behind an own Pawn and not attacked at all counted twice, weighed by the square of its
-/// pieces' number (less three, plus the Pawns blocked by Pawns).
+/// pieces' number (less three, plus the `blocked` Pawns: [`blocked_by_pawns`]).
 fn space(
     position: &Position,
     regions: &Regions,
     pawns: &PawnFiles,
+    blocked: i32,
     color: Color,
     ours: &Attacks,
     theirs: &Attacks,
@@ -83,7 +89,7 @@ fn space(
         .count();
     let bonus = (safe.len() + behind) as i32;
     let pieces = position.occupied_by(color).len() as i32;
-    let weight = pieces - 3 + blocked_by_pawns(pawns).min(SPACE_BLOCKED_LIMIT);
+    let weight = pieces - 3 + blocked.min(SPACE_BLOCKED_LIMIT);
     bonus * weight * weight / 16
 }
 
@@ -147,7 +153,7 @@ fn trapped_rooks(position: &Position, pawns: &PawnFiles, color: Color, ours: &At
     };
     let king_file = king.file();
     let queen_side = king_file < position.variant().dimensions().files / 2;
-    let castles = position.castling_rights().0 >> (color.index() * 4) & 0xF != 0;
+    let castles = position.castling_rights().any(color);
     let own = &pawns.ranks[color.index()];
     let trapped = ours
         .cramped_rooks
@@ -200,6 +206,11 @@ mod tests {
             chess_room("4k3/8/8/8/8/8/5PPP/4K1NR w - - 0 1"),
             scaled(TRAPPED_ROOK, -2)
         );
+        // Black's right to castle is not White's.
+        assert_eq!(
+            chess_room("4k2r/8/8/8/8/8/5PPP/4K1NR w k - 0 1"),
+            scaled(TRAPPED_ROOK, -2)
+        );
         // Without its Pawn the file is open; beyond the King's other side it is not trapped.
         assert_eq!(chess_room("4k3/8/8/8/8/8/5PP1/4K1NR w - - 0 1"), [0, 0]);
         assert_eq!(
@@ -240,13 +251,16 @@ mod tests {
     fn white_space(fen: &str) -> i32 {
         let (position, pawns, attacks) = chess_attacks(fen);
         let regions = position.variant().eval_tables().regions();
+        let blocked = blocked_by_pawns(&pawns);
+        let [white, black] = &attacks;
         space(
             &position,
             regions,
             &pawns,
+            blocked,
             Color::White,
-            &attacks[0],
-            &attacks[1],
+            white,
+            black,
         )
     }
 

@@ -73,10 +73,12 @@ fn scale(position: &Position, means: &Means, strong: Color) -> i32 {
     let [own, enemy] = [strong, strong.opponent()].map(|color| means.material[color.index()]);
     let own_pawns = means.pawns[strong.index()].len() as i32;
     if own_pawns == 0 && own - enemy < MINOR_LIMIT {
-        return match () {
-            _ if own < MINOR_LIMIT => 0,
-            _ if enemy < MINOR_LIMIT => 4,
-            _ => 14,
+        return if own < MINOR_LIMIT {
+            0
+        } else if enemy < MINOR_LIMIT {
+            4
+        } else {
+            14
         };
     }
     let single = |colours: u8| colours == 1 || colours == 2;
