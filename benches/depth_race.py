@@ -10,39 +10,13 @@ variant's name and a FEN, as `benches/search_positions.txt`). Each position is s
 """
 
 import argparse
-import shlex
-import subprocess
 from pathlib import Path
 
+from tune_data import UciEngine
 
-class Engine:
-    """A UCI engine run as a child process, driven line by line."""
 
-    def __init__(self, command: str, variant: str) -> None:
-        self.process = subprocess.Popen(
-            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-        self.send("uci")
-        self.wait_for("uciok")
-        self.send(f"setoption name UCI_Variant value {variant}")
-        self.send("setoption name Threads value 1")
-        self.send("isready")
-        self.wait_for("readyok")
-
-    def send(self, line: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def wait_for(self, word: str) -> list[str]:
-        """The lines read up to the first that starts with `word`, which ends the list."""
-        assert self.process.stdout is not None
-        lines = []
-        for line in self.process.stdout:
-            lines.append(line.strip())
-            if line.startswith(word):
-                return lines
-        raise RuntimeError(f"the engine stopped before {word!r}")
+class Engine(UciEngine):
+    """A UCI engine whose searches report their nodes and depth."""
 
     def search(self, fen: str, limit: str) -> tuple[int, int]:
         """The nodes and depth of the last `info` line of a search of `fen` under `limit`."""
@@ -56,10 +30,6 @@ class Engine:
                 nodes = field(words, "nodes", nodes)
                 depth = field(words, "depth", depth)
         return nodes, depth
-
-    def close(self) -> None:
-        self.send("quit")
-        self.process.wait(timeout=10)
 
 
 def field(words: list[str], name: str, default: int) -> int:
@@ -77,6 +47,22 @@ def positions(path: Path, variant: str) -> list[str]:
         if name == variant and fen:
             fens.append(fen.strip())
     return fens
+
+
+def race(command: str, variant: str, fens: list[str], movetime: int, depths: list[int]) -> str:
+    """How engine `command` searches `fens`: its mean nodes and depth in `movetime` ms, and its
+    nodes to each of `depths` over them all."""
+    engine = Engine(command, variant)
+    timed = [engine.search(fen, f"movetime {movetime}") for fen in fens]
+    nodes = sum(n for n, _ in timed) // len(fens)
+    depth = sum(d for _, d in timed) / len(fens)
+    to_depth = [sum(engine.search(fen, f"depth {d}")[0] for fen in fens) for d in depths]
+    engine.close()
+    counts = " / ".join(f"{count:,}" for count in to_depth)
+    listed = "/".join(map(str, depths))
+    return (
+        f"{nodes:,} nodes and depth {depth:.1f} in {movetime} ms; nodes to depth {listed}: {counts}"
+    )
 
 
 def main() -> None:
@@ -101,17 +87,12 @@ def main() -> None:
         parser.error(f"no {arguments.variant} positions in {arguments.positions}")
     print(f"{len(fens)} {arguments.variant} positions")
     for command in arguments.engines:
-        engine = Engine(command, arguments.variant)
-        timed = [engine.search(fen, f"movetime {arguments.movetime}") for fen in fens]
-        nodes = sum(n for n, _ in timed) // len(fens)
-        depth = sum(d for _, d in timed) / len(fens)
-        to_depth = [sum(engine.search(fen, f"depth {d}")[0] for fen in fens) for d in depths]
-        engine.close()
-        counts = " / ".join(f"{count:,}" for count in to_depth)
-        print(
-            f"{command}: {nodes:,} nodes and depth {depth:.1f} in {arguments.movetime} ms; "
-            f"nodes to depth {'/'.join(map(str, depths))}: {counts}"
-        )
+        try:
+            print(
+                f"{command}: {race(command, arguments.variant, fens, arguments.movetime, depths)}"
+            )
+        except (OSError, RuntimeError, ValueError) as error:
+            parser.error(f"{command}: {error}")
 
 
 if __name__ == "__main__":

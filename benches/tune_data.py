@@ -23,6 +23,7 @@ thousands of positions a second.
 from __future__ import annotations
 
 import argparse
+import shlex
 import subprocess
 import sys
 
@@ -30,26 +31,31 @@ import meiriqi
 from meiriqi import pgn
 
 
-class Scorer:
-    """A UCI engine that scores positions at a fixed depth."""
+class UciEngine:
+    """A UCI engine (a command, split as a shell would) run as a child process for one game, on
+    one thread, driven line by line."""
 
-    def __init__(self, command: str, variant: str, depth: int) -> None:
+    def __init__(self, command: str, variant: str) -> None:
         self.process = subprocess.Popen(
-            [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+            shlex.split(command),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
         )
-        self.depth = depth
-        self._send("uci")
-        self._wait_for("uciok")
-        self._send(f"setoption name UCI_Variant value {variant}")
-        self._send("setoption name Threads value 1")
-        self._send("isready")
-        self._wait_for("readyok")
+        self.send("uci")
+        self.wait_for("uciok")
+        self.send(f"setoption name UCI_Variant value {variant}")
+        self.send("setoption name Threads value 1")
+        self.send("isready")
+        self.wait_for("readyok")
 
-    def _send(self, line: str) -> None:
+    def send(self, line: str) -> None:
         assert self.process.stdin is not None
         self.process.stdin.write(line + "\n")
 
-    def _wait_for(self, word: str) -> list[str]:
+    def wait_for(self, word: str) -> list[str]:
+        """The lines read up to the first that starts with `word`, which ends the list."""
         assert self.process.stdout is not None
         lines = []
         for line in self.process.stdout:
@@ -58,12 +64,24 @@ class Scorer:
                 return lines
         raise RuntimeError(f"the engine ended before {word!r}")
 
+    def close(self) -> None:
+        self.send("quit")
+        self.process.wait()
+
+
+class Scorer(UciEngine):
+    """A UCI engine that scores positions at a fixed depth."""
+
+    def __init__(self, command: str, variant: str, depth: int) -> None:
+        super().__init__(command, variant)
+        self.depth = depth
+
     def score(self, fen: str, mate: int | None = None) -> tuple[int | None, str]:
         """The centipawn score for the side to move and the best move; a mate scores `None`,
         or `mate` (less the moves to it) for the side that mates when `mate` is given."""
-        self._send(f"position fen {fen}")
-        self._send(f"go depth {self.depth}")
-        lines = self._wait_for("bestmove")
+        self.send(f"position fen {fen}")
+        self.send(f"go depth {self.depth}")
+        lines = self.wait_for("bestmove")
         score: int | None = None
         for line in lines:
             words = line.split()
@@ -80,21 +98,17 @@ class Scorer:
     def static_score(self, fen: str) -> int | None:
         """The engine's static evaluation of `fen` in centipawns for the side to move (its
         `eval` command's final line, in Pawns for White); `None` when it gives none."""
-        self._send(f"position fen {fen}")
-        self._send("eval")
+        self.send(f"position fen {fen}")
+        self.send("eval")
         # `isready` ends the answer, so an engine without `eval` gives `None`, not a hang.
-        self._send("isready")
+        self.send("isready")
         score = None
-        for line in self._wait_for("readyok"):
+        for line in self.wait_for("readyok"):
             words = line.split()
             if words[:2] == ["Final", "evaluation"] and words[2] != "none":
                 white = round(float(words[2]) * 100)
                 score = white if fen.split()[1] == "w" else -white
         return score
-
-    def close(self) -> None:
-        self._send("quit")
-        self.process.wait()
 
 
 def positions(paths: list[str], variant: str, skip: int) -> list[str]:
