@@ -65,8 +65,13 @@ class UciEngine:
         raise RuntimeError(f"the engine ended before {word!r}")
 
     def close(self) -> None:
-        self.send("quit")
-        self.process.wait()
+        """Asks the engine to quit, and ends it if it has not within ten seconds."""
+        try:
+            self.send("quit")
+            self.process.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            self.process.kill()
+            self.process.wait()
 
 
 class Scorer(UciEngine):
