@@ -18,6 +18,17 @@ thousands of positions a second.
 
     python3 benches/tune_data.py --engine benches/compare/fairy-stockfish/src/stockfish \\
         --variant chess --static games.pgn > chess-static.tsv
+
+With `--outcomes` no engine is asked: each position gets the game's result for the side to move
+(1, 1/2 or 0; `evaltune --outcomes` fits to these), and a position is kept when neither the move
+that led to it nor the move played from it captures or promotes, so that its static evaluation
+is not half an exchange (games without a result are left out):
+
+    python3 benches/tune_data.py --variant chess --outcomes games.pgn > chess-outcomes.tsv
+
+With `--stronger NAME` as well, a third column says whether the side to move is the player
+whose White or Black tag holds NAME (1), its opponent (-1) or neither (0): `evaltune` then
+fits that player's worth apart from the positions'.
 """
 
 from __future__ import annotations
@@ -26,6 +37,7 @@ import argparse
 import shlex
 import subprocess
 import sys
+from collections.abc import Iterator
 
 import meiriqi
 from meiriqi import pgn
@@ -130,6 +142,43 @@ def positions(paths: list[str], variant: str, skip: int) -> list[str]:
     return list(seen)
 
 
+RESULT_FOR_WHITE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
+
+
+def quiet(board: meiriqi.Board, move: meiriqi.Move) -> bool:
+    """Whether `move` neither captures nor promotes on `board`."""
+    return not board.is_capture(move) and move.promotion is None
+
+
+def outcome_positions(
+    paths: list[str], variant: str, skip: int, stronger: str | None
+) -> Iterator[tuple[str, float, int]]:
+    """The quiet positions of the games after `skip` plies, not in check, each with the game's
+    result for the side to move and whether the side to move is the player whose name holds
+    `stronger` (1), its opponent (-1) or neither (0); games without a result are left out."""
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            while (game := pgn.read_game(handle, variant=variant)) is not None:
+                white = RESULT_FOR_WHITE.get(game.headers.get("Result", "*"))
+                if white is None:
+                    continue
+                marks = {
+                    side: int(stronger is not None and stronger in game.headers.get(tag, ""))
+                    for side, tag in ((meiriqi.WHITE, "White"), (meiriqi.BLACK, "Black"))
+                }
+                board = game.board()
+                moves = list(game.mainline_moves())
+                arrived_quietly = True
+                for ply, move in enumerate(moves):
+                    wanted = ply >= skip and arrived_quietly and not board.is_check()
+                    arrived_quietly = quiet(board, move)
+                    if wanted and arrived_quietly:
+                        result = white if board.turn == meiriqi.WHITE else 1.0 - white
+                        mark = marks[board.turn] - marks[not board.turn]
+                        yield board.fen(), result, mark
+                    board.push(move)
+
+
 def part(text: str) -> tuple[int, int]:
     """`K/N` as (K, N), with 1 <= K <= N."""
     share, slash, shares = text.partition("/")
@@ -141,7 +190,7 @@ def part(text: str) -> tuple[int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("records", nargs="+", help="game records (PGN)")
-    parser.add_argument("--engine", required=True, help="the UCI engine's command")
+    parser.add_argument("--engine", help="the UCI engine's command (not with --outcomes)")
     parser.add_argument("--variant", required=True, help="the game, as both programs name it")
     parser.add_argument("--depth", type=int, default=8, help="the engine's depth a position")
     parser.add_argument("--skip", type=int, default=10, help="plies of each game left out")
@@ -156,8 +205,27 @@ def main() -> None:
         default=(1, 1),
         help="K/N: score only the K-th of N equal shares of the positions (to run N at once)",
     )
+    parser.add_argument(
+        "--outcomes",
+        action="store_true",
+        help="the game's result for the side to move, for the quiet positions; no engine",
+    )
+    parser.add_argument(
+        "--stronger",
+        metavar="NAME",
+        help="with --outcomes: a third column, 1 when the side to move's player tag holds NAME",
+    )
     arguments = parser.parse_args()
     share, shares = arguments.part
+    if arguments.outcomes:
+        lines = outcome_positions(
+            arguments.records, arguments.variant, arguments.skip, arguments.stronger
+        )
+        for fen, result, mark in list(lines)[share - 1 :: shares]:
+            print(f"{fen}\t{result:g}" + (f"\t{mark}" if arguments.stronger else ""))
+        return
+    if arguments.engine is None:
+        parser.error("give --engine, or --outcomes")
     try:
         scorer = Scorer(arguments.engine, arguments.variant, arguments.depth)
     except OSError as error:
@@ -175,7 +243,7 @@ def main() -> None:
         score, best = scorer.score(fen)
         board = meiriqi.Board(fen, variant=arguments.variant)
         move = board.parse_uci(best)
-        if score is not None and not board.is_capture(move) and move.promotion is None:
+        if score is not None and quiet(board, move):
             print(f"{fen}\t{score}")
             kept += 1
         if number % 1000 == 0:

@@ -35,6 +35,16 @@
 //! piece's entry, up to the last count seen in [`MIN_SEEN`] positions.
 //! With `--keep-squares` the file's piece-square values stay as they are and only the other
 //! parameters asked for are fitted (and written).
+//! With `--from-file` the fit starts from the file's piece-square values (and the pull draws
+//! towards them) instead of those derived from mobility.
+//! With `--outcomes` each line's number is the game's result for the side to move (1, 1/2 or
+//! 0; `tune_data.py --outcomes` writes such lines) instead of an engine's score: the fit is
+//! then Texel's own, of `1 / (1 + 10^(-k cp / 400))` to the results, with our evaluation's
+//! scale `k` chosen first to fit them best. A third number on a line (1 when the side to move
+//! is the stronger player, -1 when its opponent is, 0 otherwise; `tune_data.py --stronger`)
+//! brings in one more parameter, the stronger player's worth in centipawns, so that the
+//! players' difference in strength is not learnt as the worth of what the stronger one's
+//! positions have in common.
 
 use meiriqi::eval::{
     evaluate, mobility_counts, piece_mobility, term_groups, GROUP_WEIGHTS, TERM_GROUPS,
@@ -87,18 +97,70 @@ const MIN_SEEN: u32 = 300;
 /// lets each kind's mean value move, in each phase apart.
 /// `--mobility-table` fits a table by the count of squares in place of the weight a square;
 /// `--keep-squares` keeps the file's piece-square values.
-const FLAGS: [&str; 6] = [
+/// `--from-file` starts from the file's piece-square values; `--outcomes` reads results in
+/// place of scores.
+const FLAGS: [&str; 8] = [
     "--mobility",
     "--mirror",
     "--free-means",
     "--groups",
     "--mobility-table",
     "--keep-squares",
+    "--from-file",
+    "--outcomes",
 ];
 
 /// Expected score of a centipawn advantage.
 fn expected(cp: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-cp / 400.0))
+}
+
+/// What the data's numbers are, and the scale that makes them comparable with our evaluation.
+#[derive(Clone, Copy, Debug)]
+enum Teacher {
+    /// A stronger engine's scores in centipawns for the side to move, read times the scale.
+    Scores(f64),
+    /// Game results for the side to move (1, 1/2, 0); our evaluation is read times the scale.
+    Outcomes(f64),
+}
+
+impl Teacher {
+    /// The same kind of teacher with another scale.
+    fn scaled(self, scale: f64) -> Teacher {
+        match self {
+            Teacher::Scores(_) => Teacher::Scores(scale),
+            Teacher::Outcomes(_) => Teacher::Outcomes(scale),
+        }
+    }
+
+    /// The factor on our evaluation.
+    fn our_scale(self) -> f64 {
+        match self {
+            Teacher::Scores(_) => 1.0,
+            Teacher::Outcomes(scale) => scale,
+        }
+    }
+
+    /// Our expected score for `cp` of our evaluation.
+    fn ours(self, cp: f64) -> f64 {
+        expected(cp * self.our_scale())
+    }
+
+    /// The teacher's expected score for a line's number `target`.
+    fn truth(self, target: f64) -> f64 {
+        match self {
+            Teacher::Scores(scale) => expected(target * scale),
+            Teacher::Outcomes(_) => target,
+        }
+    }
+
+    /// Whether a line's number is kept: scores beyond [`MAX_TARGET`] are left out.
+    fn keeps(self, target: f64) -> bool {
+        match self {
+            Teacher::Scores(_) => target.abs() <= MAX_TARGET,
+            Teacher::Outcomes(_) => (0.0..=1.0).contains(&target),
+        }
+    }
 }
 
 fn main() {
@@ -112,7 +174,7 @@ fn main() {
         _ => {
             eprintln!(
                 "usage: evaltune VARIANT DATA.tsv PULL [--mobility | --mobility-table] [--mirror] \
-                 [--free-means] [--groups] [--keep-squares]"
+                 [--free-means] [--groups] [--keep-squares | --from-file] [--outcomes]"
             );
             std::process::exit(2);
         }
@@ -123,6 +185,11 @@ fn main() {
     let with_groups = args[3..].iter().any(|flag| flag == "--groups");
     let with_table = args[3..].iter().any(|flag| flag == "--mobility-table");
     let keep_squares = args[3..].iter().any(|flag| flag == "--keep-squares");
+    let from_file = args[3..].iter().any(|flag| flag == "--from-file");
+    let teacher = match args[3..].iter().any(|flag| flag == "--outcomes") {
+        true => Teacher::Outcomes(1.0),
+        false => Teacher::Scores(1.0),
+    };
     if with_table && with_mobility {
         eprintln!("evaltune: give --mobility or --mobility-table, not both");
         std::process::exit(2);
@@ -131,7 +198,7 @@ fn main() {
         eprintln!("evaltune: the pull {pull:?} is not a number");
         std::process::exit(2);
     };
-    let variant = match keep_squares {
+    let variant = match keep_squares || from_file {
         true => Variant::by_name(name).expect("a built-in variant"),
         false => without_square_values(name),
     };
@@ -146,7 +213,8 @@ fn main() {
     let lines_at = kinds.len() * squares * 2;
     let groups_at = lines_at + kinds.len();
     let table_at = groups_at + 2 * TERM_GROUPS.len();
-    let mut params = vec![0.0f64; table_at + kinds.len() * TABLE_ENTRIES * 2];
+    let strength_at = table_at + kinds.len() * TABLE_ENTRIES * 2;
+    let mut params = vec![0.0f64; strength_at + 1];
     for (at, weight) in GROUP_WEIGHTS.iter().flatten().enumerate() {
         params[groups_at + at] = f64::from(*weight) / 64.0;
     }
@@ -173,12 +241,16 @@ fn main() {
     let text = std::fs::read_to_string(data).expect("the data file");
     let mut samples = Vec::new();
     for line in text.lines() {
-        let Some((fen, score)) = line.split_once('\t') else {
+        let mut fields = line.split('\t');
+        let (Some(fen), Some(score)) = (fields.next(), fields.next()) else {
             continue;
         };
+        let stronger: f64 = fields
+            .next()
+            .map_or(0.0, |side| side.trim().parse().expect("1, -1 or 0"));
         let position = fen::parse(variant, fen).expect("a FEN");
         let target: f64 = score.trim().parse().expect("a score");
-        if target.abs() > MAX_TARGET {
+        if !teacher.keeps(target) {
             continue;
         }
         let mut sample = sample(&position, target, &params, &slot, squares, &mut seen);
@@ -201,6 +273,10 @@ fn main() {
             }
             sample.lines.extend(groups);
         }
+        if stronger != 0.0 {
+            sample.lines.push((strength_at, stronger));
+            lines_seen[strength_at - lines_at] += 1;
+        }
         sample.rest -= mobility_terms(&sample, &params);
         samples.push(sample);
     }
@@ -220,27 +296,35 @@ fn main() {
     let held_out = samples.len() / 10;
     let (test, train) = samples.split_at(held_out);
     eprintln!("{} positions, {} held out", samples.len(), held_out);
-    let scale = best_scale(train, &params);
-    eprintln!("the engine's scores times {scale:.3} fit ours best");
+    let teacher = best_scale(train, &params, teacher);
+    match teacher {
+        Teacher::Scores(scale) => eprintln!("the engine's scores times {scale:.3} fit ours best"),
+        Teacher::Outcomes(scale) => eprintln!("our scores times {scale:.3} fit the results best"),
+    }
     eprintln!(
         "loss before: train {:.6}, held out {:.6}",
-        loss(train, &params, scale),
-        loss(test, &params, scale)
+        loss(train, &params, teacher),
+        loss(test, &params, teacher)
     );
     let fitting = Fitting {
-        scale,
+        teacher,
         squares,
         pull,
         mirror: mirror.then_some(dims.files),
         fixed_means: !free_means,
         table_at,
+        strength_at,
     };
     fit(train, &mut params, &free, &seen, &fitting);
     eprintln!(
         "loss after: train {:.6}, held out {:.6}",
-        loss(train, &params, scale),
-        loss(test, &params, scale)
+        loss(train, &params, teacher),
+        loss(test, &params, teacher)
     );
+    if free[strength_at] {
+        let worth = params[strength_at];
+        println!("# The stronger player's worth: {worth:.0} centipawns (not a table's)");
+    }
     if with_groups {
         println!("# Each group's weights, middlegame and endgame, in 64ths (GROUP_WEIGHTS)");
         for (g, name) in TERM_GROUPS.iter().enumerate() {
@@ -480,39 +564,38 @@ fn keep_means(params: &mut [f64], initial: &[f64], seen: &[u32], squares: usize)
     }
 }
 
-/// The mean squared difference of expected scores, the engine's scaled by `scale`.
-fn loss(samples: &[Sample], params: &[f64], scale: f64) -> f64 {
+/// The mean squared difference of expected scores, ours and the `teacher`'s.
+fn loss(samples: &[Sample], params: &[f64], teacher: Teacher) -> f64 {
     let total: f64 = samples
         .iter()
-        .map(|sample| {
-            let ours = expected(model(sample, params));
-            (ours - expected(sample.target * scale)).powi(2)
-        })
+        .map(|sample| (teacher.ours(model(sample, params)) - teacher.truth(sample.target)).powi(2))
         .sum();
     total / samples.len() as f64
 }
 
-/// The scale of the engine's scores that fits our evaluation best, by a golden-section search.
-fn best_scale(samples: &[Sample], params: &[f64]) -> f64 {
+/// The `teacher` with the scale (of its scores, or of ours against results) that fits best,
+/// by a golden-section search.
+fn best_scale(samples: &[Sample], params: &[f64], teacher: Teacher) -> Teacher {
     let (mut low, mut high) = (0.2, 3.0);
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let loss_at = |scale| loss(samples, params, teacher.scaled(scale));
     for _ in 0..40 {
         let a = high - ratio * (high - low);
         let b = low + ratio * (high - low);
-        if loss(samples, params, a) < loss(samples, params, b) {
+        if loss_at(a) < loss_at(b) {
             high = b;
         } else {
             low = a;
         }
     }
-    (low + high) / 2.0
+    teacher.scaled((low + high) / 2.0)
 }
 
 /// How [`fit`] fits.
 #[derive(Clone, Copy)]
 struct Fitting {
-    /// The factor on the engine's scores.
-    scale: f64,
+    /// What the data hold, and their scale against ours.
+    teacher: Teacher,
     /// The board's squares.
     squares: usize,
     /// The weight of each parameter's squared distance from where it started.
@@ -523,6 +606,8 @@ struct Fitting {
     fixed_means: bool,
     /// Where the mobility tables' values start among the parameters.
     table_at: usize,
+    /// Where the stronger player's worth is among the parameters (the last).
+    strength_at: usize,
 }
 
 /// Full-batch Adam on the loss; only the `free` parameters move (a kind's values on a square
@@ -534,12 +619,13 @@ struct Fitting {
 /// (their mean).
 fn fit(samples: &[Sample], params: &mut [f64], free: &[bool], seen: &[u32], fitting: &Fitting) {
     let Fitting {
-        scale,
+        teacher,
         squares,
         pull,
         mirror,
         fixed_means,
         table_at,
+        strength_at,
     } = *fitting;
     let initial = params.to_vec();
     const STEPS: usize = 3000;
@@ -555,10 +641,10 @@ fn fit(samples: &[Sample], params: &mut [f64], free: &[bool], seen: &[u32], fitt
     for step in 1..=STEPS {
         gradient.iter_mut().for_each(|g| *g = 0.0);
         for sample in samples {
-            let ours = expected(model(sample, params));
-            let error = ours - expected(sample.target * scale);
-            // d expected / d cp = ln 10 / 400 * p (1 - p)
-            let slope = 2.0 * error * ours * (1.0 - ours) * ln10 / 400.0;
+            let ours = teacher.ours(model(sample, params));
+            let error = ours - teacher.truth(sample.target);
+            // d expected / d cp = ln 10 / 400 * p (1 - p) * our scale
+            let slope = 2.0 * error * ours * (1.0 - ours) * ln10 / 400.0 * teacher.our_scale();
             for &(at, sign) in &sample.pieces {
                 gradient[at] += slope * sign * sample.phase;
                 gradient[at + 1] += slope * sign * (1.0 - sample.phase);
@@ -602,11 +688,11 @@ fn fit(samples: &[Sample], params: &mut [f64], free: &[bool], seen: &[u32], fitt
         for weight in &mut params[seen.len() * 2..table_at] {
             *weight = weight.clamp(0.0, MAX_MOBILITY);
         }
-        for value in &mut params[table_at..] {
+        for value in &mut params[table_at..strength_at] {
             *value = value.clamp(-MAX_VALUE, MAX_VALUE);
         }
         if step % 500 == 0 {
-            eprintln!("step {step}: loss {:.6}", loss(samples, params, scale));
+            eprintln!("step {step}: loss {:.6}", loss(samples, params, teacher));
         }
     }
 }
