@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import shlex
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -188,6 +189,9 @@ def part(text: str) -> tuple[int, int]:
 
 
 def main() -> None:
+    if hasattr(signal, "SIGPIPE"):
+        # A reader that stops early (`| head`) ends the script quietly, as other tools end.
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("records", nargs="+", help="game records (PGN)")
     parser.add_argument("--engine", help="the UCI engine's command (not with --outcomes)")
@@ -217,6 +221,8 @@ def main() -> None:
     )
     arguments = parser.parse_args()
     share, shares = arguments.part
+    if arguments.stronger is not None and not arguments.outcomes:
+        parser.error("--stronger goes with --outcomes")
     if arguments.outcomes:
         lines = outcome_positions(
             arguments.records, arguments.variant, arguments.skip, arguments.stronger
