@@ -168,9 +168,8 @@ def outcome_positions(
                     for side, tag in ((meiriqi.WHITE, "White"), (meiriqi.BLACK, "Black"))
                 }
                 board = game.board()
-                moves = list(game.mainline_moves())
                 arrived_quietly = True
-                for ply, move in enumerate(moves):
+                for ply, move in enumerate(game.mainline_moves()):
                     wanted = ply >= skip and arrived_quietly and not board.is_check()
                     arrived_quietly = quiet(board, move)
                     if wanted and arrived_quietly:

@@ -153,14 +153,6 @@ impl Teacher {
             Teacher::Outcomes(_) => target,
         }
     }
-
-    /// Whether a line's number is kept: scores beyond [`MAX_TARGET`] are left out.
-    fn keeps(self, target: f64) -> bool {
-        match self {
-            Teacher::Scores(_) => target.abs() <= MAX_TARGET,
-            Teacher::Outcomes(_) => (0.0..=1.0).contains(&target),
-        }
-    }
 }
 
 fn main() {
@@ -171,13 +163,10 @@ fn main() {
         .all(|flag| FLAGS.contains(&flag.as_str()));
     let (name, data, pull) = match &args[..] {
         [name, data, pull, ..] if flags_known => (name, data, pull),
-        _ => {
-            eprintln!(
-                "usage: evaltune VARIANT DATA.tsv PULL [--mobility | --mobility-table] [--mirror] \
-                 [--free-means] [--groups] [--keep-squares | --from-file] [--outcomes]"
-            );
-            std::process::exit(2);
-        }
+        _ => fail(
+            "usage: evaltune VARIANT DATA.tsv PULL [--mobility | --mobility-table] [--mirror] \
+             [--free-means] [--groups] [--keep-squares | --from-file] [--outcomes]",
+        ),
     };
     let with_mobility = args[3..].iter().any(|flag| flag == "--mobility");
     let mirror = args[3..].iter().any(|flag| flag == "--mirror");
@@ -191,13 +180,17 @@ fn main() {
         false => Teacher::Scores(1.0),
     };
     if with_table && with_mobility {
-        eprintln!("evaltune: give --mobility or --mobility-table, not both");
-        std::process::exit(2);
+        fail("give --mobility or --mobility-table, not both");
+    }
+    if keep_squares && from_file {
+        fail("give --keep-squares or --from-file, not both");
     }
     let Ok(pull) = pull.parse::<f64>() else {
-        eprintln!("evaltune: the pull {pull:?} is not a number");
-        std::process::exit(2);
+        fail(&format!("the pull {pull:?} is not a number"));
     };
+    if catalog::built_in_file(name).is_none() {
+        fail(&format!("{name:?} is not a built-in variant"));
+    }
     let variant = match keep_squares || from_file {
         true => Variant::by_name(name).expect("a built-in variant"),
         false => without_square_values(name),
@@ -238,21 +231,15 @@ fn main() {
             }
         }
     }
-    let text = std::fs::read_to_string(data).expect("the data file");
+    let text = std::fs::read_to_string(data)
+        .unwrap_or_else(|error| fail(&format!("cannot read {data}: {error}")));
     let mut samples = Vec::new();
-    for line in text.lines() {
-        let mut fields = line.split('\t');
-        let (Some(fen), Some(score)) = (fields.next(), fields.next()) else {
-            continue;
+    for (number, line) in text.lines().enumerate() {
+        let (position, target, stronger) = match data_line(variant, line, teacher) {
+            Ok(Some(read)) => read,
+            Ok(None) => continue,
+            Err(problem) => fail(&format!("{data}, line {}: {problem}", number + 1)),
         };
-        let stronger: f64 = fields
-            .next()
-            .map_or(0.0, |side| side.trim().parse().expect("1, -1 or 0"));
-        let position = fen::parse(variant, fen).expect("a FEN");
-        let target: f64 = score.trim().parse().expect("a score");
-        if !teacher.keeps(target) {
-            continue;
-        }
         let mut sample = sample(&position, target, &params, &slot, squares, &mut seen);
         if with_mobility {
             sample.lines = lines(&position, &kinds, lines_at);
@@ -374,6 +361,48 @@ fn main() {
             println!("\"\"\"");
         }
         println!();
+    }
+}
+
+/// Ends the program with `message` (a usage or data error) and exit status 2.
+fn fail(message: &str) -> ! {
+    eprintln!("evaltune: {message}");
+    std::process::exit(2);
+}
+
+/// One line of the data: its position, its number (score or result) and its third column
+/// (the stronger player's side, 0 when absent); `None` for a blank line or a score the
+/// `teacher` leaves out.
+fn data_line(
+    variant: &'static Variant,
+    line: &str,
+    teacher: Teacher,
+) -> Result<Option<(Position<'static>, f64, f64)>, String> {
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let mut fields = line.split('\t');
+    let (Some(fen), Some(number)) = (fields.next(), fields.next()) else {
+        return Err("no tab between the FEN and its number".into());
+    };
+    let position = fen::parse(variant, fen).map_err(|error| format!("the FEN: {error}"))?;
+    let target: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("{number:?} is not a number"))?;
+    let stronger = match fields.next().map(str::trim) {
+        None => 0.0,
+        Some("1") => 1.0,
+        Some("-1") => -1.0,
+        Some("0") => 0.0,
+        Some(other) => return Err(format!("the third column {other:?} is not 1, -1 or 0")),
+    };
+    match teacher {
+        Teacher::Outcomes(_) if ![0.0, 0.5, 1.0].contains(&target) => Err(format!(
+            "{number:?} is not a result (1, 0.5 or 0); scores are read without --outcomes"
+        )),
+        Teacher::Scores(_) if target.abs() > MAX_TARGET => Ok(None),
+        _ => Ok(Some((position, target, stronger))),
     }
 }
 
