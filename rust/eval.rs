@@ -35,6 +35,7 @@ use crate::piece::{code_color, Color, Kind, Piece, KIND_SLOTS};
 use crate::position::Position;
 use crate::square_set::SquareSet;
 
+pub mod network;
 mod room;
 mod winnable;
 
@@ -79,12 +80,14 @@ pub fn evaluate(position: &Position) -> i32 {
 /// [`evaluate`], with the Pawn structure's terms given by `structure`.
 #[inline]
 fn evaluate_by(position: &Position, structure: impl FnOnce(&PawnFiles) -> Structure) -> i32 {
-    // Two builds of the evaluation: one with the attacks, one as fast as without them.
-    if position.variant().eval_tables().attacks() {
-        evaluate_weighing::<true>(position, structure)
-    } else {
-        evaluate_weighing::<false>(position, structure)
-    }
+    let tables = position.variant().eval_tables();
+    let correction = (tables.network()).map_or(0, |weights| network::correction(weights, position));
+    correction
+        + if tables.attacks() {
+            evaluate_weighing::<true>(position, structure)
+        } else {
+            evaluate_weighing::<false>(position, structure)
+        }
 }
 
 /// [`evaluate_by`], with the terms on the attacks when `ATTACKS`.
@@ -1405,7 +1408,11 @@ mod tests {
         };
         for variant in Variant::all().filter(|variant| same_armies(variant)) {
             let position = fen::parse(variant, &variant.spec().start_fen).unwrap();
-            assert_eq!(evaluate(&position), TEMPO, "{}", variant.spec().name);
+            // A network's view of either side is the other's mirrored: it may add a tempo.
+            let tempo = (variant.eval_tables().network()).map_or(TEMPO, |weights| {
+                TEMPO + network::correction(weights, &position)
+            });
+            assert_eq!(evaluate(&position), tempo, "{}", variant.spec().name);
         }
     }
 

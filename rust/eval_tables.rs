@@ -22,6 +22,7 @@
 
 use crate::atom::Mode;
 use crate::geometry::{Dimensions, Square, SQUARE_SLOTS};
+use crate::network::Quantized;
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS};
 use crate::piece_rule::PieceRule;
 use crate::square_set::SquareSet;
@@ -72,6 +73,8 @@ pub struct EvalTables {
     leap_attacks: Vec<SquareSet>,
     /// Whether threats and King danger are weighed (the variant file's `evaluation.attacks`).
     attacks: bool,
+    /// The network whose output the evaluation adds (the variant file's `evaluation.network`).
+    network: Option<&'static Quantized>,
     /// The kinds (neither Pawns nor the King) with a line of more than one square along
     /// their file.
     file_riders: KindSet,
@@ -149,6 +152,7 @@ impl EvalTables {
         tables: &Tables,
         pawns: KindSet,
         attacks: bool,
+        network: Option<&'static Quantized>,
     ) -> EvalTables {
         let mut values = vec![0; KIND_SLOTS];
         let mut square_terms = vec![[0; 2]; 2 * KIND_SLOTS * SQUARE_SLOTS];
@@ -262,6 +266,7 @@ impl EvalTables {
             line_codes,
             leap_attacks,
             attacks,
+            network,
             file_riders,
             colour_bound,
             riders,
@@ -289,6 +294,12 @@ impl EvalTables {
     #[inline]
     pub fn start_material(&self) -> i32 {
         self.start_material
+    }
+
+    /// The network whose output the evaluation adds, if any.
+    #[inline]
+    pub fn network(&self) -> Option<&'static Quantized> {
+        self.network
     }
 
     /// The material value of `kind`.

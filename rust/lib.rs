@@ -27,7 +27,8 @@
 //! conventions, extinction, end_rules        rule switches: programs' conventions, bare Kings,
 //!                                           goals, check limits, counting
 //! material_count                            the material count that scores an end by passing
-//! piece_rule, tables, eval_tables           a row of the piece table, its paths, its values
+//! piece_rule, tables, network, eval_tables  a row of the piece table, its paths, a network's
+//!                                           weights, its values
 //! drop_table                                where each kind may be dropped, from which hand
 //! presentation                              how a variant is shown: titles, pictures, examples
 //! castling, counters, gates, setup          plain data: castling rights, counters, gates, an
@@ -80,6 +81,7 @@ pub mod movegen;
 pub mod moves;
 pub mod movetext;
 pub mod must_drop;
+pub mod network;
 pub mod perft;
 pub mod piece;
 pub mod piece_rule;

@@ -12,6 +12,7 @@ use crate::eval_tables::EvalTables;
 use crate::extinction::Extinction;
 use crate::geometry::{Dimensions, Square};
 use crate::material_count::MaterialCount;
+use crate::network::Quantized;
 use crate::piece::{Color, Kind, KindSet, KIND_SLOTS, MAX_KINDS};
 pub use crate::piece_rule::{
     Compulsory, DropMate, PieceRule, PieceSpec, Promotion, PromotionSpec, PromotionStyle,
@@ -178,6 +179,9 @@ pub struct VariantSpec {
     /// Whether the evaluation weighs threats and King danger from each side's attacks
     /// ([`crate::eval`]): worth its cost in chess, not yet measured elsewhere.
     pub attack_terms: bool,
+    /// The built-in network ([`crate::network::BUILT_IN`]) whose output the evaluation adds,
+    /// where it fits the board and the number of kinds.
+    pub network: Option<String>,
     /// Which positions are dead for lack of material.
     pub dead_positions: DeadPositions,
     /// The draws a player may claim when the chess draws do not apply.
@@ -358,7 +362,18 @@ impl Variant {
             spec.black_moves,
             spec.promotes_leaving_zone,
         );
-        let eval_tables = EvalTables::build(dims, &rules[1..], &tables, pawns, spec.attack_terms);
+        let network = match &spec.network {
+            Some(name) => network_for(&spec.name, name, dims, rules.len() - 1)?,
+            None => None,
+        };
+        let eval_tables = EvalTables::build(
+            dims,
+            &rules[1..],
+            &tables,
+            pawns,
+            spec.attack_terms,
+            network,
+        );
         let drop_rules = DropRules {
             stuck_allowed: spec.stuck_pieces == StuckPieces::Allowed,
             promoted: spec.drop_promoted,
@@ -1169,4 +1184,24 @@ fn valid_symbol(symbol: &str) -> bool {
         None => symbol.strip_suffix('~').unwrap_or(symbol),
     };
     letter.len() == 1 && letter.bytes().all(|b| b.is_ascii_uppercase())
+}
+
+/// The built-in network `name` if it fits a board of `dims` with `kinds` kinds (a game made
+/// from another by changing its board or its pieces does without its network), or why there
+/// is no such network.
+fn network_for(
+    variant: &str,
+    name: &str,
+    dims: Dimensions,
+    kinds: usize,
+) -> Result<Option<&'static Quantized>, VariantError> {
+    let network = crate::network::built_in(name).ok_or_else(|| {
+        VariantError::new(
+            variant,
+            SpecPart::Whole,
+            &format!("no built-in network {name:?}"),
+        )
+    })?;
+    let (files, ranks) = (usize::from(dims.files), usize::from(dims.ranks));
+    Ok(Some(network).filter(|network| network.network().fits(files, ranks, kinds)))
 }

@@ -350,6 +350,14 @@ impl Checks<'_, '_> {
                 return Err(sources.at(description.span(), format!("description: {why}")));
             }
         }
+        if let Some(network) = &document.evaluation.network {
+            let name = network.get_ref();
+            if !name.is_empty() && crate::network::built_in(name).is_none() {
+                let known: Vec<&str> = crate::network::BUILT_IN.iter().map(|(n, _)| *n).collect();
+                let why = format!("no built-in network {name:?} (known: {known:?})");
+                return Err(sources.at(network.span(), format!("evaluation.network: {why}")));
+            }
+        }
         let (Some(files), Some(ranks)) = (document.files, document.ranks) else {
             return Err(sources.whole("files, ranks: the board's size is missing".into()));
         };
@@ -481,6 +489,9 @@ impl Checks<'_, '_> {
             promotions_reset_clock: rules.promotions_reset_clock.unwrap_or(false),
             chess_draws: rules.chess_draws.unwrap_or(false),
             attack_terms: document.evaluation.attacks.unwrap_or(false),
+            network: (document.evaluation.network)
+                .map(Spanned::into_inner)
+                .filter(|name| !name.is_empty()),
             dead_positions: rules.dead_positions.unwrap_or(DeadPositions::None),
             draw_claims: DrawClaims {
                 move_rule: rules.move_rule.unwrap_or(0),
@@ -963,6 +974,26 @@ moves = [{{ ride = [1, 0] }}]
         assert!(read(child).unwrap().eval_tables().attacks());
         let plain = format!("{child}[evaluation]\nattacks = false\n");
         assert!(!read(&plain).unwrap().eval_tables().attacks());
+    }
+
+    #[test]
+    fn the_evaluation_adds_a_network_the_file_names_if_it_fits() {
+        assert!(read(&small("")).unwrap().eval_tables().network().is_none());
+        let child = "extends = \"chess\"\nname = \"mine\"\n";
+        assert!(read(child).unwrap().eval_tables().network().is_some());
+        let message = error(&small("[evaluation]\nnetwork = \"go\"\n"));
+        assert!(message.contains("line 6, column 11"), "{message}");
+        assert!(message.contains("no built-in network \"go\""), "{message}");
+        // Chess's network does not fit a smaller board, nor other pieces: none is added.
+        let smaller = read(&small("[evaluation]\nnetwork = \"chess\"\n")).unwrap();
+        assert!(smaller.eval_tables().network().is_none());
+        let more_kinds = format!(
+            "{child}[[pieces]]\nname = \"wazir\"\nsymbol = \"W\"\nvalue = 150\n\
+             moves = [{{ leap = [1, 0] }}]\n"
+        );
+        assert!(read(&more_kinds).unwrap().eval_tables().network().is_none());
+        let without = format!("{child}[evaluation]\nnetwork = \"\"\n");
+        assert!(read(&without).unwrap().eval_tables().network().is_none());
     }
 
     #[test]

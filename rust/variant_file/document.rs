@@ -241,6 +241,8 @@ optional_fields! {
     struct EvaluationEntries {
         /// Whether threats and King danger, from each side's attacks, are weighed.
         attacks: bool,
+        /// The built-in network whose output the evaluation adds.
+        network: Spanned<String>,
     }
 }
 
