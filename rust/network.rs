@@ -75,7 +75,7 @@ impl Network {
         (self.files, self.ranks, self.kinds) == (files, ranks, kinds)
     }
 
-    /// The network as bytes: [`MAGIC`], then the version, files, ranks, kinds and
+    /// The network as bytes: `MQNN`, then the version, files, ranks, kinds and
     /// [`HIDDEN`] as little-endian u32, then the weights as little-endian f32 in the order of
     /// the fields.
     pub fn to_bytes(&self) -> Vec<u8> {
@@ -146,7 +146,7 @@ impl Network {
 }
 
 /// A [`Network`] in 16-bit integers, as the search evaluates it: the hidden units' sums
-/// scaled by [`QA`] (their ceiling), the output weights by [`QB`].
+/// scaled by 1,024 (their ceiling), the output weights by 1,024.
 #[derive(Clone, Debug)]
 pub struct Quantized {
     network: Network,
