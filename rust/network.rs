@@ -12,8 +12,8 @@
 
 use std::sync::OnceLock;
 
-use crate::geometry::Square;
-use crate::piece::Color;
+use crate::geometry::{Square, MAX_FILES, MAX_RANKS};
+use crate::piece::{Color, MAX_KINDS};
 
 /// Hidden units a side.
 pub const HIDDEN: usize = 128;
@@ -52,11 +52,6 @@ pub struct Network {
 }
 
 impl Network {
-    /// The number of inputs a side.
-    pub fn inputs(&self) -> usize {
-        2 * self.kinds * self.ranks * self.files
-    }
-
     /// The input of a piece of kind number `kind` on `square`, `own` to the side whose view
     /// `perspective` is.
     #[inline]
@@ -70,7 +65,7 @@ impl Network {
             + usize::from(square.file())
     }
 
-    /// Whether the inputs fit `position`'s variant: its board and its kinds.
+    /// Whether the inputs are laid out for a board of `files` by `ranks` with `kinds` kinds.
     pub fn fits(&self, files: usize, ranks: usize, kinds: usize) -> bool {
         (self.files, self.ranks, self.kinds) == (files, ranks, kinds)
     }
@@ -120,6 +115,10 @@ impl Network {
             return Err(format!(
                 "version {version} with {hidden} hidden units, not version {VERSION} with {HIDDEN}"
             ));
+        }
+        let largest = (usize::from(MAX_FILES), usize::from(MAX_RANKS), MAX_KINDS);
+        if files > largest.0 || ranks > largest.1 || kinds > largest.2 {
+            return Err(format!("a board of {files}x{ranks} with {kinds} kinds"));
         }
         let inputs = 2 * kinds * ranks * files;
         let floats: Vec<f32> = words[6..].iter().map(|w| f32::from_le_bytes(*w)).collect();
