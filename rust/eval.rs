@@ -28,6 +28,9 @@
 //! ([`TERM_GROUPS`]) is weighed by a weight fitted to Fairy-Stockfish's scores in chess
 //! (`GROUP_WEIGHTS`), with chess's piece-square values. What each was worth in games is in
 //! benches/RESULTS.md.
+//!
+//! Where the variant file names a network (`[evaluation] network`, chess), its output
+//! ([`network`]) is added to the rest.
 
 use crate::eval_tables::{EvalTables, CAPTURING_LINE};
 use crate::geometry::Square;
@@ -82,6 +85,7 @@ pub fn evaluate(position: &Position) -> i32 {
 fn evaluate_by(position: &Position, structure: impl FnOnce(&PawnFiles) -> Structure) -> i32 {
     let tables = position.variant().eval_tables();
     let correction = (tables.network()).map_or(0, |weights| network::correction(weights, position));
+    // Two builds of the evaluation: one with the attacks, one as fast as without them.
     correction
         + if tables.attacks() {
             evaluate_weighing::<true>(position, structure)
