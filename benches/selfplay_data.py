@@ -105,6 +105,9 @@ def main() -> None:
             sys.stdout.flush()
             if number % 100 == 0:
                 print(f"{number} games", file=sys.stderr)
+    except (ValueError, RuntimeError) as error:
+        # An illegal best move, no score or an engine that ended: said, not a traceback.
+        parser.exit(2, f"selfplay_data.py: {error}\n")
     finally:
         scorer.close()
 

@@ -991,7 +991,13 @@ moves = [{{ ride = [1, 0] }}]
             "{child}[[pieces]]\nname = \"wazir\"\nsymbol = \"W\"\nvalue = 150\n\
              moves = [{{ leap = [1, 0] }}]\n"
         );
-        assert!(read(&more_kinds).unwrap().eval_tables().network().is_none());
+        let more_kinds = read(&more_kinds).unwrap();
+        assert_eq!(
+            more_kinds.rules().count(),
+            7,
+            "the Wazir is added, not put in place"
+        );
+        assert!(more_kinds.eval_tables().network().is_none());
         let without = format!("{child}[evaluation]\nnetwork = \"\"\n");
         assert!(read(&without).unwrap().eval_tables().network().is_none());
     }
