@@ -34,6 +34,7 @@
 
 use crate::eval_tables::{EvalTables, CAPTURING_LINE};
 use crate::geometry::Square;
+use crate::network::Quantized;
 use crate::piece::{code_color, Color, Kind, Piece, KIND_SLOTS};
 use crate::position::Position;
 use crate::square_set::SquareSet;
@@ -77,14 +78,23 @@ const KING_SHELTER: i32 = 8;
 /// The evaluation of `position` for the side to move: each term's middlegame and endgame
 /// weights blended by how much of the start's material (Pawns and the King aside) is left.
 pub fn evaluate(position: &Position) -> i32 {
-    evaluate_by(position, |pawns| pawns.structure(position))
+    evaluate_by(
+        position,
+        |pawns| pawns.structure(position),
+        |weights| network::correction(weights, position),
+    )
 }
 
-/// [`evaluate`], with the Pawn structure's terms given by `structure`.
+/// [`evaluate`], with the Pawn structure's terms given by `structure` and a network's output
+/// by `correction`.
 #[inline]
-fn evaluate_by(position: &Position, structure: impl FnOnce(&PawnFiles) -> Structure) -> i32 {
+fn evaluate_by(
+    position: &Position,
+    structure: impl FnOnce(&PawnFiles) -> Structure,
+    correction: impl FnOnce(&Quantized) -> i32,
+) -> i32 {
     let tables = position.variant().eval_tables();
-    let correction = (tables.network()).map_or(0, |weights| network::correction(weights, position));
+    let correction = tables.network().map_or(0, correction);
     // Two builds of the evaluation: one with the attacks, one as fast as without them.
     correction
         + if tables.attacks() {
@@ -296,9 +306,14 @@ impl PawnCache {
         self.generation += 1;
     }
 
-    /// The evaluation of `position`, as [`evaluate`] gives it.
-    pub fn evaluate(&mut self, position: &Position) -> i32 {
-        evaluate_by(position, |pawns| {
+    /// The evaluation of `position`, as [`evaluate`] gives it, with the output of the
+    /// variant's network (if it has one) given by `correction`.
+    pub fn evaluate(
+        &mut self,
+        position: &Position,
+        correction: impl FnOnce(&Quantized) -> i32,
+    ) -> i32 {
+        let structure = |pawns: &PawnFiles| {
             let entry = &mut self.entries[pawns.hash() as usize & (PAWN_CACHE_SIZE - 1)];
             if entry.generation != self.generation || entry.pawns != *pawns {
                 *entry = PawnEntry {
@@ -308,7 +323,8 @@ impl PawnCache {
                 };
             }
             entry.structure
-        })
+        };
+        evaluate_by(position, structure, correction)
     }
 }
 
@@ -1436,7 +1452,7 @@ mod tests {
                 let _undo = position.make(mv);
                 for _ in 0..2 {
                     assert_eq!(
-                        cache.evaluate(&position),
+                        cache.evaluate(&position, |w| network::correction(w, &position)),
                         evaluate(&position),
                         "{name} {ply}"
                     );

@@ -34,7 +34,8 @@
 //! castling, counters, gates, setup          plain data: castling rights, counters, gates, an
 //!                                           unchecked position
 //! variant, variant_file                     the variant built from its definition; its file read
-//! moves, zobrist                            plain data: moves, hash keys
+//! moves, zobrist, board_changes             plain data: moves, hash keys, the pieces a move
+//!                                           put on and took off
 //! position, move_limits                     make/unmake, the Wildeurasian limits
 //! movegen, gating                           legal moves, moves that bring a piece in through a
 //!                                           gate
@@ -54,6 +55,7 @@
 
 pub mod atom;
 pub mod betza;
+pub mod board_changes;
 pub mod castling;
 pub mod catalog;
 pub mod conventions;

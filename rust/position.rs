@@ -2,6 +2,7 @@
 //! en-passant square and the counters, with make and unmake. Positions come from a checked
 //! [`Setup`] ([`Position::from_setup`]) and from playing moves.
 
+use crate::board_changes::BoardChanges;
 use crate::castling::CastlingRights;
 use crate::counters::Counters;
 use crate::gates::Gates;
@@ -91,11 +92,14 @@ pub struct Position<'v> {
     /// The checks left to give and the counting of an ending, in the variants that keep them.
     counters: Counters,
     hash: u64,
+    /// The pieces moves have put on and taken off since [`Position::clear_changes`].
+    changes: BoardChanges,
 }
 
 impl PartialEq for Position<'_> {
     /// Positions are equal when pieces, hands, side to move, rights and counters are equal
-    /// (the passes just played, which FEN does not write, are not compared).
+    /// (the passes just played, which FEN does not write, and the board changes noted are not
+    /// compared).
     fn eq(&self, other: &Position<'_>) -> bool {
         std::ptr::eq(self.variant, other.variant)
             && self.board == other.board
@@ -131,6 +135,7 @@ impl<'v> Position<'v> {
             passes: 0,
             counters: Counters::default(),
             hash: zobrist::castling_key(setup.castling),
+            changes: BoardChanges::default(),
         };
         for square in variant.dimensions().squares() {
             if let Some(piece) = setup.board[square.index()].filter(|p| variant.has_kind(p.kind)) {
@@ -302,7 +307,7 @@ impl<'v> Position<'v> {
         self.turn = color;
     }
 
-    /// Puts `piece` on the empty `square`, leaving the hash alone.
+    /// Puts `piece` on the empty `square`, leaving the hash and the changes noted alone.
     #[inline]
     fn put(&mut self, piece: Piece, square: Square) {
         self.board[square.index()] = piece.code();
@@ -311,7 +316,7 @@ impl<'v> Position<'v> {
         self.kinds[piece.color.index()] |= piece.kind.bit();
     }
 
-    /// Takes `piece` off `square`, leaving the hash alone.
+    /// Takes `piece` off `square`, leaving the hash and the changes noted alone.
     #[inline]
     pub(crate) fn remove(&mut self, piece: Piece, square: Square) {
         self.board[square.index()] = 0;
@@ -322,15 +327,18 @@ impl<'v> Position<'v> {
         }
     }
 
-    /// Puts `piece` on the empty `square`, keeping the hash in step.
+    /// Puts `piece` on the empty `square`, keeping the hash in step and noting the change.
     #[inline]
     pub(crate) fn place(&mut self, piece: Piece, square: Square) {
+        self.changes.note(piece, square, true);
         self.put(piece, square);
         self.hash ^= zobrist::piece_key(piece, square);
     }
 
+    /// Takes `piece` off `square`, keeping the hash in step and noting the change.
     #[inline]
     fn lift(&mut self, piece: Piece, square: Square) {
+        self.changes.note(piece, square, false);
         self.remove(piece, square);
         self.hash ^= zobrist::piece_key(piece, square);
     }
@@ -579,6 +587,19 @@ impl<'v> Position<'v> {
         self.en_passant = undo.en_passant;
         self.halfmove_clock = undo.halfmove_clock;
         self.passes = undo.passes;
+    }
+
+    /// Forgets the board changes noted so far: [`Position::changes`] lists those after this.
+    #[inline]
+    pub fn clear_changes(&mut self) {
+        self.changes.clear();
+    }
+
+    /// The pieces moves have put on and taken off the board since [`Position::clear_changes`]
+    /// (takebacks and scratch changes, which keep the hash as it was, are not noted).
+    #[inline]
+    pub fn changes(&self) -> &BoardChanges {
+        &self.changes
     }
 
     /// Takes whatever stands on `square` off the board, leaving the hash, hands and Kings alone:

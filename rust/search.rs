@@ -25,13 +25,14 @@
 //! so results differ from run to run; the node limit then counts the nodes of all threads and
 //! is checked only every few hundred nodes.
 
+use crate::eval::network::SumsLine;
 use crate::eval::{evaluate, piece_value, PawnCache};
 use crate::game::Game;
 use crate::geometry::Square;
 use crate::movegen::Legality;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Kind};
-use crate::position::Position;
+use crate::position::{Position, Undo};
 use crate::quiet_history::{Context, QuietHistory, HISTORY_LIMIT};
 use crate::repetition::{Path, Repetition};
 use crate::variant::Stalemate;
@@ -584,6 +585,8 @@ struct Searcher<'a> {
     history: QuietHistory,
     /// Static evaluations remembered.
     evaluations: Evaluations,
+    /// The network's hidden sums along the line searched (where the variant has a network).
+    network_sums: SumsLine,
     pv: Vec<Vec<Move>>,
     /// Per ply, the moves with their ordering keys.
     move_buffers: Vec<Vec<Candidate>>,
@@ -779,6 +782,7 @@ impl<'a> Searcher<'a> {
             killers: [[None; 2]; MAX_PLY],
             history: QuietHistory::new(game.position().variant()),
             evaluations,
+            network_sums: SumsLine::new(MAX_PLY),
             pv: vec![Vec::new(); MAX_PLY + 1],
             move_buffers: vec![Vec::new(); MAX_PLY + 1],
             plain_buffers: vec![Vec::new(); MAX_PLY + 1],
@@ -971,7 +975,7 @@ impl<'a> Searcher<'a> {
                 });
             }
             self.path.push(self.position.hash(), root_in_check);
-            let undo = self.position.make(mv);
+            let undo = self.make(mv, 0);
             self.arrived_by[1] = Some(mv);
             self.known_check[1] = None;
             let score = if index == first {
@@ -1074,16 +1078,28 @@ impl<'a> Searcher<'a> {
         self.known_check[ply].unwrap_or_else(|| self.position.is_check())
     }
 
-    /// The static evaluation of the current position, remembered by its hash (its high 32
-    /// bits are kept with the generation and the score).
-    fn evaluate(&mut self) -> i32 {
+    /// Plays `mv` in the position `ply` plies from the root, noting its board changes for
+    /// the network's sums of the position it reaches.
+    #[inline]
+    fn make(&mut self, mv: Move, ply: usize) -> Undo {
+        self.position.clear_changes();
+        let undo = self.position.make(mv);
+        self.network_sums.moved(ply + 1, self.position.changes());
+        undo
+    }
+
+    /// The static evaluation of the current position, `ply` plies from the root, remembered
+    /// by its hash (its high 32 bits are kept with the generation and the score).
+    fn evaluate(&mut self, ply: usize) -> i32 {
         let key = self.position.hash();
         let slot = &mut self.evaluations.scores[key as usize & (EVAL_CACHE_SIZE - 1)];
         let tag = key >> 32 << 32 | self.table.generation << 16;
         if *slot & !0xFFFF == tag {
             return i32::from(*slot as u16 as i16);
         }
-        let score = self.evaluations.pawns.evaluate(&self.position);
+        let (position, sums) = (&self.position, &mut self.network_sums);
+        let score = (self.evaluations.pawns)
+            .evaluate(position, |weights| sums.correction(weights, position, ply));
         let score = score.clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
         let score = score.clamp(i32::from(i16::MIN), i32::from(i16::MAX));
         *slot = tag | u64::from(score as i16 as u16);
@@ -1166,7 +1182,11 @@ impl<'a> Searcher<'a> {
             }
         }
         let hash_move = stored.and_then(|entry| entry.best);
-        let static_eval = if in_check { -INFINITE } else { self.evaluate() };
+        let static_eval = if in_check {
+            -INFINITE
+        } else {
+            self.evaluate(ply)
+        };
         // The table's score, where its bound says it is nearer the truth, stands in for the
         // static evaluation in the pruning tests below.
         let eval = match stored {
@@ -1194,7 +1214,9 @@ impl<'a> Searcher<'a> {
             if null_allowed && depth >= 3 && eval >= beta && self.has_pieces() {
                 let reduction = 3 + depth / 4 + ((eval - beta) / 200).min(2);
                 self.path.push(key, false);
+                self.position.clear_changes();
                 let undo = self.position.make_null();
+                self.network_sums.moved(ply + 1, self.position.changes());
                 self.arrived_by[ply + 1] = None;
                 self.known_check[ply + 1] = None;
                 let score = -self.negamax(depth - 1 - reduction, ply + 1, -beta, -beta + 1, false);
@@ -1260,7 +1282,7 @@ impl<'a> Searcher<'a> {
             let quiet = !capture && mv.promotion().is_none();
             let killer = order == KILLER_ORDER || order == KILLER_ORDER - 1;
             self.path.push(key, in_check);
-            let undo = self.position.make(mv);
+            let undo = self.make(mv, ply);
             self.arrived_by[ply + 1] = Some(mv);
             // A quiet move that gives check is neither pruned nor reduced; whether it does is
             // asked only where the answer matters (the question costs a King's attack scan).
@@ -1390,7 +1412,7 @@ impl<'a> Searcher<'a> {
             return score;
         }
         if ply >= MAX_PLY || depth == 0 {
-            return self.evaluate();
+            return self.evaluate(ply);
         }
         let key = self.position.hash();
         let stored = self.table.probe(key);
@@ -1415,7 +1437,7 @@ impl<'a> Searcher<'a> {
             // In check every evasion is searched, and having none loses.
             self.score_moves(&mut moves, hash_move, None, ply)
         } else {
-            let stand_pat = self.evaluate();
+            let stand_pat = self.evaluate(ply);
             if stand_pat >= beta {
                 self.move_buffers[ply] = moves;
                 return stand_pat;
@@ -1445,7 +1467,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             legal_moves += 1;
-            let undo = self.position.make(mv);
+            let undo = self.make(mv, ply);
             self.arrived_by[ply + 1] = Some(mv);
             self.known_check[ply + 1] = None;
             let left = evasions - u8::from(searching_evasions);
