@@ -16,7 +16,8 @@
 //! (the variant's without its network), as expected scores `1 / (1 + 10^(-cp / 400))`: mean
 //! squared error, Adam in batches of [`BATCH`], the last quarter of the epochs at a tenth of
 //! the rate, the input weights decayed a little each step. The same data give the same
-//! network.
+//! network; `--seed N` trains a sibling (other first weights, other shuffles), as networks of
+//! one recipe differ in strength by more than a short match shows.
 
 use meiriqi::catalog;
 use meiriqi::eval::network::inputs_of;
@@ -41,7 +42,7 @@ fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let options = Options::parse(&arguments).unwrap_or_else(|why| {
         fail(&format!(
-            "{why}\nusage: nettrain VARIANT DATA OUT [--epochs N] [--scale S] [--test FILE]"
+            "{why}\nusage: nettrain VARIANT DATA OUT [--epochs N] [--scale S] [--seed N] [--test FILE]"
         ))
     });
     let classical = without_network(&options.variant);
@@ -50,6 +51,7 @@ fn main() {
         usize::from(dims.files),
         usize::from(dims.ranks),
         classical.rules().count(),
+        options.seed,
     );
     let mut data = Data::default();
     let samples = data.read(classical, &network, &options.data, options.scale);
@@ -65,7 +67,7 @@ fn main() {
     );
     let mut trainer = Trainer::new(&network);
     let mut order: Vec<usize> = (0..training.len()).collect();
-    let mut random = XorShift(0x2545_F491_4F6C_DD1D);
+    let mut random = XorShift::seeded(0x2545_F491_4F6C_DD1D, options.seed);
     for epoch in 0..options.epochs {
         for i in (1..order.len()).rev() {
             order.swap(i, random.next() as usize % (i + 1));
@@ -104,6 +106,8 @@ struct Options {
     out: String,
     epochs: usize,
     scale: f32,
+    /// Varies the first weights and the shuffles (0: those of the networks trained so far).
+    seed: u64,
     test: Option<String>,
 }
 
@@ -118,6 +122,7 @@ impl Options {
             out: out.clone(),
             epochs: 10,
             scale: 1.0,
+            seed: 0,
             test: None,
         };
         let mut rest = rest.iter();
@@ -127,6 +132,7 @@ impl Options {
             match flag.as_str() {
                 "--epochs" => options.epochs = value.parse().map_err(|_| bad())?,
                 "--scale" => options.scale = value.parse().map_err(|_| bad())?,
+                "--seed" => options.seed = value.parse().map_err(|_| bad())?,
                 "--test" => options.test = Some(value.clone()),
                 _ => return Err(format!("unknown option {flag}")),
             }
@@ -155,9 +161,9 @@ fn without_network(name: &str) -> &'static Variant {
     Box::leak(Box::new(variant))
 }
 
-/// A network with small random weights (the same every time).
-fn initial(files: usize, ranks: usize, kinds: usize) -> Network {
-    let mut random = XorShift(0x9E37_79B9_7F4A_7C15);
+/// A network with small random weights (the same for the same `seed`).
+fn initial(files: usize, ranks: usize, kinds: usize, seed: u64) -> Network {
+    let mut random = XorShift::seeded(0x9E37_79B9_7F4A_7C15, seed);
     let mut spread =
         |n: usize, spread: f32| -> Vec<f32> { (0..n).map(|_| random.uniform() * spread).collect() };
     let inputs = 2 * kinds * ranks * files;
@@ -176,6 +182,11 @@ fn initial(files: usize, ranks: usize, kinds: usize) -> Network {
 struct XorShift(u64);
 
 impl XorShift {
+    /// A generator from `base` varied by `seed` (never zero, which would stay zero).
+    fn seeded(base: u64, seed: u64) -> XorShift {
+        XorShift((base ^ seed.wrapping_mul(0xD1B5_4A32_D192_ED03)).max(1))
+    }
+
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;
