@@ -17,7 +17,9 @@
 //! squared error, Adam in batches of [`BATCH`], the last quarter of the epochs at a tenth of
 //! the rate, the input weights decayed a little each step. The same data give the same
 //! network; `--seed N` trains a sibling (other first weights, other shuffles), as networks of
-//! one recipe differ in strength by more than a short match shows.
+//! one recipe differ in strength by more than a short match shows. `--init NETWORK` goes on
+//! training a network already made (such as the shipped one, on new positions) instead of
+//! starting from small random weights.
 
 use meiriqi::catalog;
 use meiriqi::eval::network::inputs_of;
@@ -42,17 +44,17 @@ fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
     let options = Options::parse(&arguments).unwrap_or_else(|why| {
         fail(&format!(
-            "{why}\nusage: nettrain VARIANT DATA OUT [--epochs N] [--scale S] [--seed N] [--test FILE]"
+            "{why}\nusage: nettrain VARIANT DATA OUT [--epochs N] [--scale S] [--seed N] [--test FILE] [--init NETWORK]"
         ))
     });
     let classical = without_network(&options.variant);
     let dims = classical.dimensions();
-    let mut network = initial(
-        usize::from(dims.files),
-        usize::from(dims.ranks),
-        classical.rules().count(),
-        options.seed,
-    );
+    let (files, ranks) = (usize::from(dims.files), usize::from(dims.ranks));
+    let kinds = classical.rules().count();
+    let mut network = match &options.init {
+        Some(path) => start_from(path, files, ranks, kinds),
+        None => initial(files, ranks, kinds, options.seed),
+    };
     let mut data = Data::default();
     let samples = data.read(classical, &network, &options.data, options.scale);
     let outside = options
@@ -109,6 +111,8 @@ struct Options {
     /// Varies the first weights and the shuffles (0: those of the networks trained so far).
     seed: u64,
     test: Option<String>,
+    /// A network to go on training instead of small random weights.
+    init: Option<String>,
 }
 
 impl Options {
@@ -124,6 +128,7 @@ impl Options {
             scale: 1.0,
             seed: 0,
             test: None,
+            init: None,
         };
         let mut rest = rest.iter();
         while let Some(flag) = rest.next() {
@@ -134,6 +139,7 @@ impl Options {
                 "--scale" => options.scale = value.parse().map_err(|_| bad())?,
                 "--seed" => options.seed = value.parse().map_err(|_| bad())?,
                 "--test" => options.test = Some(value.clone()),
+                "--init" => options.init = Some(value.clone()),
                 _ => return Err(format!("unknown option {flag}")),
             }
         }
@@ -176,6 +182,21 @@ fn initial(files: usize, ranks: usize, kinds: usize, seed: u64) -> Network {
         output_weights: spread(2 * HIDDEN, OUTPUT_SPREAD),
         output_bias: 0.0,
     }
+}
+
+/// The network in the file at `path`, to go on training: it must be laid out for a board of
+/// `files` by `ranks` with `kinds` kinds.
+fn start_from(path: &str, files: usize, ranks: usize, kinds: usize) -> Network {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| fail(&format!("--init {path}: {e}")));
+    let network =
+        Network::from_bytes(&bytes).unwrap_or_else(|e| fail(&format!("--init {path}: {e}")));
+    if !network.fits(files, ranks, kinds) {
+        fail(&format!(
+            "--init {path}: laid out for {}x{} with {} kinds, not {files}x{ranks} with {kinds}",
+            network.files, network.ranks, network.kinds
+        ));
+    }
+    network
 }
 
 /// A xorshift generator: the shuffles and the first weights.
