@@ -20,8 +20,9 @@
 //! network; `--seed N` trains a sibling (other first weights, other shuffles), as networks of
 //! one recipe differ in strength by more than a short match shows. `--init NETWORK` goes on
 //! training a network already made (such as the shipped one, on new positions) instead of
-//! starting from small random weights, and says its losses before training; one epoch
-//! (which the schedule runs at a tenth of the rate) is the recipe that generalised best.
+//! starting from small random weights, and says its losses before training; going on from
+//! chess's network, two epochs (the second at a tenth of the rate) generalised best, more
+//! overfit the games (benches/RESULTS.md, twenty-sixth round).
 
 use meiriqi::catalog;
 use meiriqi::eval::network::inputs_of;
