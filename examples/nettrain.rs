@@ -188,9 +188,10 @@ fn initial(files: usize, ranks: usize, kinds: usize, seed: u64) -> Network {
 /// The network in the file at `path`, to go on training: it must be laid out for a board of
 /// `files` by `ranks` with `kinds` kinds.
 fn start_from(path: &str, files: usize, ranks: usize, kinds: usize) -> Network {
-    let bytes = std::fs::read(path).unwrap_or_else(|e| fail(&format!("--init {path}: {e}")));
-    let network =
-        Network::from_bytes(&bytes).unwrap_or_else(|e| fail(&format!("--init {path}: {e}")));
+    let network = std::fs::read(path)
+        .map_err(|e| e.to_string())
+        .and_then(|bytes| Network::from_bytes(&bytes))
+        .unwrap_or_else(|e| fail(&format!("--init {path}: {e}")));
     if !network.fits(files, ranks, kinds) {
         fail(&format!(
             "--init {path}: laid out for {}x{} with {} kinds, not {files}x{ranks} with {kinds}",
